@@ -64,8 +64,9 @@ def _default_fights(pace: float, limit: int) -> int:
     fights = DEFAULT_FIGHTS
     if pace * fights > DEFAULT_SECONDS:
         fits = int(DEFAULT_SECONDS / pace)
-        fights = max(FEWEST_DEFAULT, next((r for r in (500, 200, 100) if r <= fits),
-                                          FEWEST_DEFAULT))
+        fights = max(
+            FEWEST_DEFAULT, next((r for r in (500, 200, 100) if r <= fits), FEWEST_DEFAULT)
+        )
     return max(1, min(fights, limit))
 
 
@@ -73,33 +74,50 @@ def _percent(value: float) -> str:
     return f"{value * 100:.1f} %"
 
 
-def report(name: str, game: str, policy_text: str, result: Any, names: dict[str, str],
-           seed: int, policy: Any) -> str:
+def report(
+    name: str,
+    game: str,
+    policy_text: str,
+    result: Any,
+    names: dict[str, str],
+    seed: int,
+    policy: Any,
+) -> str:
     """The forecast as the terminal prints it."""
-    lines = [f"Forecast: {name} ({game}), {result.fights} fights, seed {seed}",
-             f"Policy: {policy_text} Target: {policy.target}; missile users "
-             f"{'stay at range' if policy.ranged_stay else 'close in'}; at most "
-             f"{policy.max_rounds} rounds."]
-    wins = [f"{side} {_percent(share.value)} ± {share.error * 100:.1f}"
-            for side, share in result.wins.items()]
+    lines = [
+        f"Forecast: {name} ({game}), {result.fights} fights, seed {seed}",
+        f"Policy: {policy_text} Target: {policy.target}; missile users "
+        f"{'stay at range' if policy.ranged_stay else 'close in'}; at most "
+        f"{policy.max_rounds} rounds.",
+    ]
+    wins = [
+        f"{side} {_percent(share.value)} ± {share.error * 100:.1f}"
+        for side, share in result.wins.items()
+    ]
     wins.append(f"no winner {_percent(result.stalemate.value)}")
     lines.append("Wins: " + " · ".join(wins))
     total = max(result.fights, 1)
-    spread = ", ".join(f"{rounds}: {count / total * 100:.0f} %"
-                       for rounds, count in result.rounds.items())
+    spread = ", ".join(
+        f"{rounds}: {count / total * 100:.0f} %" for rounds, count in result.rounds.items()
+    )
     lines.append(f"Rounds: mean {result.mean_rounds:.1f} ({spread})")
     lines.append("Down at the end, and hit points left on average:")
     for combatant, share in result.down.items():
         fled = result.fled[combatant].value
         extra = f", fled {_percent(fled)}" if fled else ""
-        lines.append(f"  {names[combatant]}: down {_percent(share.value)} ± "
-                     f"{share.error * 100:.1f}{extra}; {result.hit_points[combatant]:.1f} hp")
+        lines.append(
+            f"  {names[combatant]}: down {_percent(share.value)} ± "
+            f"{share.error * 100:.1f}{extra}; {result.hit_points[combatant]:.1f} hp"
+        )
     return "\n".join(lines)
 
 
 def as_json(name: str, game: str, result: Any, names: dict[str, str], seed: int) -> str:
     data = {
-        "encounter": name, "game": game, "fights": result.fights, "seed": seed,
+        "encounter": name,
+        "game": game,
+        "fights": result.fights,
+        "seed": seed,
         "wins": {side: share.value for side, share in result.wins.items()},
         "win_errors": {side: share.error for side, share in result.wins.items()},
         "no_winner": result.stalemate.value,
@@ -119,8 +137,7 @@ def forecast_main(argv: list[str]) -> int:
     except KeyboardInterrupt as stopped:
         played = stopped.args[0] if stopped.args and isinstance(stopped.args[0], str) else ""
         clear = "\r\x1b[K" if sys.stderr.isatty() else ""
-        print(f"{clear}{APP_NAME} forecast: stopped{played}; nothing printed.",
-              file=sys.stderr)
+        print(f"{clear}{APP_NAME} forecast: stopped{played}; nothing printed.", file=sys.stderr)
         return 130
 
 
@@ -128,16 +145,28 @@ def _main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog=f"{APP_NAME} forecast",
         description="Play a saved encounter many times with its game's rules and print how "
-                    "it tends to go.")
+        "it tends to go.",
+    )
     parser.add_argument("file", type=Path, help="an encounter file (.m3e)")
-    parser.add_argument("--fights", type=int, default=None,
-                        help="how many fights (1000, fewer for a big encounter: about a "
-                             "minute's worth; at most 1,000,000, or an hour's worth)")
+    parser.add_argument(
+        "--fights",
+        type=int,
+        default=None,
+        help="how many fights (1000, fewer for a big encounter: about a "
+        "minute's worth; at most 1,000,000, or an hour's worth)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the dice's seed (1)")
-    parser.add_argument("--target", choices=("nearest", "weakest", "strongest"),
-                        default="nearest", help="whom attackers pick (nearest)")
-    parser.add_argument("--close-in", action="store_true",
-                        help="missile users close to melee instead of staying at range")
+    parser.add_argument(
+        "--target",
+        choices=("nearest", "weakest", "strongest"),
+        default="nearest",
+        help="whom attackers pick (nearest)",
+    )
+    parser.add_argument(
+        "--close-in",
+        action="store_true",
+        help="missile users close to melee instead of staying at range",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON for scripts")
     args = parser.parse_args(argv)
 
@@ -157,15 +186,13 @@ def _main(argv: list[str]) -> int:
         print(f"{APP_NAME} forecast: {error.message}", file=sys.stderr)
         return 2
     if not isinstance(encounter, Encounter):
-        print(f"{APP_NAME} forecast: “{args.file}” is a sheet, not an encounter.",
-              file=sys.stderr)
+        print(f"{APP_NAME} forecast: “{args.file}” is a sheet, not an encounter.", file=sys.stderr)
         return 2
     system = registry.system_of(encounter)
     rules = system.encounter
     simulate = simulator_of(system)
     if rules is None or simulate is None:
-        print(f"{APP_NAME} forecast: {system.name} has no fight simulator yet.",
-              file=sys.stderr)
+        print(f"{APP_NAME} forecast: {system.name} has no fight simulator yet.", file=sys.stderr)
         return 2
     problem = no_fight(encounter)
     if problem is not None:
@@ -174,38 +201,50 @@ def _main(argv: list[str]) -> int:
     limit = fight_limit(encounter)
     size = len(encounter.combatants)
     if args.fights is not None and args.fights > limit:
-        print(f"{APP_NAME} forecast: at most {limit:,} fights for an encounter of "
-              f"{size} combatants (the bigger the fight, the fewer); "
-              f"ask for --fights {limit} or fewer.", file=sys.stderr)
+        print(
+            f"{APP_NAME} forecast: at most {limit:,} fights for an encounter of "
+            f"{size} combatants (the bigger the fight, the fewer); "
+            f"ask for --fights {limit} or fewer.",
+            file=sys.stderr,
+        )
         return 2
     policy = Policy(target=args.target, ranged_stay=not args.close_in)
-    tally, pace = _timed_start(encounter, simulate, args.seed, policy,
-                               min(2, args.fights or 2))
+    tally, pace = _timed_start(encounter, simulate, args.seed, policy, min(2, args.fights or 2))
     in_time = max(2, int(LIMIT_SECONDS / pace)) if pace > 0 else limit
     if args.fights is not None and args.fights > in_time:
-        print(f"{APP_NAME} forecast: a fight of {size} combatants takes about {_pace(pace)} "
-              f"here, so {args.fights:,} fights would take {_duration(args.fights * pace)}; "
-              f"ask for --fights {in_time} or fewer (about an hour).", file=sys.stderr)
+        print(
+            f"{APP_NAME} forecast: a fight of {size} combatants takes about {_pace(pace)} "
+            f"here, so {args.fights:,} fights would take {_duration(args.fights * pace)}; "
+            f"ask for --fights {in_time} or fewer (about an hour).",
+            file=sys.stderr,
+        )
         return 2
     fights = args.fights or _default_fights(pace, min(limit, in_time))
     left = (fights - tally.fights) * pace
     if left > SAY_SECONDS:
         chosen = "" if args.fights else " (--fights sets how many)"
-        print(f"{APP_NAME} forecast: {fights:,} fights of {size} combatants{chosen}, about "
-              f"{_duration(left)} at {_pace(pace)} a fight here.", file=sys.stderr)
+        print(
+            f"{APP_NAME} forecast: {fights:,} fights of {size} combatants{chosen}, about "
+            f"{_duration(left)} at {_pace(pace)} a fight here.",
+            file=sys.stderr,
+        )
         sys.stderr.flush()
     result = _play(encounter, simulate, fights, args.seed, policy, sys.stderr, tally)
     names = {c.id: c.name for c in encounter.combatants}
     if args.json:
         print(as_json(encounter.name, system.name, result, names, args.seed))
     else:
-        print(report(encounter.name, system.name, policy_words(system), result, names,
-                     args.seed, policy))
+        print(
+            report(
+                encounter.name, system.name, policy_words(system), result, names, args.seed, policy
+            )
+        )
     return 0
 
 
-def _timed_start(encounter: Any, simulate: Any, seed: int, policy: Any, count: int
-                 ) -> tuple[Any, float]:
+def _timed_start(
+    encounter: Any, simulate: Any, seed: int, policy: Any, count: int
+) -> tuple[Any, float]:
     """The first ``count`` fights played one by one (fight *i* is the same fight however
     the batches fall), and the seconds the last one took: this machine's pace, the first
     fight's setting up aside."""
@@ -223,8 +262,15 @@ def _timed_start(encounter: Any, simulate: Any, seed: int, policy: Any, count: i
     return tally, pace
 
 
-def _play(encounter: Any, simulate: Any, fights: int, seed: int, policy: Any,
-          progress: TextIO, tally: Any = None) -> Any:
+def _play(
+    encounter: Any,
+    simulate: Any,
+    fights: int,
+    seed: int,
+    policy: Any,
+    progress: TextIO,
+    tally: Any = None,
+) -> Any:
     """Play the fights in timed batches (after those already in ``tally``): a percentage
     rewritten on ``progress`` when it is a terminal, else a line every
     :data:`PROGRESS_LINE_SECONDS`. Ctrl+C raises KeyboardInterrupt carrying the fights
@@ -238,20 +284,23 @@ def _play(encounter: Any, simulate: Any, fights: int, seed: int, policy: Any,
     began = last = time.monotonic()
     done = tally.fights
     try:
-        for tally in batches(encounter, simulate, fights=fights, seed=seed,  # noqa: B020
-                             policy=policy, tally=tally):
+        for tally in batches(  # noqa: B020
+            encounter, simulate, fights=fights, seed=seed, policy=policy, tally=tally
+        ):
             now = time.monotonic()
             if now - last >= every and tally.fights < fights:
                 last = now
-                text = (f"{tally.fights * 100 // fights:3d} % ({tally.fights:,} of "
-                        f"{fights:,} fights)")
+                text = (
+                    f"{tally.fights * 100 // fights:3d} % ({tally.fights:,} of {fights:,} fights)"
+                )
                 if terminal:
                     progress.write("\r" + text)
                 else:
                     rate = (tally.fights - done) / max(now - began, 1e-9)
                     left = (fights - tally.fights) / rate if rate else 0.0
-                    progress.write(f"{APP_NAME} forecast: {text.strip()}, about "
-                                   f"{_duration(left)} left\n")
+                    progress.write(
+                        f"{APP_NAME} forecast: {text.strip()}, about {_duration(left)} left\n"
+                    )
                 progress.flush()
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f" after {tally.fights:,} of {fights:,} fights") from None

@@ -37,8 +37,9 @@ _M3DESK = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 def _packages_in(*folder: str) -> list[str]:
     """The packages in a folder of the source tree, so a new game cannot be missed."""
     path = os.path.join(_M3DESK, *folder)
-    return sorted(name for name in os.listdir(path)
-                  if os.path.isfile(os.path.join(path, name, "__init__.py")))
+    return sorted(
+        name for name in os.listdir(path) if os.path.isfile(os.path.join(path, name, "__init__.py"))
+    )
 
 
 # The installed game systems (``m3desk/systems/<id>/system.py``), which the registry imports
@@ -174,8 +175,10 @@ QT_PLUGIN_POLICY: dict[str, tuple[str, Iterable[str] | str]] = {
     # Keep xcb (X11/XWayland), wayland (native Wayland), offscreen (--self-test, CI), and
     # windows/cocoa on the other OSes. Drop the embedded-device and remote backends; they
     # also pull libQt6EglFS*, libQt6Network and Kerberos in via qvnc.
-    "platforms": ("drop", {"qeglfs", "qlinuxfb", "qminimal", "qminimalegl", "qvnc",
-                           "qvkkhrdisplay", "qdirect2d"}),
+    "platforms": (
+        "drop",
+        {"qeglfs", "qlinuxfb", "qminimal", "qminimalegl", "qvnc", "qvkkhrdisplay", "qdirect2d"},
+    ),
     # eglfs device backends and evdev/tuio input: only for the eglfs/linuxfb platforms above.
     "egldeviceintegrations": ("drop", ALL),
     "generic": ("drop", ALL),
@@ -215,8 +218,8 @@ QT_TRANSLATION_LANGUAGES: list[str] = []
 
 
 def _plugin_stem(filename: str) -> str:
-    """``libqxcb.so`` → ``qxcb``, ``qwindows.dll`` → ``qwindows``, ``libqjpeg.dylib`` → ``qjpeg``.
-    """
+    """``libqxcb.so`` → ``qxcb``, ``qwindows.dll`` → ``qwindows``, ``libqjpeg.dylib`` → "
+    "``qjpeg``."""
     stem = os.path.basename(filename)
     stem = re.sub(r"\.(so(\.\d+)*|dll|dylib)$", "", stem)
     return stem[3:] if stem.startswith("lib") else stem
@@ -246,7 +249,8 @@ def keep_plugin(dest: str) -> bool:
 
 
 _TRANSLATION = re.compile(
-    r"(?:^|/)Qt/translations/(?P<base>[a-z_]+?)_(?P<lang>[a-z]{2,3}(_[A-Z]{2})?)\.qm$")
+    r"(?:^|/)Qt/translations/(?P<base>[a-z_]+?)_(?P<lang>[a-z]{2,3}(_[A-Z]{2})?)\.qm$"
+)
 
 
 def keep_translation(dest: str, languages: Iterable[str] | None = None) -> bool:
@@ -273,14 +277,16 @@ def keep_library(dest: str) -> bool:
     return not os.path.basename(dest.replace("\\", "/")).startswith(FROM_THE_SYSTEM)
 
 
-def filter_qt(binaries: list[TocEntry], datas: list[TocEntry]) -> tuple[
-        list[TocEntry], list[TocEntry], list[TocEntry]]:
+def filter_qt(
+    binaries: list[TocEntry], datas: list[TocEntry]
+) -> tuple[list[TocEntry], list[TocEntry], list[TocEntry]]:
     """Apply the plugin, translation and system-library policy.
     Returns (binaries, datas, dropped)."""
     kept_bins = [e for e in binaries if keep_plugin(e[0]) and keep_library(e[0])]
     kept_datas = [e for e in datas if keep_translation(e[0])]
-    dropped = ([e for e in binaries if e not in kept_bins]
-               + [e for e in datas if e not in kept_datas])
+    dropped = [e for e in binaries if e not in kept_bins] + [
+        e for e in datas if e not in kept_datas
+    ]
     return kept_bins, kept_datas, dropped
 
 
@@ -290,7 +296,7 @@ _LIBRARY_TYPES = {"BINARY", "EXTENSION"}
 
 
 def drop_orphans(
-    binaries: list[TocEntry], dropped: list[TocEntry], imports_of: Callable[[str], Iterable[str]],
+    binaries: list[TocEntry], dropped: list[TocEntry], imports_of: Callable[[str], Iterable[str]]
 ) -> tuple[list[TocEntry], list[TocEntry]]:
     """Remove the libraries that were collected only because a dropped file linked them.
 
@@ -311,9 +317,13 @@ def drop_orphans(
     orphans: list[TocEntry] = []
     while True:
         still_linked = set().union(*(links.get(e[1], set()) for e in kept))
-        newly = [e for e in kept if e[2] in _LIBRARY_TYPES
-                 and os.path.basename(e[0]).lower() in linked_at_all
-                 and os.path.basename(e[0]).lower() not in still_linked]
+        newly = [
+            e
+            for e in kept
+            if e[2] in _LIBRARY_TYPES
+            and os.path.basename(e[0]).lower() in linked_at_all
+            and os.path.basename(e[0]).lower() not in still_linked
+        ]
         if not newly:
             break
         orphans += newly
@@ -339,5 +349,11 @@ def drop_dangling_symlinks(entries: list[TocEntry], gone: Iterable[TocEntry]) ->
     """Remove SYMLINK entries that point at a dropped file (PyInstaller 6 keeps them in
     ``a.datas``: e.g. ``libQt6Network.so.6 -> PySide6/Qt/lib/libQt6Network.so.6``)."""
     gone_names = {os.path.normpath(e[0]) for e in gone}
-    return [e for e in entries if not (e[2] == "SYMLINK" and os.path.normpath(
-        os.path.join(os.path.dirname(e[0]), e[1])) in gone_names)]
+    return [
+        e
+        for e in entries
+        if not (
+            e[2] == "SYMLINK"
+            and os.path.normpath(os.path.join(os.path.dirname(e[0]), e[1])) in gone_names
+        )
+    ]

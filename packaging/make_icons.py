@@ -36,9 +36,19 @@ SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # ICNS entry types (Apple's names) -> pixel size. icp4/icp5/icp6 are plain 16/32/64 PNGs
 # (macOS 10.7+); ic11..ic14 and ic10 are the @2x (Retina) variants of 16/32/128/256/512.
-ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256),
-              ("ic09", 512), ("ic11", 32), ("ic12", 64), ("ic13", 256), ("ic14", 512),
-              ("ic10", 1024))
+ICNS_TYPES = (
+    ("icp4", 16),
+    ("icp5", 32),
+    ("icp6", 64),
+    ("ic07", 128),
+    ("ic08", 256),
+    ("ic09", 512),
+    ("ic11", 32),
+    ("ic12", 64),
+    ("ic13", 256),
+    ("ic14", 512),
+    ("ic10", 1024),
+)
 
 
 def render(size: int) -> QImage:
@@ -73,28 +83,33 @@ def dib_bytes(image: QImage) -> bytes:
     header = struct.pack("<IiiHHIIiiII", 40, width, height * 2, 1, 32, 0, 0, 0, 0, 0, 0)
     pixels = bytes(image.constBits())
     stride = image.bytesPerLine()
-    rows = b"".join(pixels[y * stride:y * stride + width * 4] for y in reversed(range(height)))
+    rows = b"".join(pixels[y * stride : y * stride + width * 4] for y in reversed(range(height)))
     mask = b"\0" * (((width + 31) // 32) * 4 * height)
     return header + rows + mask
 
 
 def write_ico(path: Path, images: dict[int, QImage]) -> None:
-    entries = [(size, png_bytes(images[size]) if size >= 256 else dib_bytes(images[size]))
-               for size in ICO_SIZES]
+    entries = [
+        (size, png_bytes(images[size]) if size >= 256 else dib_bytes(images[size]))
+        for size in ICO_SIZES
+    ]
     offset = 6 + 16 * len(entries)
     directory, blobs = [], []
     for size, blob in entries:
         # Width/height 0 means 256.
-        directory.append(struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32,
-                                     len(blob), offset))
+        directory.append(
+            struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32, len(blob), offset)
+        )
         blobs.append(blob)
         offset += len(blob)
     path.write_bytes(struct.pack("<HHH", 0, 1, len(entries)) + b"".join(directory + blobs))
 
 
 def write_icns(path: Path, images: dict[int, QImage]) -> None:
-    body = b"".join(kind.encode() + struct.pack(">I", 8 + len(png)) + png
-                    for kind, png in ((kind, png_bytes(images[size])) for kind, size in ICNS_TYPES))
+    body = b"".join(
+        kind.encode() + struct.pack(">I", 8 + len(png)) + png
+        for kind, png in ((kind, png_bytes(images[size])) for kind, size in ICNS_TYPES)
+    )
     path.write_bytes(b"icns" + struct.pack(">I", 8 + len(body)) + body)
 
 

@@ -30,8 +30,11 @@ _BENCHMARKS = Path(__file__).parent / "benchmarks"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--benchmarks", action="store_true",
-                     help="also collect tests/benchmarks (pytest-benchmark; slow)")
+    parser.addoption(
+        "--benchmarks",
+        action="store_true",
+        help="also collect tests/benchmarks (pytest-benchmark; slow)",
+    )
 
 
 @pytest.hookimpl(tryfirst=True)

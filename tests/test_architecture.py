@@ -12,8 +12,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("package", ["m3desk.core", "m3desk.systems", "m3desk.storage",
-                                     "m3desk.table_server"])
+@pytest.mark.parametrize(
+    "package", ["m3desk.core", "m3desk.systems", "m3desk.storage", "m3desk.table_server"]
+)
 def test_core_packages_load_no_qt(package: str) -> None:
     code = (
         f"import sys, pkgutil, importlib, {package} as p\n"
@@ -23,8 +24,9 @@ def test_core_packages_load_no_qt(package: str) -> None:
         " or m.startswith('m3desk.ui'))\n"
         "print(','.join(bad))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "", f"{package} loaded {result.stdout.strip()}"
 
 
@@ -34,10 +36,11 @@ def test_import_contracts_hold(tmp_path: Path) -> None:
     UI names no game, no game imports another), run together so the graph is built once."""
     generated = tmp_path / "games.importlinter"
     generated.write_text(_game_contracts_ini(), encoding="utf-8")
-    code = ("import sys; from importlinter.cli import lint_imports; "
-            f"sys.exit(lint_imports(config_filenames=('pyproject.toml', {str(generated)!r})))")
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True)
+    code = (
+        "import sys; from importlinter.cli import lint_imports; "
+        f"sys.exit(lint_imports(config_filenames=('pyproject.toml', {str(generated)!r})))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"{len(_contracts()) + len(_game_contracts())} kept, 0 broken" in result.stdout
     for contract in _game_contracts():
@@ -103,10 +106,14 @@ def _installed_game_packages() -> list[str]:
 def _game_contracts() -> list[dict[str, object]]:
     games = _installed_game_packages()
     return [
-        {"name": "The UI names no game: only m3desk.ui.games imports a game's package",
-         "type": "forbidden", "source_modules": ["m3desk.ui"], "forbidden_modules": games,
-         "allow_indirect_imports": "true",
-         "ignore_imports": ["m3desk.ui.games.** -> m3desk.systems.**"]},
+        {
+            "name": "The UI names no game: only m3desk.ui.games imports a game's package",
+            "type": "forbidden",
+            "source_modules": ["m3desk.ui"],
+            "forbidden_modules": games,
+            "allow_indirect_imports": "true",
+            "ignore_imports": ["m3desk.ui.games.** -> m3desk.systems.**"],
+        },
         {"name": "No game system imports another", "type": "independence", "modules": games},
     ]
 
@@ -172,12 +179,18 @@ def test_only_the_games_own_widgets_may_import_a_game() -> None:
         if any(module == a or module.startswith(a + ".") for a in allowed):
             continue
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
-                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
             for name in names:
                 parts = name.split(".")
-                if ((parts[:2] == ["m3desk", "systems"] and len(parts) > 2 and parts[2] in games)
-                        or (parts[:3] == ["m3desk", "ui", "games"] and len(parts) > 3)):
+                if (
+                    parts[:2] == ["m3desk", "systems"] and len(parts) > 2 and parts[2] in games
+                ) or (parts[:3] == ["m3desk", "ui", "games"] and len(parts) > 3):
                     offenders.append(f"{module} imports {name}")
     assert offenders == []
 

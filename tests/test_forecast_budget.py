@@ -41,8 +41,9 @@ def _fight(party: int = 1, monsters: int = 1, *, down: bool = False) -> ToyEncou
     encounter = ToyEncounter(name="Bridge")
     for count, side in ((party, "Party"), (monsters, "Monsters")):
         for number in range(count):
-            sheet = ToySheet(name=f"{side} {number}", attack=6, hit_points=0 if down else 12,
-                             max_hit_points=12)
+            sheet = ToySheet(
+                name=f"{side} {number}", attack=6, hit_points=0 if down else 12, max_hit_points=12
+            )
             encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     return encounter
 
@@ -118,7 +119,8 @@ def test_an_upper_bound_with_a_clear_message(tmp_path: Path, capsys) -> None:
     assert forecast_main([str(_save(tmp_path, big)), "--fights", "200000"]) == 2
     assert capsys.readouterr().err == (
         "m3desk forecast: at most 100,000 fights for an encounter of 200 combatants (the "
-        "bigger the fight, the fewer); ask for --fights 100000 or fewer.\n")
+        "bigger the fight, the fewer); ask for --fights 100000 or fewer.\n"
+    )
     with pytest.raises(SystemExit):
         forecast_main([str(_save(tmp_path, _fight())), "--fights", "1000001"])
     assert "--fights takes 1 to 1,000,000" in capsys.readouterr().err
@@ -131,11 +133,16 @@ def test_everyone_down_is_no_fight_to_forecast(tmp_path: Path, capsys) -> None:
     assert forecast_main([str(_save(tmp_path, gone))]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == ("m3desk forecast: Everyone is already down: there is no fight "
-                            "to forecast.\n")
+    assert captured.err == (
+        "m3desk forecast: Everyone is already down: there is no fight to forecast.\n"
+    )
     assert TOY.encounter is not None
-    one_side = core.join(_fight(down=True), TOY.encounter.make_combatant(
-        ToySheet(name="Last", hit_points=3, max_hit_points=12), "Monsters"))
+    one_side = core.join(
+        _fight(down=True),
+        TOY.encounter.make_combatant(
+            ToySheet(name="Last", hit_points=3, max_hit_points=12), "Monsters"
+        ),
+    )
     assert no_fight(one_side) == "Only Monsters left standing: there is no fight to forecast."
     assert no_fight(_fight()) is None
 
@@ -145,8 +152,7 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_on_a_terminal_and_silence_in_a_pipe(tmp_path: Path, capsys,
-                                                      monkeypatch) -> None:
+def test_progress_on_a_terminal_and_silence_in_a_pipe(tmp_path: Path, capsys, monkeypatch) -> None:
     path = _save(tmp_path, _fight(3, 3))
     monkeypatch.setattr("m3desk.forecast_cli.PROGRESS_SECONDS", 0.0)
     terminal = _Terminal()
@@ -174,9 +180,13 @@ def test_ctrl_c_ends_the_cli_with_one_line(tmp_path: Path) -> None:
     path = tmp_path / "horde.m3e"
     save_document(path, catalog.document_type(OseEncounter), encounter)
     env = {**os.environ, "M3DESK_HOME": str(tmp_path)}
-    process = subprocess.Popen([sys.executable, "-m", "m3desk", "forecast", str(path),
-                                "--fights", "100000"], env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "m3desk", "forecast", str(path), "--fights", "100000"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert process.stderr is not None
     said = process.stderr.readline()
     time.sleep(1)
@@ -197,8 +207,9 @@ def test_a_forecast_result_is_the_same_whatever_the_batches(tmp_path: Path) -> N
     whole = run_fights(encounter, _simulate(), fights=200, seed=9, policy=Policy())
     pieces: list[FightResult] = []
     for start in range(0, 200, 37):
-        pieces += run_fights(encounter, _simulate(), fights=min(37, 200 - start), seed=9,
-                             start=start)
+        pieces += run_fights(
+            encounter, _simulate(), fights=min(37, 200 - start), seed=9, start=start
+        )
     assert pieces == whole
 
 
@@ -216,7 +227,8 @@ def _slow(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
 
 
 def test_a_slow_encounter_plays_fewer_fights_by_default_and_says_how_long(
-        tmp_path: Path, capsys, monkeypatch) -> None:
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
     """Issue 30: 200 combatants at 8-19 s a fight made the default 1,000 fights hours long
     and the limit allowed 100,000, in silence. The count is sized by the pace of the first
     fights: about a minute's worth by default, an hour's worth at most, and said."""
@@ -225,12 +237,15 @@ def test_a_slow_encounter_plays_fewer_fights_by_default_and_says_how_long(
     assert forecast_main([str(path), "--json"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["fights"] == 100
-    assert captured.err == ("m3desk forecast: 100 fights of 6 combatants (--fights sets how "
-                            "many), about 49 s at 500 ms a fight here.\n")
+    assert captured.err == (
+        "m3desk forecast: 100 fights of 6 combatants (--fights sets how "
+        "many), about 49 s at 500 ms a fight here.\n"
+    )
     assert forecast_main([str(path), "--fights", "10000"]) == 2
     assert capsys.readouterr().err == (
         "m3desk forecast: a fight of 6 combatants takes about 500 ms here, so 10,000 fights "
-        "would take 83 min; ask for --fights 7200 or fewer (about an hour).\n")
+        "would take 83 min; ask for --fights 7200 or fewer (about an hour).\n"
+    )
 
 
 def test_progress_is_a_line_when_stderr_is_a_file(tmp_path: Path, monkeypatch) -> None:
@@ -241,5 +256,9 @@ def test_progress_is_a_line_when_stderr_is_a_file(tmp_path: Path, monkeypatch) -
     assert forecast_main([str(path), "--fights", "3000"]) == 0
     lines = log.getvalue().splitlines()
     assert lines and "\r" not in log.getvalue() and "\x1b" not in log.getvalue()
-    assert all(line.startswith("m3desk forecast: ") and " of 3,000 fights), about " in line
-               and line.endswith(" left") for line in lines), lines
+    assert all(
+        line.startswith("m3desk forecast: ")
+        and " of 3,000 fights), about " in line
+        and line.endswith(" left")
+        for line in lines
+    ), lines

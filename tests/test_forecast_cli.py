@@ -19,9 +19,10 @@ from tests.toy_system import TOY, ToyEncounter, ToySheet
 def fight(tmp_path: Path) -> Path:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Bridge")
-    for sheet, side in ((ToySheet(name="Aldo", attack=6, hit_points=12, max_hit_points=12),
-                         "Party"),
-                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5), "Monsters")):
+    for sheet, side in (
+        (ToySheet(name="Aldo", attack=6, hit_points=12, max_hit_points=12), "Party"),
+        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5), "Monsters"),
+    ):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     path = tmp_path / "bridge.m3e"
     save_document(path, catalog.document_type(ToyEncounter), encounter)
@@ -75,9 +76,25 @@ def test_a_saved_fight_forecasts_the_same_in_two_processes(tmp_path: Path) -> No
     outputs = []
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "M3DESK_HOME": str(tmp_path)}
-        result = subprocess.run([sys.executable, "-m", "m3desk", "forecast", str(path),
-                                 "--fights", "400", "--seed", "3", "--json"], env=env,
-                                capture_output=True, text=True, timeout=120, check=True)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "m3desk",
+                "forecast",
+                str(path),
+                "--fights",
+                "400",
+                "--seed",
+                "3",
+                "--json",
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
         outputs.append(json.loads(result.stdout))
     assert outputs[0] == outputs[1]
     assert outputs[0]["game"] == "Monsters & Magic" and outputs[0]["fights"] == 400

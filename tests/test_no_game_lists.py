@@ -22,15 +22,22 @@ REGISTRY = TESTS / "games.py"
 
 
 def _named(items: list[ast.expr | None], games: set[str]) -> list[str]:
-    return [item.value for item in items
-            if isinstance(item, ast.Constant) and isinstance(item.value, str)
-            and item.value in games]
+    return [
+        item.value
+        for item in items
+        if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value in games
+    ]
 
 
 def _read_with_get(tree: ast.AST) -> set[str]:
-    return {node.func.value.id for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "get" and isinstance(node.func.value, ast.Name)}
+    return {
+        node.func.value.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Name)
+    }
 
 
 def _dict_names(tree: ast.AST) -> dict[int, str]:
@@ -64,8 +71,12 @@ def game_lists(source: str, games: set[str]) -> Iterator[tuple[int, list[str]]]:
             named = _named(list(node.keys), games)
             if names.get(id(node)) in looked_up:
                 continue
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                and "\n" in node.value and "import " in node.value:
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and "\n" in node.value
+            and "import " in node.value
+        ):
             for line, inner in game_lists(node.value, games):
                 yield node.lineno + line - 1, inner
             continue
@@ -75,13 +86,15 @@ def game_lists(source: str, games: set[str]) -> Iterator[tuple[int, list[str]]]:
             yield node.lineno, named
 
 
-_BOOK_DATA = ("per game, what its book prints and the screen must then show; to derive: loop "
-              "over the games whose seam offers the feature and fail on one without data")
+_BOOK_DATA = (
+    "per game, what its book prints and the screen must then show; to derive: loop "
+    "over the games whose seam offers the feature and fail on one without data"
+)
 NOT_YET_DERIVED: dict[str, str] = {
     "tests/benchmarks/test_stat_block_bench.py": "the stat-block readers by module; to derive: "
-                                                 "every form's parse",
+    "every form's parse",
     "tests/systems/test_stat_block_readers.py": "each reader with its alphabet; to derive: every "
-                                                "form's parse, the alphabet by .get",
+    "form's parse, the alphabet by .get",
     "tests/ui/sheet/test_read_stat_block.py": _BOOK_DATA,
     "tests/ui/sheet/test_form_sheets_every_game.py": _BOOK_DATA,
     "tests/ui/window/test_new_character_generation.py": _BOOK_DATA,
@@ -105,10 +118,12 @@ def test_no_test_module_writes_a_list_of_games() -> None:
         name = path.relative_to(TESTS.parent).as_posix()
         for line, named in game_lists(path.read_text(encoding="utf-8"), games):
             found.setdefault(name, []).append(f"{name}:{line}: {', '.join(named)}")
-    unlisted = [where for name, wheres in found.items() if name not in NOT_YET_DERIVED
-                for where in wheres]
-    assert not unlisted, "lists of games written by hand (derive them from the registry):\n" \
-        + "\n".join(unlisted)
+    unlisted = [
+        where for name, wheres in found.items() if name not in NOT_YET_DERIVED for where in wheres
+    ]
+    assert not unlisted, (
+        "lists of games written by hand (derive them from the registry):\n" + "\n".join(unlisted)
+    )
     assert not set(NOT_YET_DERIVED) - set(found), "derived now: take them off NOT_YET_DERIVED"
 
 

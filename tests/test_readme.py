@@ -49,15 +49,17 @@ def test_the_development_notes_name_what_the_suite_really_checks() -> None:
             if "mypy" in values:
                 mypy += [v for v in values if str(v).startswith("m3desk")]
             if "ruff" in values:
-                ruff = values[values.index("check") + 1:]
+                ruff = values[values.index("check") + 1 :]
     assert mypy and ruff
     development = _section("Development")
     flat = " ".join(development.split())
     if len(mypy) == 1:
         assert f"mypy strict on every module of `{mypy[0]}`" in flat
     else:
-        assert "mypy strict on " + ", ".join(f"`{p}`" for p in mypy[:-1]) \
-            + f" and `{mypy[-1]}`" in flat
+        assert (
+            "mypy strict on " + ", ".join(f"`{p}`" for p in mypy[:-1]) + f" and `{mypy[-1]}`"
+            in flat
+        )
     assert f"`ruff check {' '.join(ruff)}`" in flat
     assert "monsters_and_magic" not in development  # the layers are every game's
 

@@ -22,17 +22,32 @@ def test_every_mutant_of_the_rules_made_one_is_killed(tmp_path: Path) -> None:
     finally:
         sys.path.remove(str(ROOT))
     targets = suite_targets(PRESETS["issue-31"])
-    files = sorted({t.split("::")[0] for given in targets
-                    for t in given.partition("@")[2].split(",") if t})
-    command = [sys.executable, "-m", "pytest", "-n", "0", "-q", "-p", "no:cacheprovider",
-               "-p", "tools.mutate_plugin", *files, "--mutate-report", str(report)]
+    files = sorted(
+        {t.split("::")[0] for given in targets for t in given.partition("@")[2].split(",") if t}
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-n",
+        "0",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "tools.mutate_plugin",
+        *files,
+        "--mutate-report",
+        str(report),
+    ]
     for target in targets:
         command += ["--mutate", target]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=540)
     assert report.exists(), done.stdout[-2000:] + done.stderr[-2000:]
     found = json.loads(report.read_text(encoding="utf-8"))
-    survivors = [f"{m['target']}:{m['line']} {m['change']}" for m in found["mutants"]
-                 if not m["killed_by"]]
+    survivors = [
+        f"{m['target']}:{m['line']} {m['change']}" for m in found["mutants"] if not m["killed_by"]
+    ]
     assert len(found["mutants"]) >= 130
     assert survivors == []
     assert found["cpu_seconds"] < 90, found["cpu_seconds"]

@@ -57,15 +57,36 @@ ERRATA = HERE / "srd" / "errata.json"
 """How the entries are cut, the sizes, and every difference explained (kept in a folder of its
 own, so the bestiary panel, which reads ``*/*.json``, never mistakes it for a bestiary)."""
 
-FIELDS = {"Armor Class": "ac", "Hit Dice": "hd", "Attacks": "attacks", "THAC0": "thac0",
-          "Movement": "movement", "Saving Throws": "saves", "Morale": "morale",
-          "Alignment": "alignment", "XP": "xp", "Number Appearing": "appearing",
-          "Treasure Type": "treasure"}
-INLINE = {"AC": "ac", "HD": "hd", "Att": "attacks", "THAC0": "thac0", "MV": "movement",
-          "SV": "saves", "ML": "morale", "AL": "alignment", "XP": "xp", "NA": "appearing",
-          "TT": "treasure"}
-INLINE_BLOCKS = ("4_Magic/Cleric_Spells/4_Sticks_to_Snakes.md",
-                 "4_Magic/Magic-User_Spells/6_Control_Weather.md")
+FIELDS = {
+    "Armor Class": "ac",
+    "Hit Dice": "hd",
+    "Attacks": "attacks",
+    "THAC0": "thac0",
+    "Movement": "movement",
+    "Saving Throws": "saves",
+    "Morale": "morale",
+    "Alignment": "alignment",
+    "XP": "xp",
+    "Number Appearing": "appearing",
+    "Treasure Type": "treasure",
+}
+INLINE = {
+    "AC": "ac",
+    "HD": "hd",
+    "Att": "attacks",
+    "THAC0": "thac0",
+    "MV": "movement",
+    "SV": "saves",
+    "ML": "morale",
+    "AL": "alignment",
+    "XP": "xp",
+    "NA": "appearing",
+    "TT": "treasure",
+}
+INLINE_BLOCKS = (
+    "4_Magic/Cleric_Spells/4_Sticks_to_Snakes.md",
+    "4_Magic/Magic-User_Spells/6_Control_Weather.md",
+)
 """Spells whose text carries a creature's one-line stat block (conjured snakes, the
 tornado)."""
 
@@ -74,9 +95,15 @@ SIZES = ("larger than human", "human-sized", "small")
 
 # -- 1. the SRD's stat blocks --------------------------------------------------------------
 
+
 def _git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
-                          check=True, encoding="utf-8").stdout
+    return subprocess.run(
+        ["git", "-C", str(repo), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        encoding="utf-8",
+    ).stdout
 
 
 def git_files(repo: Path, folder: str, suffix: str) -> dict[str, str]:
@@ -88,14 +115,17 @@ def git_files(repo: Path, folder: str, suffix: str) -> dict[str, str]:
         meta, path = line.split("\t", 1)
         if path.endswith(suffix) and meta.split()[1] == "blob":
             wanted.append((meta.split()[2], path))
-    batch = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch"], check=True,
-                           input="".join(f"{oid}\n" for oid, _ in wanted).encode(),
-                           capture_output=True).stdout
+    batch = subprocess.run(
+        ["git", "-C", str(repo), "cat-file", "--batch"],
+        check=True,
+        input="".join(f"{oid}\n" for oid, _ in wanted).encode(),
+        capture_output=True,
+    ).stdout
     found, position = {}, 0
     for _oid, path in wanted:
         header_end = batch.index(b"\n", position)
         size = int(batch[position:header_end].split()[2])
-        found[path] = batch[header_end + 1:header_end + 1 + size].decode("utf-8")
+        found[path] = batch[header_end + 1 : header_end + 1 + size].decode("utf-8")
         position = header_end + 1 + size + 1
     return found
 
@@ -124,13 +154,16 @@ def read_blocks(texts: Mapping[str, str]) -> list[dict[str, Any]]:
                     rows = {}
             elif line.startswith("**AC**"):
                 parts = re.split(r"\*\*([A-Za-z0-9]+)\*\*\s*", line)[1:]
-                fields = {INLINE[key]: value.strip().rstrip(",").strip()
-                          for key, value in zip(parts[::2], parts[1::2], strict=True)}
+                fields = {
+                    INLINE[key]: value.strip().rstrip(",").strip()
+                    for key, value in zip(parts[::2], parts[1::2], strict=True)
+                }
                 blocks.append({"name": heading, "source": path, "fields": fields})
     return blocks
 
 
 # -- 2. variants --------------------------------------------------------------------------
+
 
 def hit_dice_choices(hd: str) -> list[str]:
     """Each variant's Hit Dice: "8 / 12 / 16* (36 / 54 / 72hp)" -> ["8*", "12*", "16*"];
@@ -164,9 +197,8 @@ def variant_of(value: str, count: int, index: int) -> str:
 
 
 def alternatives(value: str) -> list[str]:
-    """"6 [13], 4 [15], or 3 [16]" -> the three; "7 [12] or 5 [14]" -> the two."""
-    return [part.strip() for part in re.split(r",\s*or\s+|,\s*|\s+or\s+", value)
-            if part.strip()]
+    """ "6 [13], 4 [15], or 3 [16]" -> the three; "7 [12] or 5 [14]" -> the two."""
+    return [part.strip() for part in re.split(r",\s*or\s+|,\s*|\s+or\s+", value) if part.strip()]
 
 
 def entry_fields(block: Mapping[str, Any], spec: Mapping[str, Any]) -> dict[str, str]:
@@ -193,7 +225,7 @@ def entry_fields(block: Mapping[str, Any], spec: Mapping[str, Any]) -> dict[str,
                 elif key == "attacks" and (heads := re.match(r"(\d+) to (\d+) ×", value)):
                     # "5 to 12 × bite (1d10)": one bite a head, a head a Hit Die
                     count = int(heads.group(1)) + variant
-                    fields[key] = f"{count} ×" + value[heads.end():]
+                    fields[key] = f"{count} ×" + value[heads.end() :]
                 else:
                     fields[key] = variant_of(value, len(choices), variant)
         else:
@@ -205,26 +237,38 @@ def entry_fields(block: Mapping[str, Any], spec: Mapping[str, Any]) -> dict[str,
 # -- 3. the sheet -------------------------------------------------------------------------
 
 _MOVE = re.compile(r"(\d{1,3})\s*['’]\s*\(\s*(\d{1,3})\s*['’]\s*\)\s*(.*)")
-_MODE_WORDS = (("fly", ("flying", "gliding")), ("swim", ("swimming", "in water")),
-               ("climb", ("in webs",)))
+_MODE_WORDS = (
+    ("fly", ("flying", "gliding")),
+    ("swim", ("swimming", "in water")),
+    ("climb", ("in webs",)),
+)
 
 
 def movement_modes(text: str) -> list[tuple[str, int, str]]:
-    """"90’ (30’) / 240’ (80’) flying" -> [("walk", 90, "90’ (30’)"), ("fly", 240, …)]."""
+    """ "90’ (30’) / 240’ (80’) flying" -> [("walk", 90, "90’ (30’)"), ("fly", 240, …)]."""
     modes = []
     for part in re.split(r"\s+/\s+|,\s+", text):
         match = _MOVE.match(part.strip())
         if match is None:
             continue
         word = match.group(3).strip().casefold()
-        mode = next((m for m, words in _MODE_WORDS if any(w in word for w in words)),
-                    "walk" if not word else "other")
+        mode = next(
+            (m for m, words in _MODE_WORDS if any(w in word for w in words)),
+            "walk" if not word else "other",
+        )
         modes.append((mode, int(match.group(1)), part.strip()))
     return modes
 
 
-_CLASS_WORDS = {"cleric": "C", "magic-user": "MU", "dwarf": "D", "elf": "E",
-                "halfling": "H", "fighter": "F", "thief": "T"}
+_CLASS_WORDS = {
+    "cleric": "C",
+    "magic-user": "MU",
+    "dwarf": "D",
+    "elf": "E",
+    "halfling": "H",
+    "fighter": "F",
+    "thief": "T",
+}
 
 
 def first_int(text: str) -> int | None:
@@ -232,8 +276,9 @@ def first_int(text: str) -> int | None:
     return int(match.group(1).replace(",", "")) if match else None
 
 
-def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
-                ) -> tuple[MonsterSheet, dict[str, Any], list[str]]:
+def build_sheet(
+    name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
+) -> tuple[MonsterSheet, dict[str, Any], list[str]]:
     """The sheet, what ``srd`` records, and the fields the book does not give."""
     not_given: list[str] = []
     values: dict[str, Any] = {"name": name}
@@ -244,9 +289,12 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
     values["armour_class"] = ac
     hd_text = fields["hd"]
     if fixed := re.fullmatch(r"(\d+)hp", hd_text.strip()):
-        values.update(hit_dice=0, hit_points=int(fixed.group(1)),
-                      max_hit_points=int(fixed.group(1)),
-                      hit_point_dice=f"+{int(fixed.group(1))}")  # "1hp": always 1
+        values.update(
+            hit_dice=0,
+            hit_points=int(fixed.group(1)),
+            max_hit_points=int(fixed.group(1)),
+            hit_point_dice=f"+{int(fixed.group(1))}",
+        )  # "1hp": always 1
     else:
         read = read_hit_dice(hd_text)
         if read is None:
@@ -270,18 +318,22 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
         elif re.search(r"\bD\d+ W\d+", fields["saves"]):
             not_given.append("THAC0 (the sheet's comes from its Hit Dice)")
         else:
-            not_given.append("THAC0 (the sheet's comes from its Hit Dice) and saving throws "
-                             "(its kind's class, at its Hit Dice)")
+            not_given.append(
+                "THAC0 (the sheet's comes from its Hit Dice) and saving throws "
+                "(its kind's class, at its Hit Dice)"
+            )
     modes = movement_modes(fields["movement"])
     if not modes:
         raise ValueError(f"{name}: could not read the movement “{fields['movement']}”")
     walking = [rate for mode, rate, _ in modes if mode == "walk"]
     values["movement"] = walking[0] if walking else modes[0][1]
-    values["movement_other"] = " / ".join(text for mode, _, text in modes
-                                          if mode != "walk")[:200]
+    values["movement_other"] = " / ".join(text for mode, _, text in modes if mode != "walk")[:200]
     saves_text = fields["saves"]
-    five = {save: int(m.group(1)) for save in Save
-            if (m := re.search(rf"\b{save.value}(\d{{1,2}})\b", saves_text))}
+    five = {
+        save: int(m.group(1))
+        for save in Save
+        if (m := re.search(rf"\b{save.value}(\d{{1,2}})\b", saves_text))
+    }
     code_match = re.search(r"\(([^()]*)\)\s*$", saves_text)
     code = _save_code(code_match.group(1).strip() if code_match else "")
     if level_range := re.fullmatch(r"(MU|[FCDEHT])(\d+) to (?:MU|[FCDEHT])\d+", code):
@@ -327,34 +379,62 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
     # loader reads the same line with it), with a leader's bonus to damage added.
     sheet, _unread = with_attack_line(sheet, attacks_line)
     if bonus := int(spec.get("damage_bonus", 0)):
-        sheet = sheet.model_copy(update={"attacks": tuple(
-            a if a.damage is None else a.model_copy(
-                update={"damage": replace(a.damage, bonus=a.damage.bonus + bonus)})
-            for a in sheet.attacks)})
+        sheet = sheet.model_copy(
+            update={
+                "attacks": tuple(
+                    a
+                    if a.damage is None
+                    else a.model_copy(
+                        update={"damage": replace(a.damage, bonus=a.damage.bonus + bonus)}
+                    )
+                    for a in sheet.attacks
+                )
+            }
+        )
     if not sheet.attacks:
-        notes.insert(len(notes) - bool(spec.get("note")),
-                     f"Attacks: none (the SRD prints “{attacks_line}”).")
+        notes.insert(
+            len(notes) - bool(spec.get("note")), f"Attacks: none (the SRD prints “{attacks_line}”)."
+        )
         sheet = sheet.model_copy(update={"notes": "\n".join(notes)})
     breaths = [a for a in sheet.attacks if "breath" in a.name.lower()]
     if breaths and "breath" not in spec:
         raise ValueError(f"{name}: a breath weapon without its rules in the errata's “breath”")
     if "breath" in spec:
-        sheet = sheet.model_copy(update={"attacks": tuple(
-            MonsterAttack.model_validate({**a.model_dump(), "breath": True, **spec["breath"]})
-            if a in breaths else a for a in sheet.attacks)})
+        sheet = sheet.model_copy(
+            update={
+                "attacks": tuple(
+                    MonsterAttack.model_validate(
+                        {**a.model_dump(), "breath": True, **spec["breath"]}
+                    )
+                    if a in breaths
+                    else a
+                    for a in sheet.attacks
+                )
+            }
+        )
     thac0 = _thac0(fields["thac0"], sheet)
     if thac0 == 20 and sheet.saves_as == "NH" and sheet.hit_dice <= 1:
         sheet = sheet.model_copy(update={"normal_human": True})  # THAC0 20 [−1]
     if derive(sheet)["thac0"].computed != thac0:
         sheet = sheet.model_copy(update={"overrides": {"thac0": thac0}})
     _source, saves = monster_save_source(sheet)
-    printed = {"ac": fields["ac"], "hd": hd_text.split("(")[0].strip(), "hp": sheet.hit_points,
-               "attacks": attacks_line, "thac0": thac0, "movement": fields["movement"],
-               "saves_text": saves_text, "saves": {k.value: v for k, v in saves.items()},
-               "morale": fields["morale"], "alignment": fields["alignment"],
-               "xp": fields["xp"], "appearing": fields.get("appearing", ""),
-               "treasure": fields.get("treasure", ""), "size": spec["size"],
-               "modes": [mode for mode, _, _ in modes]}
+    printed = {
+        "ac": fields["ac"],
+        "hd": hd_text.split("(")[0].strip(),
+        "hp": sheet.hit_points,
+        "attacks": attacks_line,
+        "thac0": thac0,
+        "movement": fields["movement"],
+        "saves_text": saves_text,
+        "saves": {k.value: v for k, v in saves.items()},
+        "morale": fields["morale"],
+        "alignment": fields["alignment"],
+        "xp": fields["xp"],
+        "appearing": fields.get("appearing", ""),
+        "treasure": fields.get("treasure", ""),
+        "size": spec["size"],
+        "modes": [mode for mode, _, _ in modes],
+    }
     if spec.get("damage_bonus"):
         printed["damage_bonus"] = int(spec["damage_bonus"])  # "+1 bonus to damage" (a king)
     if not_given:
@@ -378,6 +458,7 @@ def _thac0(text: str, sheet: MonsterSheet) -> int:
 
 # -- 4. the second source -----------------------------------------------------------------
 
+
 def _norm(text: Any) -> str:
     text = str(text).replace("’", "'").replace("*", "×").replace(" x ", " × ")
     text = re.sub(r"\s*×\s*", " × ", text)
@@ -390,22 +471,30 @@ def comparable(sheet: MonsterSheet, printed: Mapping[str, Any]) -> dict[str, str
     modes = movement_modes(str(printed.get("movement", "")))
     if not modes:
         other = movement_modes(sheet.movement_other)
-        modes = [("walk", sheet.movement, "")] if not other or other[0][1] != sheet.movement \
-            else []
+        modes = [("walk", sheet.movement, "")] if not other or other[0][1] != sheet.movement else []
         modes += other
     moves = ", ".join(f"{mode} {rate}" for mode, rate, _ in modes)
     # The damage of each attack, in order; what an attack is called ("weapon", "sword")
     # is the referee's word, not a number.
     attacks = ", ".join(f"{a.count} × ({a.damage or '—'})" for a in sheet.attacks)
     derived = derive(sheet)
-    saves = " ".join(f"{k.split('.')[1]}{v.value}" for k, v in derived.items()
-                     if k.startswith("save."))
-    return {"ac": str(sheet.armour_class), "hd": str(printed.get("hd", "")),
-            "hp": str(sheet.max_hit_points), "attacks": attacks,
-            "thac0": str(derived["thac0"].value), "movement": moves, "saves": saves,
-            "morale": str(sheet.morale), "alignment": _norm(sheet.alignment),
-            "xp": str(sheet.xp), "appearing": _norm(sheet.number_appearing),
-            "treasure": _norm(sheet.treasure)}
+    saves = " ".join(
+        f"{k.split('.')[1]}{v.value}" for k, v in derived.items() if k.startswith("save.")
+    )
+    return {
+        "ac": str(sheet.armour_class),
+        "hd": str(printed.get("hd", "")),
+        "hp": str(sheet.max_hit_points),
+        "attacks": attacks,
+        "thac0": str(derived["thac0"].value),
+        "movement": moves,
+        "saves": saves,
+        "morale": str(sheet.morale),
+        "alignment": _norm(sheet.alignment),
+        "xp": str(sheet.xp),
+        "appearing": _norm(sheet.number_appearing),
+        "treasure": _norm(sheet.treasure),
+    }
 
 
 def compendium(repo: Path) -> dict[str, tuple[MonsterSheet, dict[str, Any]]]:
@@ -425,13 +514,16 @@ def compendium(repo: Path) -> dict[str, tuple[MonsterSheet, dict[str, Any]]]:
     return found
 
 
-def differences(ours: Mapping[str, str], theirs: Mapping[str, str]) -> dict[str, tuple[str,
-                                                                                     str]]:
-    return {key: (ours[key], theirs.get(key, "")) for key in ours
-            if key in theirs and ours[key] != theirs[key]}
+def differences(ours: Mapping[str, str], theirs: Mapping[str, str]) -> dict[str, tuple[str, str]]:
+    return {
+        key: (ours[key], theirs.get(key, ""))
+        for key in ours
+        if key in theirs and ours[key] != theirs[key]
+    }
 
 
 # -- 5. sizes -----------------------------------------------------------------------------
+
 
 def size_of(name: str, sizes: Mapping[str, Any]) -> str:
     entry = sizes.get(name)
@@ -445,31 +537,41 @@ def size_of(name: str, sizes: Mapping[str, Any]) -> str:
 
 # -- the build ----------------------------------------------------------------------------
 
+
 def _facets(sheet: MonsterSheet, printed: Mapping[str, Any]) -> dict[str, Any]:
     hd_text = str(printed["hd"])
-    level = 0.0 if hd_text.endswith("hp") else (0.5 if sheet.hit_dice == 0
-                                                else float(sheet.hit_dice))
+    level = (
+        0.0 if hd_text.endswith("hp") else (0.5 if sheet.hit_dice == 0 else float(sheet.hit_dice))
+    )
     modes = [m for m in dict.fromkeys(printed["modes"]) if m != "other"]
     if sheet.movement == 0:
         modes = [m for m in modes if m != "walk"]
     ac = sheet.armour_class
     # what the book prints where it gives no number ("No hit roll required", "Varies")
-    armour = f"AC {ac} [{19 - ac}]" if first_int(printed["ac"]) is not None \
-        else f"AC: {printed['ac']}"
+    armour = (
+        f"AC {ac} [{19 - ac}]" if first_int(printed["ac"]) is not None else f"AC: {printed['ac']}"
+    )
     morale = sheet.morale if first_int(printed["morale"]) is not None else printed["morale"]
-    summary = (f"HD {hd_text}   {armour}   THAC0 {printed['thac0']}   ML {morale}   "
-               f"XP {sheet.xp}   {printed['size']}")
-    return {"level": level, "alignment": sheet.alignment, "modes": modes, "summary": summary,
-            "appearing": sheet.number_appearing}
+    summary = (
+        f"HD {hd_text}   {armour}   THAC0 {printed['thac0']}   ML {morale}   "
+        f"XP {sheet.xp}   {printed['size']}"
+    )
+    return {
+        "level": level,
+        "alignment": sheet.alignment,
+        "modes": modes,
+        "summary": summary,
+        "appearing": sheet.number_appearing,
+    }
 
 
-def build(texts: Mapping[str, str], errata: Mapping[str, Any]
-          ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def build(
+    texts: Mapping[str, str], errata: Mapping[str, Any]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The extract's blocks and the bestiary's monsters."""
     blocks = read_blocks(texts)
     by_name = {block["name"]: block for block in blocks}
-    specs: dict[str, dict[str, Any]] = {block["name"]: {"block": block["name"]}
-                                        for block in blocks}
+    specs: dict[str, dict[str, Any]] = {block["name"]: {"block": block["name"]} for block in blocks}
     for name, spec in errata["entries"].items():
         if spec.get("block") is None:
             specs.pop(name, None)  # a heading that is no monster of its own
@@ -496,8 +598,13 @@ def build(texts: Mapping[str, str], errata: Mapping[str, Any]
         printed["block"] = block["name"]
         if spec.get("variant") is not None:
             printed["variant"] = spec["variant"]
-        monsters.append({"sheet": sheet.model_dump(mode="json"), "srd": printed,
-                         "facets": _facets(sheet, printed)})
+        monsters.append(
+            {
+                "sheet": sheet.model_dump(mode="json"),
+                "srd": printed,
+                "facets": _facets(sheet, printed),
+            }
+        )
     _name_variants(monsters, {name: str(spec.get("by", "hd")) for name, spec in specs.items()})
     monsters.sort(key=lambda entry: _natural(entry["sheet"]["name"]))
     return blocks, monsters
@@ -505,8 +612,7 @@ def build(texts: Mapping[str, str], errata: Mapping[str, Any]
 
 def _natural(name: str) -> list[Any]:
     """Sorted as read: "Hydra (HD 5)" before "Hydra (HD 10)"."""
-    return [int(part) if part.isdigit() else part
-            for part in re.split(r"(\d+)", name.casefold())]
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name.casefold())]
 
 
 _VARIANT_FIELDS = {"hd": "hit_dice", "ac": "armour_class"}
@@ -528,27 +634,32 @@ def _name_variants(monsters: list[dict[str, Any]], by: Mapping[str, str]) -> Non
         names = variant_names(block, [{field: monster["sheet"][field]} for monster in group])
         for monster, name in zip(group, names, strict=True):
             if monster["sheet"]["name"] != name:
-                raise ValueError(f"{monster['sheet']['name']}: a variant of “{block}”, named "
-                                 f"“{name}” (the entry in errata.json must be keyed so)")
+                raise ValueError(
+                    f"{monster['sheet']['name']}: a variant of “{block}”, named "
+                    f"“{name}” (the entry in errata.json must be keyed so)"
+                )
 
 
-def check_against(monsters: Iterable[Mapping[str, Any]],
-                  second: Mapping[str, tuple[MonsterSheet, dict[str, Any]]],
-                  errata: Mapping[str, Any]) -> tuple[list[dict[str, str]], list[str], int]:
+def check_against(
+    monsters: Iterable[Mapping[str, Any]],
+    second: Mapping[str, tuple[MonsterSheet, dict[str, Any]]],
+    errata: Mapping[str, Any],
+) -> tuple[list[dict[str, str]], list[str], int]:
     """Every field compared with the compendium: the differences found, what is wrong with
     the errata (unexplained or stale), and how many values were compared."""
     found: list[dict[str, str]] = []
     # the importer makes a doubled space in a name one ("Giant  Piranha"), so does this
-    names = {" ".join(str(spec.get("compendium", name)).split()): name
-             for name, spec in errata["entries"].items()}
+    names = {
+        " ".join(str(spec.get("compendium", name)).split()): name
+        for name, spec in errata["entries"].items()
+    }
     reverse = {ours: theirs for theirs, ours in names.items()}
     compared = 0
     for monster in monsters:
         name = monster["sheet"]["name"]
         theirs_name = reverse.get(name, name)
         if theirs_name not in second:
-            found.append({"monster": name, "field": "entry", "srd": name,
-                          "compendium": "(none)"})
+            found.append({"monster": name, "field": "entry", "srd": name, "compendium": "(none)"})
             continue
         sheet = MonsterSheet.model_validate(monster["sheet"])
         ours = comparable(sheet, monster["srd"])
@@ -556,15 +667,20 @@ def check_against(monsters: Iterable[Mapping[str, Any]],
         theirs = comparable(theirs_sheet, theirs_printed)
         compared += len(ours) + 1
         if theirs_name != name:
-            found.append({"monster": name, "field": "name", "srd": name,
-                          "compendium": theirs_name})
+            found.append({"monster": name, "field": "name", "srd": name, "compendium": theirs_name})
         for key, (a, b) in differences(ours, theirs).items():
             found.append({"monster": name, "field": key, "srd": a, "compendium": b})
     shipped = {m["sheet"]["name"] for m in monsters}
     for theirs_name in second:
         if names.get(theirs_name, theirs_name) not in shipped:
-            found.append({"monster": theirs_name, "field": "entry", "srd": "(none)",
-                          "compendium": theirs_name})
+            found.append(
+                {
+                    "monster": theirs_name,
+                    "field": "entry",
+                    "srd": "(none)",
+                    "compendium": theirs_name,
+                }
+            )
     listed = {(d["monster"], d["field"]): d for d in errata["differences"]}
     problems = []
     for item in found:
@@ -572,8 +688,7 @@ def check_against(monsters: Iterable[Mapping[str, Any]],
         if known is None:
             problems.append(f"unexplained: {item}")
         elif (known["srd"], known["compendium"]) != (item["srd"], item["compendium"]):
-            problems.append(f"changed: {item} (errata: {known['srd']!r} / "
-                            f"{known['compendium']!r})")
+            problems.append(f"changed: {item} (errata: {known['srd']!r} / {known['compendium']!r})")
         elif not str(known.get("reason", "")).strip():
             problems.append(f"no reason given: {item}")
     problems += [f"stale (no longer differs): {item}" for item in listed.values()]
@@ -583,8 +698,11 @@ def check_against(monsters: Iterable[Mapping[str, Any]],
 def changes_from(previous: Path, monsters: Iterable[Mapping[str, Any]]) -> tuple[int, int]:
     """How many monsters and fields changed from an earlier bestiary file."""
     old = {m["sheet"]["name"]: m for m in json.loads(previous.read_text("utf-8"))["monsters"]}
-    renamed = {"Eefreeti (Lesser)": "Efreeti (Lesser)", "Giant  Piranha": "Giant Piranha",
-               "Kobold Chieftan": "Kobold Chieftain"}
+    renamed = {
+        "Eefreeti (Lesser)": "Efreeti (Lesser)",
+        "Giant  Piranha": "Giant Piranha",
+        "Kobold Chieftan": "Kobold Chieftain",
+    }
     old = {renamed.get(k, k): v for k, v in old.items()}
     changed_monsters = changed_fields = 0
     for monster in monsters:
@@ -613,8 +731,10 @@ def main(argv: list[str]) -> int:
     commit = _git(args.srd, "rev-parse", "HEAD").strip()
     blocks, monsters = build(texts, errata)
     found, problems, compared = check_against(monsters, compendium(args.foundry), errata)
-    print(f"{len(blocks)} SRD stat blocks -> {len(monsters)} monsters; {compared} values "
-          f"compared with the compendium, {len(found)} differences")
+    print(
+        f"{len(blocks)} SRD stat blocks -> {len(monsters)} monsters; {compared} values "
+        f"compared with the compendium, {len(found)} differences"
+    )
     if args.previous:
         count, fields = changes_from(args.previous, monsters)
         print(f"against {args.previous}: {count} monsters changed, {fields} values")
@@ -625,23 +745,37 @@ def main(argv: list[str]) -> int:
         print(f"differences found -> {draft}")
     if problems:
         print("\n".join(problems), file=sys.stderr)
-        print(f"{len(problems)} differences are not explained in {ERRATA.name}: not written",
-              file=sys.stderr)
+        print(
+            f"{len(problems)} differences are not explained in {ERRATA.name}: not written",
+            file=sys.stderr,
+        )
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
-    extract = {"source": "oldmanumby/ose.srd", "commit": commit,
-               "note": "The SRD's stat-block fields as printed, names and numbers only "
-                       "(Open Game Content, see OGL-1.0a.txt); made by "
-                       "tools/build_ose_bestiary.py",
-               "blocks": blocks}
+    extract = {
+        "source": "oldmanumby/ose.srd",
+        "commit": commit,
+        "note": "The SRD's stat-block fields as printed, names and numbers only "
+        "(Open Game Content, see OGL-1.0a.txt); made by "
+        "tools/build_ose_bestiary.py",
+        "blocks": blocks,
+    }
     (args.out / "srd").mkdir(exist_ok=True)
     (args.out / "srd" / "extract.json").write_text(
-        json.dumps(extract, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
-    data = {"format": "m3desk.bestiary", "system": "ose", "schema_version": 1,
-            "title": "Old-School Essentials SRD monsters", "licence": "OGL-1.0a.txt",
-            "source": f"oldmanumby/ose.srd {commit}", "monsters": monsters, "not_read": {}}
+        json.dumps(extract, ensure_ascii=False, indent=0) + "\n", encoding="utf-8"
+    )
+    data = {
+        "format": "m3desk.bestiary",
+        "system": "ose",
+        "schema_version": 1,
+        "title": "Old-School Essentials SRD monsters",
+        "licence": "OGL-1.0a.txt",
+        "source": f"oldmanumby/ose.srd {commit}",
+        "monsters": monsters,
+        "not_read": {},
+    }
     (args.out / "srd-monsters.json").write_text(
-        json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+        json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8"
+    )
     print(f"{len(monsters)} monsters -> {args.out / 'srd-monsters.json'}")
     return 0
 

@@ -19,8 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "resources" / "data" / \
-    "ose_srd_spells.json"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "resources" / "data" / "ose_srd_spells.json"
 
 _CODE = re.compile(r"^(?:C|MU)\d\.\d+r?\s+")
 _FEET = r"(\d+)\s*['′]"
@@ -28,11 +27,16 @@ _SELF_WORDS = ("caster", "touch", "self", "presence")
 CLASSES = {"Cleric": "cleric", "Magic-User": "magic-user"}
 ERRATA: dict[str, tuple[str, str]] = {
     # name -> (the range as the OSE SRD prints it, why the compendium's is not kept)
-    "Feeblemind": ("240'", "SRD 4_Magic/Magic-User_Spells/5_Feeblemind.md: Range 240’; the "
-                           "compendium has 120'"),
-    "Cause Fear": ("120'", "SRD 4_Magic/Cleric_Spells/1_Remove_Fear.md, Reversed: a target "
-                           "within 120’; the compendium gives the forward spell's range (the "
-                           "caster or a creature touched)"),
+    "Feeblemind": (
+        "240'",
+        "SRD 4_Magic/Magic-User_Spells/5_Feeblemind.md: Range 240’; the compendium has 120'",
+    ),
+    "Cause Fear": (
+        "120'",
+        "SRD 4_Magic/Cleric_Spells/1_Remove_Fear.md, Reversed: a target "
+        "within 120’; the compendium gives the forward spell's range (the "
+        "caster or a creature touched)",
+    ),
 }
 """Where the compendium's range differs from the SRD's text, the SRD's, with the reason."""
 
@@ -43,8 +47,7 @@ def read_range(text: str) -> dict[str, int | None]:
     words = text.strip()
     grows = re.fullmatch(rf"(?:{_FEET}\s*\+\s*)?{_FEET}\s*per level", words)
     if grows is not None:
-        return {"range": None, "base": int(grows.group(1) or 0),
-                "per_level": int(grows.group(2))}
+        return {"range": None, "base": int(grows.group(1) or 0), "per_level": int(grows.group(2))}
     plain = re.fullmatch(_FEET, words)
     if plain is not None:
         return {"range": int(plain.group(1))}
@@ -65,10 +68,14 @@ def build(source: Path) -> dict[str, Any]:
         name = _CODE.sub("", str(item["name"])).replace("′", "'").strip()
         level = int(system["lvl"])
         reach = read_range(ERRATA[name][0] if name in ERRATA else str(system["range"]))
-        key = (name.casefold(), level, reach["range"], reach.get("base") or 0,
-               reach.get("per_level") or 0)
-        entry = spells.setdefault(key, {"name": name, "level": level, "classes": [],
-                                        **reach})
+        key = (
+            name.casefold(),
+            level,
+            reach["range"],
+            reach.get("base") or 0,
+            reach.get("per_level") or 0,
+        )
+        entry = spells.setdefault(key, {"name": name, "level": level, "classes": [], **reach})
         cls = CLASSES[str(system["class"])]
         if cls not in entry["classes"]:
             entry["classes"].append(cls)

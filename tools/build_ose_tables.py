@@ -51,19 +51,29 @@ ITEM_FILES = {
     "Weapon": ("8_Treasures/12_Weapons.md", "Weapons"),
 }
 LEVELS = {"B": "Basic", "X": "Expert"}
-TERRAIN_LETTERS = {"B": "Barren, Hills, Mountains", "C": "City, Settled", "D": "Desert",
-                   "F": "Forest", "G": "Clear, Grasslands", "J": "Jungle", "L": "Lake, River",
-                   "O": "Ocean, Sea", "S": "Swamp"}
+TERRAIN_LETTERS = {
+    "B": "Barren, Hills, Mountains",
+    "C": "City, Settled",
+    "D": "Desert",
+    "F": "Forest",
+    "G": "Clear, Grasslands",
+    "J": "Jungle",
+    "L": "Lake, River",
+    "O": "Ocean, Sea",
+    "S": "Swamp",
+}
 
 
 def git_show(repo: Path, path: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), "show", f"HEAD:{path}"], check=True,
-                          capture_output=True, text=True).stdout
+    return subprocess.run(
+        ["git", "-C", str(repo), "show", f"HEAD:{path}"], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def git_commit(repo: Path) -> str:
-    return subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], check=True,
-                          capture_output=True, text=True).stdout.strip()
+    return subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def cells(line: str) -> list[str]:
@@ -92,7 +102,7 @@ def markdown_tables(text: str) -> list[tuple[str, list[list[str]]]]:
 
 
 def span(text: str) -> tuple[int, int]:
-    """"1–4", "1-4" or "28": the totals a row covers."""
+    """ "1–4", "1-4" or "28": the totals a row covers."""
     parts = [int(p) for p in re.split(r"[–-]", text.strip())]
     return parts[0], parts[-1]
 
@@ -132,8 +142,9 @@ def clean(text: str, errata: dict[str, Any]) -> str:
     return errata["text_fixes"].get(text, text).rstrip("*").strip()
 
 
-def monster_row(total: tuple[int, int], cell: str, names: Names, errata: dict[str, Any],
-                with_appearing: bool) -> dict[str, Any]:
+def monster_row(
+    total: tuple[int, int], cell: str, names: Names, errata: dict[str, Any], with_appearing: bool
+) -> dict[str, Any]:
     text, appearing = cell, None
     if with_appearing:
         match = re.fullmatch(r"(.+?)\s*\(([^()]+)\)", cell)
@@ -150,20 +161,36 @@ def monster_row(total: tuple[int, int], cell: str, names: Names, errata: dict[st
     return row
 
 
-def dungeon(text: str, names: Names, errata: dict[str, Any],
-            extract: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def dungeon(
+    text: str, names: Names, errata: dict[str, Any], extract: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     tables: list[dict[str, Any]] = []
     for heading, rows in markdown_tables(text):
         header = rows[0]
         for column, level in enumerate(header[1:], start=1):
             name = f"Dungeon Encounters: {level.replace('-', '–')}"
-            body = [monster_row((int(r[0]), int(r[0])), r[column], names, errata, True)
-                    for r in rows[1:]]
-            extract.append({"table": name, "source": DUNGEON, "heading": heading,
-                            "column": column, "lines": [[r[0], r[column]] for r in rows[1:]]})
-            tables.append({"name": name, "dice": "1d20", "rows": body,
-                           "note": "For the dungeon level explored. The number appearing is "
-                                   "the table's (the SRD allows the monster's own)."})
+            body = [
+                monster_row((int(r[0]), int(r[0])), r[column], names, errata, True)
+                for r in rows[1:]
+            ]
+            extract.append(
+                {
+                    "table": name,
+                    "source": DUNGEON,
+                    "heading": heading,
+                    "column": column,
+                    "lines": [[r[0], r[column]] for r in rows[1:]],
+                }
+            )
+            tables.append(
+                {
+                    "name": name,
+                    "dice": "1d20",
+                    "rows": body,
+                    "note": "For the dungeon level explored. The number appearing is "
+                    "the table's (the SRD allows the monster's own).",
+                }
+            )
     return tables
 
 
@@ -174,8 +201,9 @@ def sub_table_name(code: str, kind: str, terrain: str) -> str:
     return f"Wilderness Sub-Table {code}: {kind.strip()}"
 
 
-def wilderness(text: str, names: Names, errata: dict[str, Any],
-               extract: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def wilderness(
+    text: str, names: Names, errata: dict[str, Any], extract: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     tables: list[dict[str, Any]] = []
     found = markdown_tables(text)
     terrain_rows = next(rows for heading, rows in found if "By Terrain" in heading)
@@ -193,12 +221,25 @@ def wilderness(text: str, names: Names, errata: dict[str, Any],
                 sub = sub_table_name(code, kind, terrain)
                 body.append({"range": [int(r[0]), int(r[0])], "text": r[column], "table": sub})
             name = f"Wilderness Encounters: {terrain}"
-            extract.append({"table": name, "source": WILDERNESS, "heading": "By Terrain",
-                            "column": column, "lines": [[r[0], r[column]] for r in block[1:]]})
-            tables.append({"name": name, "dice": "1d8", "rows": body,
-                           "note": "For the terrain explored; then 1d12 on the sub-table it "
-                                   "names. The number appearing is the monster's own "
-                                   "(wilderness)."})
+            extract.append(
+                {
+                    "table": name,
+                    "source": WILDERNESS,
+                    "heading": "By Terrain",
+                    "column": column,
+                    "lines": [[r[0], r[column]] for r in block[1:]],
+                }
+            )
+            tables.append(
+                {
+                    "name": name,
+                    "dice": "1d8",
+                    "rows": body,
+                    "note": "For the terrain explored; then 1d12 on the sub-table it "
+                    "names. The number appearing is the monster's own "
+                    "(wilderness).",
+                }
+            )
     for heading, rows in found:
         match = re.match(r"Sub-Table (\w+)", heading)
         if match is None:
@@ -206,12 +247,24 @@ def wilderness(text: str, names: Names, errata: dict[str, Any],
         code = match[1]
         for column, kind in enumerate(rows[0][1:], start=1):
             name = f"Wilderness Sub-Table {code}: {kind}"
-            body = [monster_row((int(r[0]), int(r[0])), r[column], names, errata, False)
-                    for r in rows[1:]]
-            note = "Re-roll the starred results at sea." if any(
-                r[column].endswith("*") for r in rows[1:]) else ""
-            extract.append({"table": name, "source": WILDERNESS, "heading": heading,
-                            "column": column, "lines": [[r[0], r[column]] for r in rows[1:]]})
+            body = [
+                monster_row((int(r[0]), int(r[0])), r[column], names, errata, False)
+                for r in rows[1:]
+            ]
+            note = (
+                "Re-roll the starred results at sea."
+                if any(r[column].endswith("*") for r in rows[1:])
+                else ""
+            )
+            extract.append(
+                {
+                    "table": name,
+                    "source": WILDERNESS,
+                    "heading": heading,
+                    "column": column,
+                    "lines": [[r[0], r[column]] for r in rows[1:]],
+                }
+            )
             tables.append({"name": name, "dice": "1d12", "rows": body, "note": note})
     return tables
 
@@ -223,13 +276,27 @@ def gems(text: str, extract: list[dict[str, Any]]) -> tuple[dict[str, Any], int,
         low, high = span(r[0])
         value = int(r[1].replace(",", "").removesuffix("gp"))
         body.append({"range": [low, high], "text": f"{value:,}gp", "value_gp": value})
-    extract.append({"table": "Gems", "source": GEMS, "heading": heading, "column": 1,
-                    "lines": [[r[0], r[1]] for r in rows[1:]]})
+    extract.append(
+        {
+            "table": "Gems",
+            "source": GEMS,
+            "heading": heading,
+            "column": 1,
+            "lines": [[r[0], r[1]] for r in rows[1:]],
+        }
+    )
     jewel = re.search(r"worth (\d)d(\d) × (\d+)gp", text)
     assert jewel is not None
-    return ({"name": "Gems", "dice": "1d20", "rows": body,
-             "note": "The worth of one gem of a treasure hoard."},
-            int(jewel[1]), int(jewel[3]))
+    return (
+        {
+            "name": "Gems",
+            "dice": "1d20",
+            "rows": body,
+            "note": "The worth of one gem of a treasure hoard.",
+        },
+        int(jewel[1]),
+        int(jewel[3]),
+    )
 
 
 def item_tables(repo: Path, extract: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -241,12 +308,25 @@ def item_tables(repo: Path, extract: list[dict[str, Any]]) -> list[dict[str, Any
         for r in rows[1:]:
             sub = f"{ITEM_FILES[r[2]][1]} ({LEVELS[level]})"
             body.append({"range": list(d100_span(r[column])), "text": r[2], "table": sub})
-        extract.append({"table": name, "source": MAGIC, "heading": heading,
-                        "column": column, "lines": [[r[column], r[2]] for r in rows[1:]]})
-        tables.append({"name": name, "dice": "1d100", "rows": body,
-                       "note": f"The kind of a magic item, by the {LEVELS[level]} "
-                               "probabilities (characters of level 1–3: Basic; 4 and up: "
-                               "Expert)."})
+        extract.append(
+            {
+                "table": name,
+                "source": MAGIC,
+                "heading": heading,
+                "column": column,
+                "lines": [[r[column], r[2]] for r in rows[1:]],
+            }
+        )
+        tables.append(
+            {
+                "name": name,
+                "dice": "1d100",
+                "rows": body,
+                "note": f"The kind of a magic item, by the {LEVELS[level]} "
+                "probabilities (characters of level 1–3: Basic; 4 and up: "
+                "Expert).",
+            }
+        )
     for source, title in ITEM_FILES.values():
         text = git_show(repo, source)
         heading, rows = markdown_tables(text)[0]
@@ -254,38 +334,63 @@ def item_tables(repo: Path, extract: list[dict[str, Any]]) -> list[dict[str, Any
         assert die is not None, rows[0]
         for column, level in ((0, "B"), (1, "X")):
             lines = [r for r in rows[1:] if r[column]]
-            body = [{"range": list(d100_span(r[column]) if level == "X" else span(r[column])),
-                     "text": r[2]} for r in lines]
+            body = [
+                {
+                    "range": list(d100_span(r[column]) if level == "X" else span(r[column])),
+                    "text": r[2],
+                }
+                for r in lines
+            ]
             name = f"{title} ({LEVELS[level]})"
-            extract.append({"table": name, "source": source, "heading": heading,
-                            "column": column, "lines": [[r[column], r[2]] for r in lines]})
-            tables.append({"name": name, "dice": f"1d{die[1]}" if level == "B" else "1d100",
-                           "rows": body})
+            extract.append(
+                {
+                    "table": name,
+                    "source": source,
+                    "heading": heading,
+                    "column": column,
+                    "lines": [[r[column], r[2]] for r in lines],
+                }
+            )
+            tables.append(
+                {"name": name, "dice": f"1d{die[1]}" if level == "B" else "1d100", "rows": body}
+            )
     return tables
 
 
 PART = re.compile(
     r"^(?:(?P<count>\d+d\d+|\d+)(?: × (?P<times>[\d,]+))? ?"
     r"(?P<what>cp|sp|ep|gp|pp|gems|pieces of jewell?e?ry|magic items?|potions?|scrolls?"
-    r"|magic sword, suit of armor, or weapon)(?P<rest>.*))$")
+    r"|magic sword, suit of armor, or weapon)(?P<rest>.*))$"
+)
 
 
-def treasure_types(text: str, jewel: tuple[int, int],
-                   extract: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def treasure_types(
+    text: str, jewel: tuple[int, int], extract: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     kinds: list[dict[str, Any]] = []
     kind = "hoard"
     current: dict[str, Any] | None = None
     for line in text.splitlines():
         if line.startswith("## "):
-            kind = ("individual" if "Individual" in line else "group" if "Group" in line
-                    else "hoard")
+            kind = "individual" if "Individual" in line else "group" if "Group" in line else "hoard"
         match = re.match(r"### Type (\w) \(([\d.,]+)gp average\)", line)
         if match:
-            current = {"type": match[1], "kind": kind,
-                       "average_gp": float(match[2].replace(",", "")), "lines": []}
+            current = {
+                "type": match[1],
+                "kind": kind,
+                "average_gp": float(match[2].replace(",", "")),
+                "lines": [],
+            }
             kinds.append(current)
-            extract.append({"table": f"Treasure Type {match[1]}", "source": TREASURE_TYPES,
-                            "heading": line.lstrip("# "), "column": 0, "lines": []})
+            extract.append(
+                {
+                    "table": f"Treasure Type {match[1]}",
+                    "source": TREASURE_TYPES,
+                    "heading": line.lstrip("# "),
+                    "column": 0,
+                    "lines": [],
+                }
+            )
             continue
         if current is None or not line.startswith("- "):
             continue
@@ -295,8 +400,7 @@ def treasure_types(text: str, jewel: tuple[int, int],
         if "%: " in item:
             left, item = item.split("%: ", 1)
             chance = int(left)
-        parts = [treasure_part(p.strip(), jewel)
-                 for p in re.split(r",? plus ", item)]
+        parts = [treasure_part(p.strip(), jewel) for p in re.split(r",? plus ", item)]
         current["lines"].append({"chance": chance, "parts": parts})
     return kinds
 
@@ -320,8 +424,10 @@ def treasure_part(text: str, jewel: tuple[int, int]) -> dict[str, Any]:
     if what == "gems":
         part |= {"kind": "gems", "table": "Gems"}
     elif what.startswith("pieces"):
-        part |= {"kind": "jewellery", "each": {"coin": "gp", "dice": f"{jewel[0]}d6",
-                                               "times": jewel[1]}}
+        part |= {
+            "kind": "jewellery",
+            "each": {"coin": "gp", "dice": f"{jewel[0]}d6", "times": jewel[1]},
+        }
     elif what.startswith("magic item"):
         part |= {"kind": "magic items", "table": "Magic Item Type"}
     elif what.startswith("potion"):
@@ -329,8 +435,11 @@ def treasure_part(text: str, jewel: tuple[int, int]) -> dict[str, Any]:
     elif what.startswith("scroll"):
         part |= {"kind": "magic items", "table": "Scrolls and Maps"}
     else:  # a magic sword, suit of armour or weapon
-        part |= {"kind": "magic items", "table": "Magic Item Type",
-                 "only": ["Armor or Shield", "Sword", "Weapon"]}
+        part |= {
+            "kind": "magic items",
+            "table": "Magic Item Type",
+            "only": ["Armor or Shield", "Sword", "Weapon"],
+        }
     if never:
         part["never"] = never
     return part
@@ -338,9 +447,22 @@ def treasure_part(text: str, jewel: tuple[int, int]) -> dict[str, Any]:
 
 def foundry_rows(repo: Path) -> dict[str, dict[int, str]]:
     """The compendium's roll tables by our names: total → text."""
-    listing = subprocess.run(["git", "-C", str(repo), "ls-tree", "-r", "--name-only", "HEAD",
-                              "packs/_source/tables-encounters", "packs/_source/tables-items"],
-                             check=True, capture_output=True, text=True).stdout.split()
+    listing = subprocess.run(
+        [
+            "git",
+            "-C",
+            str(repo),
+            "ls-tree",
+            "-r",
+            "--name-only",
+            "HEAD",
+            "packs/_source/tables-encounters",
+            "packs/_source/tables-items",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     out: dict[str, dict[int, str]] = {}
     for path in listing:
         if not path.endswith(".json") or path.endswith("_folder.json"):
@@ -368,11 +490,18 @@ def foundry_name(name: str, path: str) -> str | None:
     if match:
         level = match[1].replace("-", "–")
         return f"Dungeon Encounters: Level {level}{'+' if level == '8' else ''}"
-    items = {"gems": "Gems", "magic-item-type": "Magic Item Type",
-             "armour-shields": "Armour and Shields", "potions": "Potions",
-             "magic-rings": "Rings", "magic-swords": "Swords", "magic-weapons": "Weapons",
-             "miscellaneous-magic-items": "Miscellaneous Items",
-             "rods-staves-wands": "Rods, Staves and Wands", "scrolls-maps": "Scrolls and Maps"}
+    items = {
+        "gems": "Gems",
+        "magic-item-type": "Magic Item Type",
+        "armour-shields": "Armour and Shields",
+        "potions": "Potions",
+        "magic-rings": "Rings",
+        "magic-swords": "Swords",
+        "magic-weapons": "Weapons",
+        "miscellaneous-magic-items": "Miscellaneous Items",
+        "rods-staves-wands": "Rods, Staves and Wands",
+        "scrolls-maps": "Scrolls and Maps",
+    }
     stem = Path(path).stem
     for key, ours in items.items():
         if stem == key:
@@ -390,8 +519,7 @@ def normal(text: str) -> str:
     return " ".join(text.replace(",", " ").split())
 
 
-def differences(ours: list[dict[str, Any]], theirs: dict[str, dict[int, str]]
-                ) -> dict[str, str]:
+def differences(ours: list[dict[str, Any]], theirs: dict[str, dict[int, str]]) -> dict[str, str]:
     """Each row whose text (or range) differs from the second source: key → both, in words."""
     found: dict[str, str] = {}
     for table in ours:
@@ -402,8 +530,11 @@ def differences(ours: list[dict[str, Any]], theirs: dict[str, dict[int, str]]
         for row in table["rows"]:
             low, high = row["range"]
             seen = [other.get(total, "(none)") for total in range(low, high + 1)]
-            mine = row["table"] if table["name"].startswith("Wilderness") and "table" in row \
-                else row["text"]  # a terrain row: the sub-table it names
+            mine = (
+                row["table"]
+                if table["name"].startswith("Wilderness") and "table" in row
+                else row["text"]
+            )  # a terrain row: the sub-table it names
             if any(normal(mine) != normal(text) for text in seen):
                 shown = " / ".join(dict.fromkeys(seen))
                 key = f"{table['name']} {low}" + (f"–{high}" if high != low else "")
@@ -411,13 +542,17 @@ def differences(ours: list[dict[str, Any]], theirs: dict[str, dict[int, str]]
     return found
 
 
-def compare(ours: list[dict[str, Any]], theirs: dict[str, dict[int, str]],
-            errata: dict[str, Any]) -> list[str]:
+def compare(
+    ours: list[dict[str, Any]], theirs: dict[str, dict[int, str]], errata: dict[str, Any]
+) -> list[str]:
     """Differences from the second source that errata.json does not resolve (each entry
     there records both texts and the resolution, so a changed source shows up too)."""
     resolved = errata["second_source"]
-    return [f"{key}: {words}" for key, words in differences(ours, theirs).items()
-            if resolved.get(key, {}).get("found") != words]
+    return [
+        f"{key}: {words}"
+        for key, words in differences(ours, theirs).items()
+        if resolved.get(key, {}).get("found") != words
+    ]
 
 
 def main(argv: list[str]) -> int:
@@ -435,29 +570,51 @@ def main(argv: list[str]) -> int:
     tables += item_tables(repo, extract)
     kinds = treasure_types(git_show(repo, TREASURE_TYPES), (jewel_dice, jewel_times), extract)
     if names.unresolved:
-        print("Monster names that resolve to no bestiary entry (add an alias or a reason to "
-              "errata.json):\n  " + "\n  ".join(sorted(names.unresolved)))
+        print(
+            "Monster names that resolve to no bestiary entry (add an alias or a reason to "
+            "errata.json):\n  " + "\n  ".join(sorted(names.unresolved))
+        )
         return 1
     commit = git_commit(repo)
-    body = {"format": "m3desk.tables", "schema_version": 1, "system": "ose",
-            "title": "OSE SRD tables", "licence": "OGL-1.0a.txt",
-            "source": f"oldmanumby/ose.srd {commit}: Open Game Content (see OGL-1.0a.txt); "
-                      "names and numbers only, made by tools/build_ose_tables.py",
-            "tables": tables, "treasure_types": kinds}
+    body = {
+        "format": "m3desk.tables",
+        "schema_version": 1,
+        "system": "ose",
+        "title": "OSE SRD tables",
+        "licence": "OGL-1.0a.txt",
+        "source": f"oldmanumby/ose.srd {commit}: Open Game Content (see OGL-1.0a.txt); "
+        "names and numbers only, made by tools/build_ose_tables.py",
+        "tables": tables,
+        "treasure_types": kinds,
+    }
     (OUT / "srd").mkdir(parents=True, exist_ok=True)
-    (OUT / "srd-tables.m3t").write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n",
-                                        encoding="utf-8")
-    (OUT / "srd" / "extract.json").write_text(json.dumps(
-        {"source": "oldmanumby/ose.srd", "commit": commit,
-         "note": "Every table row of the SRD as printed (its cells), names and numbers only; "
-                 "made by tools/build_ose_tables.py",
-         "tables": extract}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (OUT / "srd-tables.m3t").write_text(
+        json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    (OUT / "srd" / "extract.json").write_text(
+        json.dumps(
+            {
+                "source": "oldmanumby/ose.srd",
+                "commit": commit,
+                "note": "Every table row of the SRD as printed (its cells), names and numbers "
+                "only; "
+                "made by tools/build_ose_tables.py",
+                "tables": extract,
+            },
+            indent=1,
+            ensure_ascii=False,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     print(f"{len(tables)} tables, {len(kinds)} treasure types")
     if len(argv) > 2:
         left = compare(tables, foundry_rows(Path(argv[2])), errata)
         if left:
-            print("Differences from the second source errata.json does not resolve:\n  "
-                  + "\n  ".join(left))
+            print(
+                "Differences from the second source errata.json does not resolve:\n  "
+                + "\n  ".join(left)
+            )
             return 1
         print("Every row agrees with the second source or is resolved in errata.json")
     return 0

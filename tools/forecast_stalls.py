@@ -85,8 +85,7 @@ def _probe(app: Any, game: str, size: int, seconds: float) -> str:
         app.processEvents()
         time.sleep(0.001)
     finished = dialog.forecast is not None
-    played = dialog.forecast.fights if finished else (dialog.latest.fights if dialog.latest
-                                                    else 0)
+    played = dialog.forecast.fights if finished else (dialog.latest.fights if dialog.latest else 0)
     stop_ms = 0.0
     if not finished:
         clicked = time.perf_counter()
@@ -101,11 +100,13 @@ def _probe(app: Any, game: str, size: int, seconds: float) -> str:
     near = min(marks, key=lambda mark: abs(mark[0] - at), default=(at, "?"))
     idle = _idle(app, min(3.0, seconds))
     dialog.close()
-    return (f"{game:<19} {size:>4}: longest stall {worst * 1000:5.0f} ms at {at - began:5.2f} s "
-            f"(nearest event: {near[1]} at {near[0] - began:.2f} s); idle loop {idle:4.0f} ms; "
-            f"{played:,} fights in {min(seconds, time.perf_counter() - began):.1f} s"
-            f"{'' if finished else f'; Stop {stop_ms:.1f} ms'}; longest garbage collection "
-            f"{longest_gc[0] * 1000:.0f} ms (generation {longest_gc[1]})")
+    return (
+        f"{game:<19} {size:>4}: longest stall {worst * 1000:5.0f} ms at {at - began:5.2f} s "
+        f"(nearest event: {near[1]} at {near[0] - began:.2f} s); idle loop {idle:4.0f} ms; "
+        f"{played:,} fights in {min(seconds, time.perf_counter() - began):.1f} s"
+        f"{'' if finished else f'; Stop {stop_ms:.1f} ms'}; longest garbage collection "
+        f"{longest_gc[0] * 1000:.0f} ms (generation {longest_gc[1]})"
+    )
 
 
 def _spin(app: Any, seconds: float) -> None:
@@ -132,8 +133,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[6, 200])
     parser.add_argument("--seconds", type=float, default=12.0)
-    parser.add_argument("--games", nargs="+",
-                        default=["monsters_and_magic", "ose", "adnd2e", "apparatus"])
+    parser.add_argument(
+        "--games", nargs="+", default=["monsters_and_magic", "ose", "adnd2e", "apparatus"]
+    )
     arguments = parser.parse_args()
     from PySide6.QtWidgets import QApplication
 

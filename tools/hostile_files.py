@@ -50,9 +50,11 @@ def seeds(game: str, out: Path) -> dict[str, dict[str, Any]]:
     character = next(p for p in files if p.suffix.endswith("c"))
     monster = next(p for p in files if p.suffix.endswith("m"))
     document = new_encounter_document(files, name="Hostile")
-    found = {"character": json.loads(character.read_bytes()),
-             "monster": json.loads(monster.read_bytes()),
-             "encounter": json.loads(encounter_bytes(document.encounter))}
+    found = {
+        "character": json.loads(character.read_bytes()),
+        "monster": json.loads(monster.read_bytes()),
+        "encounter": json.loads(encounter_bytes(document.encounter)),
+    }
     return found
 
 
@@ -133,9 +135,17 @@ def _side_names(body: Any) -> Any:
 def _negative_terrain(body: Any) -> Any:
     def visit(v: Any) -> Any:
         if isinstance(v, dict):
-            return {k: (-5 if any(w in k for w in ("terrain", "distance", "position", "range"))
-                        and isinstance(item, int) else item) for k, item in v.items()}
+            return {
+                k: (
+                    -5
+                    if any(w in k for w in ("terrain", "distance", "position", "range"))
+                    and isinstance(item, int)
+                    else item
+                )
+                for k, item in v.items()
+            }
         return v
+
     return _walk(body, visit)
 
 
@@ -143,16 +153,14 @@ def _hostile_backdrop(body: Any) -> Any:
     """A map of distance whose background picture is a device that never ends, with a
     scale far too small: opening must say so, not hang or allocate."""
     if isinstance(body, dict) and "places" in body:
-        body = dict(body, backdrop={"path": "/dev/zero", "x": 0.0, "y": 0.0,
-                                    "per_pixel": 1e-300})
+        body = dict(body, backdrop={"path": "/dev/zero", "x": 0.0, "y": 0.0, "per_pixel": 1e-300})
     return body
 
 
 def _backdrop_device(body: Any) -> Any:
     """A background picture at a path that is not a picture file (a device)."""
     if isinstance(body, dict) and "places" in body:
-        body = dict(body, backdrop={"path": "/dev/zero", "x": 0.0, "y": 0.0,
-                                    "per_pixel": 0.5})
+        body = dict(body, backdrop={"path": "/dev/zero", "x": 0.0, "y": 0.0, "per_pixel": 0.5})
     return body
 
 
@@ -180,37 +188,54 @@ def _deep(body: Any) -> Any:
         nested = [nested]
     return dict(body, system=nested) if isinstance(body, dict) else body
 
+
 def _png_chunk(kind: bytes, data: bytes) -> bytes:
     import struct
     import zlib
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(
-        ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    return (
+        struct.pack(">I", len(data))
+        + kind
+        + data
+        + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    )
 
 
-def _png(width: int, height: int, rows: Callable[[int], bytes] | None = None,
-         depth: int = 8, colour: int = 2) -> bytes:
+def _png(
+    width: int,
+    height: int,
+    rows: Callable[[int], bytes] | None = None,
+    depth: int = 8,
+    colour: int = 2,
+) -> bytes:
     """A PNG of ``width`` × ``height`` whose rows are all zero (or ``rows``' bytes):
     compressed as it is made, so a 7000 × 7000 picture is a few hundred KB."""
     import struct
     import zlib
+
     channels = {0: 1, 2: 3, 6: 4}[colour]
     packer = zlib.compressobj(9)
     row = b"\0" * (1 + width * channels * depth // 8)
     body = [packer.compress(row if rows is None else rows(n)) for n in range(height)]
     body.append(packer.flush())
     header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
-            + _png_chunk(b"IDAT", b"".join(body)) + _png_chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _png_chunk(b"IHDR", header)
+        + _png_chunk(b"IDAT", b"".join(body))
+        + _png_chunk(b"IEND", b"")
+    )
 
 
 def _nested_use_svg(levels: int = 9, fan: int = 10) -> bytes:
     """A few KB whose <use> elements copy groups of copies: fan ** levels rectangles."""
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" '
-             'xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"><defs>',
-             '<g id="l0">' + '<rect width="1" height="1"/>' * fan + '</g>']
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" '
+        'xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"><defs>',
+        '<g id="l0">' + '<rect width="1" height="1"/>' * fan + "</g>",
+    ]
     for level in range(1, levels + 1):
-        parts.append(f'<g id="l{level}">' + f'<use xlink:href="#l{level - 1}"/>' * fan
-                     + '</g>')
+        parts.append(f'<g id="l{level}">' + f'<use xlink:href="#l{level - 1}"/>' * fan + "</g>")
     parts.append(f'</defs><use xlink:href="#l{levels}"/></svg>')
     return "".join(parts).encode()
 
@@ -224,9 +249,11 @@ def _many_paths_svg(count: int = 500_000) -> bytes:
 def _svgz_bomb(gigabytes: float) -> bytes:
     """A gzip whose SVG unpacks to ``gigabytes`` of blank text."""
     import zlib
+
     packer = zlib.compressobj(9, zlib.DEFLATED, 31)
-    out = [packer.compress(b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
-                           b'<desc>')]
+    out = [
+        packer.compress(b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><desc>')
+    ]
     block = b" " * (1 << 24)
     for _n in range(int(gigabytes * 1024 / 16)):
         out.append(packer.compress(block))
@@ -239,6 +266,7 @@ def _written(kind: str) -> bytes:
     """A small picture in ``kind`` as Qt writes it (TIFF, XPM, PBM, ICNS, JPEG, PNG)."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
     from PySide6.QtGui import QColor, QImage
+
     image = QImage(64, 48, QImage.Format.Format_RGB32)
     image.fill(QColor(120, 90, 40))
     data = QByteArray()
@@ -251,6 +279,7 @@ def _written(kind: str) -> bytes:
 
 def _tga() -> bytes:
     import struct
+
     header = struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, 64, 48, 24, 0)
     return header + b"\x40\x60\x80" * 64 * 48
 
@@ -260,6 +289,7 @@ def hostile_pictures(out: Path, *, svgz_gigabytes: float = 1.0) -> dict[str, Pat
     scan among them, ``large-scan.png``, which must be read, scaled down)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
+
     QApplication.instance() or QApplication([])
     out.mkdir(parents=True, exist_ok=True)
     whole_png = _written("png")
@@ -268,12 +298,16 @@ def hostile_pictures(out: Path, *, svgz_gigabytes: float = 1.0) -> dict[str, Pat
         "nested-use.svg": _nested_use_svg(),
         "many-paths.svg": _many_paths_svg(),
         "bomb.svgz": _svgz_bomb(svgz_gigabytes),
-        "entities.svg": (b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
-                         b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
-                         b'<svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>'),
-        "device-image.svg": (b'<svg xmlns="http://www.w3.org/2000/svg" '
-                             b'xmlns:xlink="http://www.w3.org/1999/xlink">'
-                             b'<image xlink:href="file:///dev/zero" width="9" height="9"/></svg>'),
+        "entities.svg": (
+            b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
+            b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+            b'<svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>'
+        ),
+        "device-image.svg": (
+            b'<svg xmlns="http://www.w3.org/2000/svg" '
+            b'xmlns:xlink="http://www.w3.org/1999/xlink">'
+            b'<image xlink:href="file:///dev/zero" width="9" height="9"/></svg>'
+        ),
         "claims-huge.png": _png(60_000, 60_000, rows=lambda n: b"", depth=8)[:200],
         "decompression-bomb.png": _png(6000, 6000),  # the most pixels read whole
         "too-many-pixels.png": _png(10_000, 10_000),
@@ -294,6 +328,7 @@ def hostile_pictures(out: Path, *, svgz_gigabytes: float = 1.0) -> dict[str, Pat
         path.write_bytes(data)
         paths[name] = path
     from PySide6.QtGui import QColor, QImage
+
     scan = QImage(5000, 5000, QImage.Format.Format_RGB32)
     scan.fill(QColor(90, 120, 60))
     scan.save(str(out / "large-scan.png"))
@@ -301,6 +336,7 @@ def hostile_pictures(out: Path, *, svgz_gigabytes: float = 1.0) -> dict[str, Pat
     # a WebP of 48 megapixels, more than is decoded whole (libwebp scales it as it reads),
     # and the same cut short; lossless, so a flat one takes a few KB and a second to make
     from PySide6.QtGui import QImageReader, QImageWriter
+
     before = QImageReader.allocationLimit()
     QImageReader.setAllocationLimit(max(before, 400))
     webp = QImage(8000, 6000, QImage.Format.Format_RGB32)
@@ -356,12 +392,23 @@ def read_pictures(paths: list[Path], timeout: float = TIMEOUT_S) -> list[dict[st
     """Each picture read as a map's background in one fresh process: its time, the peak
     memory while it was read (VmHWM, reset before each) and what was said."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run([sys.executable, "-c", READ_PICTURE, *map(str, paths)],
-                          capture_output=True, text=True, timeout=timeout, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", READ_PICTURE, *map(str, paths)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
     found = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     if len(found) < len(paths):
-        found.append({"path": str(paths[len(found)]), "s": float("nan"),
-                      "mb": float("nan"), "said": f"crashed: {done.stderr[-300:]}"})
+        found.append(
+            {
+                "path": str(paths[len(found)]),
+                "s": float("nan"),
+                "mb": float("nan"),
+                "said": f"crashed: {done.stderr[-300:]}",
+            }
+        )
     return found
 
 
@@ -497,14 +544,21 @@ def _measured(argv: list[str]) -> tuple[float, float, str]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     start = time.perf_counter()
     try:
-        done = subprocess.run([str(timer), "-f", "MAXRSS %M", *argv], capture_output=True,
-                              text=True, timeout=TIMEOUT_S, env=env)
+        done = subprocess.run(
+            [str(timer), "-f", "MAXRSS %M", *argv],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+            env=env,
+        )
     except subprocess.TimeoutExpired:
         return TIMEOUT_S, float("nan"), f"over {TIMEOUT_S:.0f} s"
     wall = time.perf_counter() - start
     lines = done.stderr.strip().splitlines()
-    peak = next((int(line.split()[1]) / 1024 for line in reversed(lines)
-                 if line.startswith("MAXRSS")), float("nan"))
+    peak = next(
+        (int(line.split()[1]) / 1024 for line in reversed(lines) if line.startswith("MAXRSS")),
+        float("nan"),
+    )
     rest = [line for line in lines if not line.startswith("MAXRSS")]
     tail = (rest[-1:] or done.stdout.strip().splitlines()[-1:] or [""])[0]
     return wall, peak, f"rc {done.returncode}: {tail[:100]}"
@@ -514,10 +568,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--games", default="")
-    parser.add_argument("--only", default="",
-                        help="run only files whose name holds one of these (comma-separated)")
-    parser.add_argument("--pictures", action="store_true",
-                        help="read the hostile pictures instead of the hostile documents")
+    parser.add_argument(
+        "--only", default="", help="run only files whose name holds one of these (comma-separated)"
+    )
+    parser.add_argument(
+        "--pictures",
+        action="store_true",
+        help="read the hostile pictures instead of the hostile documents",
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     if args.pictures:
@@ -528,8 +586,10 @@ def main() -> int:
             except subprocess.TimeoutExpired:
                 row = {"s": TIMEOUT_S, "mb": float("nan"), "said": f"over {TIMEOUT_S:.0f} s"}
             flag = "  OVER" if row["s"] > BUDGET_S or row["mb"] > BUDGET_MB else ""
-            print(f"{name:24} {row['s']:6.2f} s {row['mb']:6.0f} MB  {row['said'][:90]}{flag}",
-                  flush=True)
+            print(
+                f"{name:24} {row['s']:6.2f} s {row['mb']:6.0f} MB  {row['said'][:90]}{flag}",
+                flush=True,
+            )
         return 0
     from m3desk.core.registry import systems
 
@@ -542,9 +602,18 @@ def main() -> int:
         if wanted and not any(w in path.name for w in wanted) and "-seed." not in path.name:
             continue
         game = path.name.split("-")[0]
-        runs = {"window": [python, "-c", WINDOW, str(path)],
-                "export-pdf": [python, "-m", "m3desk", "export-pdf", str(path), "-o",
-                               str(path.with_suffix(".pdf"))]}
+        runs = {
+            "window": [python, "-c", WINDOW, str(path)],
+            "export-pdf": [
+                python,
+                "-m",
+                "m3desk",
+                "export-pdf",
+                str(path),
+                "-o",
+                str(path.with_suffix(".pdf")),
+            ],
+        }
         if kind == "import":
             runs = {"import": [python, "-c", IMPORT, str(path)]}
         if kind == "encounter":
@@ -557,8 +626,11 @@ def main() -> int:
             # (start-up of Python and Qt is not the file's doing).
             work = wall - seed_wall.get((game, kind, mode), 0.0)
             flag = "  OVER" if work > BUDGET_S or peak > BUDGET_MB else ""
-            print(f"{path.name:50} {mode:10} {wall:6.2f} s (+{work:5.2f}) {peak:6.0f} MB  "
-                  f"{status}{flag}", flush=True)
+            print(
+                f"{path.name:50} {mode:10} {wall:6.2f} s (+{work:5.2f}) {peak:6.0f} MB  "
+                f"{status}{flag}",
+                flush=True,
+            )
             old = worst.get(mode, (0.0, 0.0, ""))
             worst[mode] = (max(old[0], work), max(old[1], peak if peak == peak else 0), "")
     for mode, (work, peak, _status) in worst.items():

@@ -27,9 +27,13 @@ from tools.mutate_rules import ROOT, Mutant, _find, mutants
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--mutate", action="append", default=[],
-                     help="path::function to mutate (repeat); '@tests,…' after it: only "
-                          "the collected tests whose ids start so")
+    parser.addoption(
+        "--mutate",
+        action="append",
+        default=[],
+        help="path::function to mutate (repeat); '@tests,…' after it: only "
+        "the collected tests whose ids start so",
+    )
     parser.addoption("--mutate-report", default="", help="write the results here as JSON")
 
 
@@ -69,8 +73,9 @@ def _mutated_code(mutant: Mutant, qualname: str, path: str) -> types.CodeType:
     raise SystemExit(f"{mutant.target}: no code for {qualname}")
 
 
-def _mutated_defaults(mutant: Mutant, qualname: str, function: Any
-                      ) -> tuple[tuple[object, ...] | None, dict[str, object] | None]:
+def _mutated_defaults(
+    mutant: Mutant, qualname: str, function: Any
+) -> tuple[tuple[object, ...] | None, dict[str, object] | None]:
     """The mutant's default arguments: they are evaluated where the function is defined, not
     in its code, so a changed default (``multiplier: int = 1`` → ``2``) is applied here."""
     node = _find(ast.parse(mutant.source), qualname)
@@ -81,8 +86,11 @@ def _mutated_defaults(mutant: Mutant, qualname: str, function: Any
         return eval(compile(ast.Expression(expression), "<default>", "eval"), scope)
 
     defaults = tuple(value(d) for d in node.args.defaults) or None
-    keywords = {a.arg: value(d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults,
-                                                strict=True) if d is not None} or None
+    keywords = {
+        a.arg: value(d)
+        for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
+        if d is not None
+    } or None
     return defaults, keywords
 
 
@@ -105,8 +113,11 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
     began = time.process_time()
     for given in targets:
         target, _, only = given.partition("@")
-        chosen = [item for item in items
-                  if not only or any(item.nodeid.startswith(t) for t in only.split(","))]
+        chosen = [
+            item
+            for item in items
+            if not only or any(item.nodeid.startswith(t) for t in only.split(","))
+        ]
         owner, qualname = _live(target)
         function = getattr(owner, "__wrapped__", owner)
         original = function.__code__
@@ -116,12 +127,19 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
             for mutant in mutants(target):
                 function.__code__ = _mutated_code(mutant, qualname, path)
                 function.__defaults__, function.__kwdefaults__ = _mutated_defaults(
-                    mutant, qualname, function)
+                    mutant, qualname, function
+                )
                 if hasattr(owner, "cache_clear"):
                     owner.cache_clear()
                 killer = _fails(chosen)
-                results.append({"target": target, "line": mutant.line,
-                                "change": mutant.change, "killed_by": killer})
+                results.append(
+                    {
+                        "target": target,
+                        "line": mutant.line,
+                        "change": mutant.change,
+                        "killed_by": killer,
+                    }
+                )
                 word = "killed  " if killer else "SURVIVED"
                 print(f"{word} {target}:{mutant.line} {mutant.change}", flush=True)
         finally:
@@ -131,12 +149,16 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
                 owner.cache_clear()
     survived = [r for r in results if not r["killed_by"]]
     seconds = time.process_time() - began
-    print(f"{len(results)} mutants of {len(targets)} functions, "
-          f"{len(results) - len(survived)} killed, {len(survived)} survived "
-          f"({seconds:.1f} s of CPU)", flush=True)
+    print(
+        f"{len(results)} mutants of {len(targets)} functions, "
+        f"{len(results) - len(survived)} killed, {len(survived)} survived "
+        f"({seconds:.1f} s of CPU)",
+        flush=True,
+    )
     report = session.config.getoption("--mutate-report")
     if report:
-        Path(report).write_text(json.dumps({"mutants": results, "cpu_seconds": seconds},
-                                           indent=1), encoding="utf-8")
+        Path(report).write_text(
+            json.dumps({"mutants": results, "cpu_seconds": seconds}, indent=1), encoding="utf-8"
+        )
     session.testsfailed = len(survived)
     return True

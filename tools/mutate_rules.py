@@ -35,27 +35,43 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 _SWAPS: dict[type, type] = {
-    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
-    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Add: ast.Sub, ast.Sub: ast.Add,
-    ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult, ast.And: ast.Or, ast.Or: ast.And,
-    ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.FloorDiv,
+    ast.FloorDiv: ast.Mult,
+    ast.And: ast.Or,
+    ast.Or: ast.And,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
 }
 
 GAME_TESTS = {
     "adnd2e": ["tests/systems/adnd2e"],
     "ose": ["tests/systems/ose"],
-    "monsters_and_magic": ["tests/systems/monsters_and_magic",
-                           "tests/ui/encounter/test_down_everywhere.py"],
+    "monsters_and_magic": [
+        "tests/systems/monsters_and_magic",
+        "tests/ui/encounter/test_down_everywhere.py",
+    ],
     "apparatus": ["tests/systems/apparatus"],
 }
 """The game's rules, forecast and acceptance-style tests (``--tests`` to widen)."""
 
-CORE_TESTS = ["tests/core", "tests/systems/ose/test_round.py",
-              "tests/systems/ose/test_forecast.py", "tests/systems/ose/test_forecast_ties.py",
-              "tests/systems/adnd2e/test_rules_once.py",
-              "tests/systems/adnd2e/test_forecast_ties.py",
-              "tests/systems/apparatus/test_forecast.py",
-              "tests/systems/apparatus/test_forecast_ties.py"]
+CORE_TESTS = [
+    "tests/core",
+    "tests/systems/ose/test_round.py",
+    "tests/systems/ose/test_forecast.py",
+    "tests/systems/ose/test_forecast_ties.py",
+    "tests/systems/adnd2e/test_rules_once.py",
+    "tests/systems/adnd2e/test_forecast_ties.py",
+    "tests/systems/apparatus/test_forecast.py",
+    "tests/systems/apparatus/test_forecast_ties.py",
+]
 """A core rule's tests: the core's and the tracker/forecast tests of the games that use it."""
 
 PRESETS = {
@@ -130,15 +146,20 @@ PRESETS["issue-31"] = [
 ]
 SUITE_TESTS = {
     "m3desk/systems/adnd2e/": [
-        "tests/systems/test_rule_tables.py", "tests/systems/adnd2e/test_rules_once.py",
+        "tests/systems/test_rule_tables.py",
+        "tests/systems/adnd2e/test_rules_once.py",
         "tests/systems/adnd2e/test_morale_timing.py::test_one_orc_of_five_down_is_no",
-        "tests/systems/adnd2e/test_morale_timing.py::test_a_monster_that_checked_and_held"],
-    "m3desk/systems/ose/": ["tests/systems/test_rule_tables.py",
-                            "tests/systems/ose/test_morale_once.py::test_the_odds_shown",
-                            "tests/systems/ose/test_morale_once.py::test_the_small_rules"],
+        "tests/systems/adnd2e/test_morale_timing.py::test_a_monster_that_checked_and_held",
+    ],
+    "m3desk/systems/ose/": [
+        "tests/systems/test_rule_tables.py",
+        "tests/systems/ose/test_morale_once.py::test_the_odds_shown",
+        "tests/systems/ose/test_morale_once.py::test_the_small_rules",
+    ],
     "m3desk/systems/monsters_and_magic/": [
         "tests/systems/test_rule_tables.py",
-        "tests/systems/monsters_and_magic/test_forecast_ties.py"],
+        "tests/systems/monsters_and_magic/test_forecast_ties.py",
+    ],
     "m3desk/core/numbers.py": ["tests/systems/test_rule_tables.py"],
     "m3desk/core/": ["tests/systems/test_rule_tables.py"],
     "m3desk/systems/apparatus/": ["tests/systems/test_rule_tables.py"],
@@ -170,8 +191,11 @@ def _find(tree: ast.AST, qualified: str) -> ast.AST:
     for part in qualified.split("."):
         found = None
         for child in ast.walk(node):
-            if (isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-                    and child.name == part and child is not node):
+            if (
+                isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and child.name == part
+                and child is not node
+            ):
                 found = child
                 break
         if found is None:
@@ -193,8 +217,7 @@ def _changes(node: ast.AST) -> Iterator[tuple[int, str, object]]:
             yield node.lineno, f"{type(node.op).__name__} → {swap.__name__}", ("op", swap)
     elif isinstance(node, ast.Constant) and type(node.value) is bool:
         yield node.lineno, f"{node.value} → {not node.value}", ("value", not node.value)
-    elif (isinstance(node, ast.Constant) and type(node.value) is int
-          and -100 <= node.value <= 100):
+    elif isinstance(node, ast.Constant) and type(node.value) is int and -100 <= node.value <= 100:
         yield node.lineno, f"{node.value} → {node.value + 1}", ("value", node.value + 1)
 
 
@@ -214,9 +237,12 @@ def _spots(function: ast.AST) -> list[ast.AST]:
     copy of the tree, so a mutation found in one applies to its twin in the other)."""
     docstrings = set()
     for node in ast.walk(function):
-        if (isinstance(node, ast.FunctionDef | ast.ClassDef) and node.body
-                and isinstance(node.body[0], ast.Expr)
-                and isinstance(node.body[0].value, ast.Constant)):
+        if (
+            isinstance(node, ast.FunctionDef | ast.ClassDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        ):
             docstrings.add(id(node.body[0].value))
     return [node for node in ast.walk(function) if id(node) not in docstrings]
 
@@ -245,16 +271,30 @@ def run_in_process(targets: list[str], tests: list[str] | None, report: str = ""
     """Every mutant in one pytest process (tools/mutate_plugin.py): the code swapped into
     the live function, the tests run in process; 0 when every mutant was killed."""
     chosen = suite_targets(targets) if tests is None else targets
-    files = tests or sorted({t.split("::")[0] for given in chosen
-                             for t in given.partition("@")[2].split(",") if t})
-    command = [sys.executable, "-m", "pytest", "-n", "0", "-q", "-s", "-p", "no:cacheprovider",
-               "-p", "tools.mutate_plugin", *files]
+    files = tests or sorted(
+        {t.split("::")[0] for given in chosen for t in given.partition("@")[2].split(",") if t}
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-n",
+        "0",
+        "-q",
+        "-s",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "tools.mutate_plugin",
+        *files,
+    ]
     for target in chosen:
         command += ["--mutate", target]
     if report:
         command += ["--mutate-report", report]
-    return subprocess.run(command, cwd=ROOT, timeout=900,
-                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).returncode
+    return subprocess.run(
+        command, cwd=ROOT, timeout=900, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    ).returncode
 
 
 def run(targets: list[str], tests: list[str] | None, limit: int | None) -> int:
@@ -269,10 +309,22 @@ def run(targets: list[str], tests: list[str] | None, limit: int | None) -> int:
             for mutant in found:
                 path.write_text(mutant.source, encoding="utf-8")
                 result = subprocess.run(
-                    [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                     *(tests or _tests_for(target))],
-                    cwd=ROOT, capture_output=True, text=True, timeout=900,
-                    env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+                    [
+                        sys.executable,
+                        "-m",
+                        "pytest",
+                        "-x",
+                        "-q",
+                        "-p",
+                        "no:cacheprovider",
+                        *(tests or _tests_for(target)),
+                    ],
+                    cwd=ROOT,
+                    capture_output=True,
+                    text=True,
+                    timeout=900,
+                    env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+                )
                 total += 1
                 if result.returncode == 0:
                     survivors.append(mutant)
@@ -282,9 +334,11 @@ def run(targets: list[str], tests: list[str] | None, limit: int | None) -> int:
                     print(f"killed   {target}:{mutant.line} {mutant.change}", flush=True)
         finally:
             path.write_bytes(original)
-    print(f"{total} mutants of {len(targets)} functions, {killed} killed, "
-          f"{len(survivors)} survived "
-          f"({time.monotonic() - began:.0f} s)")
+    print(
+        f"{total} mutants of {len(targets)} functions, {killed} killed, "
+        f"{len(survivors)} survived "
+        f"({time.monotonic() - began:.0f} s)"
+    )
     return 0
 
 
@@ -299,9 +353,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", choices=sorted(PRESETS), help="a named set of targets")
     parser.add_argument("--tests", nargs="*", help="pytest paths (default: the game's)")
     parser.add_argument("--limit", type=int, help="at most this many mutants per target")
-    parser.add_argument("--in-process", action="store_true",
-                        help="one pytest process, the code swapped in (default tests: the "
-                             "fast tie and table tests); exits 1 if a mutant survives")
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="one pytest process, the code swapped in (default tests: the "
+        "fast tie and table tests); exits 1 if a mutant survives",
+    )
     args = parser.parse_args(argv)
     targets = list(args.targets) + (PRESETS[args.preset] if args.preset else [])
     if not targets:

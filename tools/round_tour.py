@@ -56,7 +56,8 @@ def _tour(output: Path, theme_name: str) -> list[Path]:
         dialog.show()
         grab(dialog, f"{game}-action")
         roll = getattr(dialog, "roll_button", None) or getattr(
-            getattr(dialog, "dice_entry", None), "roll_button", None)
+            getattr(dialog, "dice_entry", None), "roll_button", None
+        )
         if roll is not None and roll.isEnabled():
             roll.click()
         grab(dialog, f"{game}-action-rolled")
@@ -83,8 +84,9 @@ def _tour(output: Path, theme_name: str) -> list[Path]:
         party = [s for s in sheets if getattr(s, "kind", "") == "character"][:4]
         monster = next(s for s in sheets if getattr(s, "kind", "") == "monster")
         document = new_encounter_document(party, name=f"A round of {system.name}")
-        encounter, text = with_copies(document.encounter, monster, 4, "Monsters", "average",
-                                      Roller(seed=3))
+        encounter, text = with_copies(
+            document.encounter, monster, 4, "Monsters", "average", Roller(seed=3)
+        )
         document.apply(encounter, text)
         record = window.session.adopt(document)
         page = record.page
@@ -123,11 +125,13 @@ def _movement_dialog(document: object, window: object, grab: object, game: str) 
     actor = encounter.turn or (encounter.combatants[0].id if encounter.combatants else None)
     if rules is None or actor is None or encounter.position_model.kind != "distance":
         return
-    foe = next((c.id for c in encounter.combatants
-                if c.side != encounter.combatant(actor).side), None)
+    foe = next(
+        (c.id for c in encounter.combatants if c.side != encounter.combatant(actor).side), None
+    )
     if foe is not None:  # in melee with its first foe
-        encounter = core.set_position(encounter, actor, foe, encounter.position_model.step,
-                                      log=False)
+        encounter = core.set_position(
+            encounter, actor, foe, encounter.position_model.step, log=False
+        )
     if game in DECLARED and rules.edit is not None:
         encounter, _text = rules.edit(encounter, actor, "declared", DECLARED[game])
     document.apply(encounter, "Set the scene")  # type: ignore[attr-defined]
@@ -159,9 +163,13 @@ def main(argv: list[str]) -> int:
         for theme_name in ("light", "dark"):
             with tempfile.TemporaryDirectory(prefix="m3desk-tour-") as home:
                 env = screen_environment(scale, home)
-                result = subprocess.run([sys.executable, __file__, "--render", theme_name,
-                                         str(output.resolve())], env=env, capture_output=True,
-                                        text=True, timeout=600)
+                result = subprocess.run(
+                    [sys.executable, __file__, "--render", theme_name, str(output.resolve())],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=600,
+                )
             sys.stdout.write(result.stdout)
             if result.returncode != 0:
                 failures += 1

@@ -58,22 +58,25 @@ def _mid_round_encounter() -> object:
     )
     from m3desk.ui.encounter.new_document import add_sheets
 
-    fight = add_sheets(Encounter(name="Fane of the First Ones"),
-                       sample_files("monsters_and_magic"))
+    fight = add_sheets(Encounter(name="Fane of the First Ones"), sample_files("monsters_and_magic"))
     fight = resolve_scouting(fight, {"Party": None, "Monsters": Failure.SIMPLE})
-    initiative = {"Felix": 21, "Xiola": 20, "Gramfive": 13, "Shamira": 13, "Guido": 10,
-                  "First": 16}
+    initiative = {"Felix": 21, "Xiola": 20, "Gramfive": 13, "Shamira": 13, "Guido": 10, "First": 16}
     for combatant in fight.combatants:
-        fight = update_combatant(fight, combatant.id,
-                                 initiative=initiative[combatant.name.split()[0]])
+        fight = update_combatant(
+            fight, combatant.id, initiative=initiative[combatant.name.split()[0]]
+        )
     mummy = next(c for c in fight.combatants if c.name.startswith("First"))
     hurt = mummy.sheet.php.model_copy(update={"current": max(0, mummy.sheet.php.current - 9)})
-    fight = update_combatant(fight, mummy.id,
-                             sheet=mummy.sheet.model_copy(update={"php": hurt}))
+    fight = update_combatant(fight, mummy.id, sheet=mummy.sheet.model_copy(update={"php": hurt}))
     felix = next(c for c in fight.combatants if c.name.startswith("Felix"))
-    fight = add_log(fight, "Felix Pook: Dagger vs First One Mummy — 15 + 8 + 3 = 26 vs 15 → "
-                    "11 EP; larger target −2 → 9 EP; 4 PHP damage and a minor consequence "
-                    "“off balance” (−2) on First One Mummy", actor=felix.id, target=mummy.id)
+    fight = add_log(
+        fight,
+        "Felix Pook: Dagger vs First One Mummy — 15 + 8 + 3 = 26 vs 15 → "
+        "11 EP; larger target −2 → 9 EP; 4 PHP damage and a minor consequence "
+        "“off balance” (−2) on First One Mummy",
+        actor=felix.id,
+        target=mummy.id,
+    )
     for _turn in range(9):  # the surprise round, then into round 1
         fight = next_turn(fight)
     return fight
@@ -132,8 +135,7 @@ def _render_readme(target: Path) -> Path:
 
     data = png(image)
     if data.size() > README_MAX_BYTES:
-        flags = (Qt.ImageConversionFlag.ThresholdDither
-                 | Qt.ImageConversionFlag.PreferDither)
+        flags = Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.PreferDither
         data = png(image.convertToFormat(QImage.Format.Format_Indexed8, flags))
     target.write_bytes(bytes(data.data()))
     window.session.close_all(ask=False)
@@ -169,8 +171,9 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     grab(window, "main-mummy")
     window.library.search.clear()
 
-    dialog = GenerationDialog(games_that_generate(), window.settings_store.options_for,
-                              game_data, window)
+    dialog = GenerationDialog(
+        games_that_generate(), window.settings_store.options_for, game_data, window
+    )
     dialog.name.setText("Aria")
     dialog.show()
     grab(dialog, "new-character")
@@ -179,9 +182,11 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     from m3desk.ui.window.kinds import SHEETS
     from m3desk.ui.window.new_encounter import NewEncounterDialog, encounter_candidates
 
-    candidates = encounter_candidates(window.session.records_of(SHEETS),
-                                      window.library.selected_entries(),
-                                      window.library.model.entries())
+    candidates = encounter_candidates(
+        window.session.records_of(SHEETS),
+        window.library.selected_entries(),
+        window.library.model.entries(),
+    )
     encounter_dialog = NewEncounterDialog(candidates, "Fane of the First Ones", window)
     encounter_dialog.resize(encounter_dialog.sizeHint().expandedTo(encounter_dialog.size()))
     encounter_dialog.show()
@@ -235,18 +240,25 @@ def _render_other_games(window: MainWindow, grab: Callable[[object, str], None])
             record = window.open_path(path)
             if record is not None:
                 grab(window, f"{system.id}-{kind}")
-        dialog = OptionsDialog(system, system.default_options(), f"Table Rules — {system.name}",
-                               "The rules new sheets and encounters start with.", window)
+        dialog = OptionsDialog(
+            system,
+            system.default_options(),
+            f"Table Rules — {system.name}",
+            "The rules new sheets and encounters start with.",
+            window,
+        )
         dialog.show()
         grab(dialog, f"{system.id}-table-rules")
         dialog.close()
         dialog.deleteLater()
-        sources = [record for record in window.session.open_sheet_documents()
-                   if registry.system_of(record.sheet).id == system.id]
+        sources = [
+            record
+            for record in window.session.open_sheet_documents()
+            if registry.system_of(record.sheet).id == system.id
+        ]
         document = new_encounter_document(sources, name=f"{system.name} fight")
         fight = document.encounter
-        fight = core.set_side_initiative(fight, {side: 2 + n for n, side in
-                                                 enumerate(fight.sides)})
+        fight = core.set_side_initiative(fight, {side: 2 + n for n, side in enumerate(fight.sides)})
         document.apply(core.next_turn(fight), "start")
         record = window.session.adopt(document)
         QApplication.processEvents()
@@ -264,8 +276,9 @@ def _render_table_rules(window: MainWindow, grab: Callable[[object, str], None])
 
     for number, system in enumerate(registry.systems()):
         current = window.settings_store.options_for(system)
-        dialog = make_options_dialog(window, system, current, f"Table Rules — {system.name}",
-                                     DEFAULT_RULES_INTRO)
+        dialog = make_options_dialog(
+            window, system, current, f"Table Rules — {system.name}", DEFAULT_RULES_INTRO
+        )
         dialog.show()
         natural = getattr(dialog, "natural_size", None)
         if natural is not None:
@@ -314,28 +327,57 @@ def screen_environment(scale: str, folder: str) -> dict[str, str]:
     with ``folder`` as its fresh profile (and the screen's configuration file)."""
     width, height = SCREENS[scale]
     config = Path(folder) / "screen.json"
-    config.write_text(json.dumps({"screens": [{
-        "name": "Screen", "x": 0, "y": 0, "width": width, "height": height,
-        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
+    config.write_text(
+        json.dumps(
+            {
+                "screens": [
+                    {
+                        "name": "Screen",
+                        "x": 0,
+                        "y": 0,
+                        "width": width,
+                        "height": height,
+                        "logicalDpi": 96,
+                        "logicalBaseDpi": 96,
+                        "dpr": 1,
+                    }
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
     home = Path(folder) / "home"
     home.mkdir(exist_ok=True)
-    return {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
-            "QT_SCALE_FACTOR": scale, "M3DESK_HOME": str(home)}
+    return {
+        **os.environ,
+        "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+        "QT_SCALE_FACTOR": scale,
+        "M3DESK_HOME": str(home),
+    }
 
 
 def _child(arguments: list[str], scale: str) -> subprocess.CompletedProcess[str]:
     """Run this script again offscreen, at ``scale``, with a fresh empty profile."""
     with tempfile.TemporaryDirectory(prefix="m3desk-shots-") as home:
         env = screen_environment(scale, home)
-        return subprocess.run([sys.executable, __file__, *arguments], env=env,
-                              capture_output=True, text=True, timeout=300)
+        return subprocess.run(
+            [sys.executable, __file__, *arguments],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?", default="screenshots", type=Path)
-    parser.add_argument("--readme", type=Path, metavar="PNG",
-                        help="write only the README picture (light, 100 %%) to PNG")
+    parser.add_argument(
+        "--readme",
+        type=Path,
+        metavar="PNG",
+        help="write only the README picture (light, 100 %%) to PNG",
+    )
     parser.add_argument("--render", nargs=2, metavar=("THEME", "SCALE"), help=argparse.SUPPRESS)
     parser.add_argument("--render-readme", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

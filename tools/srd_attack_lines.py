@@ -22,8 +22,9 @@ FIXTURE = Path(__file__).parent.parent / "tests" / "fixtures" / "ose_srd_attacks
 
 def main(git_dir: str) -> None:
     def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", git_dir, *args], check=True, capture_output=True,
-                              text=True).stdout
+        return subprocess.run(
+            ["git", "-C", git_dir, *args], check=True, capture_output=True, text=True
+        ).stdout
 
     lines: dict[str, str] = {}
     for path in git("ls-tree", "-r", "--name-only", "HEAD", "7_Monsters/Monster_Stats/").split():

@@ -14,12 +14,22 @@ from pydantic import BaseModel
 
 from m3desk.core.dice import DiceExpr, Roller
 
-__all__ = ["HIT_POINT_METHODS", "HitPointMethod", "copies_line", "copy_hit_points",
-           "d8_hit_dice", "plural", "with_hit_points"]
+__all__ = [
+    "HIT_POINT_METHODS",
+    "HitPointMethod",
+    "copies_line",
+    "copy_hit_points",
+    "d8_hit_dice",
+    "plural",
+    "with_hit_points",
+]
 
 HitPointMethod = Literal["average", "rolled", "maximum"]
 HIT_POINT_METHODS: dict[HitPointMethod, str] = {
-    "average": "Average", "rolled": "Rolled", "maximum": "Maximum"}
+    "average": "Average",
+    "rolled": "Rolled",
+    "maximum": "Maximum",
+}
 """Each method and how the dialog names it."""
 
 
@@ -70,23 +80,21 @@ def plural(name: str) -> str:
 
 
 def _name_range(base: str, names: list[str]) -> str:
-    """"Goblin 1–12" when the names are one run of numbers; else the first and last."""
+    """ "Goblin 1–12" when the names are one run of numbers; else the first and last."""
     numbers: list[int] = []
     for name in names:
         head, _space, tail = name.rpartition(" ")
         if head != base or not tail.isdigit():
             break
         numbers.append(int(tail))
-    if len(numbers) == len(names) and numbers == list(range(numbers[0],
-                                                            numbers[0] + len(names))):
+    if len(numbers) == len(names) and numbers == list(range(numbers[0], numbers[0] + len(names))):
         return f"{base} {numbers[0]}–{numbers[-1]}"
     if len(names) <= 3:
         return ", ".join(names)
     return f"{names[0]} … {names[-1]}"
 
 
-def copies_line(base: str, names: list[str], side: str, points: list[int], how: str
-                ) -> str:
+def copies_line(base: str, names: list[str], side: str, points: list[int], how: str) -> str:
     """The one log line for copies that joined: "12 goblins join the Monsters: Goblin 1–12,
     3 hp each (average of 2d8)", or a range of hit points when they differ
     ("2–7 hp, rolled on 1d8"); ``how`` says where the hit points came from."""
@@ -98,6 +106,5 @@ def copies_line(base: str, names: list[str], side: str, points: list[int], how: 
         hit_points = f"{min(points)}–{max(points)} hp ({how})"
     if len(names) == 1:
         return f"{names[0]} joins the {side}, {hit_points}"[:2_000]
-    line = (f"{len(names)} {plural(base)} join the {side}: {_name_range(base, names)}, "
-            f"{hit_points}")
+    line = f"{len(names)} {plural(base)} join the {side}: {_name_range(base, names)}, {hit_points}"
     return line[:2_000]

@@ -30,8 +30,11 @@ def _tie_after_others(encounter: E, combatant_id: str, value: int | None) -> int
 
     The book's round one: the mummy rolls 20 and acts with Xiola, who is resolved first.
     """
-    others = [c.tie_order for c in encounter.combatants
-              if c.id != combatant_id and c.initiative == value and value is not None]
+    others = [
+        c.tie_order
+        for c in encounter.combatants
+        if c.id != combatant_id and c.initiative == value and value is not None
+    ]
     return max(others) + 1 if others else 0
 
 
@@ -50,8 +53,7 @@ def set_initiative(encounter: E, combatant_id: str, value: int | None) -> tuple[
     changed = _set_count(encounter, combatant_id, value)
     shown = "none" if value is None else str(value)
     # A count typed from the table's own dice is a roll like any other: the log keeps it.
-    logged = add_log(changed, f"{combatant.name}'s initiative: {shown} (typed)",
-                     actor=combatant_id)
+    logged = add_log(changed, f"{combatant.name}'s initiative: {shown} (typed)", actor=combatant_id)
     return logged, f"Set {combatant.name}'s initiative to {shown}"
 
 
@@ -63,8 +65,9 @@ def set_initiatives(encounter: E, results: Mapping[str, tuple[int, str]]) -> tup
         name = changed.combatant(combatant_id).name
         # The dice and modifiers ride in the line itself: the log is the table's record.
         shown = f"{total} ({details})" if details else str(total)
-        changed = add_log(changed, f"{name} rolls initiative: {shown}", actor=combatant_id,
-                          details=details)
+        changed = add_log(
+            changed, f"{name} rolls initiative: {shown}", actor=combatant_id, details=details
+        )
     names = ", ".join(encounter.combatant(i).name for i in results)
     return changed, f"Roll initiative for {names}"
 
@@ -72,9 +75,14 @@ def set_initiatives(encounter: E, results: Mapping[str, tuple[int, str]]) -> tup
 def move_within_count(encounter: E, combatant_id: str, step: int) -> tuple[E, str]:
     """Resolve earlier (step −1) or later (+1) among combatants on the same count."""
     combatant = encounter.combatant(combatant_id)
-    group = sorted((c for c in encounter.combatants
-                    if c.initiative == combatant.initiative and c.initiative is not None),
-                   key=lambda c: c.tie_order)
+    group = sorted(
+        (
+            c
+            for c in encounter.combatants
+            if c.initiative == combatant.initiative and c.initiative is not None
+        ),
+        key=lambda c: c.tie_order,
+    )
     ids = [c.id for c in group]
     if combatant_id not in ids:
         return encounter, ""

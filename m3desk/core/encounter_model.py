@@ -72,8 +72,7 @@ class Combatant(BaseModel):
     """Unseen by the players: the player view leaves it out until the GM reveals it."""
     notes: str = Field("", max_length=10_000)
     conditions: tuple[ConditionState, ...] = Field((), max_length=MAX_CONDITIONS)
-    free_attacks: tuple[Id, ...] = Field((), max_length=200,
-                                         exclude_if=lambda owed: not owed)
+    free_attacks: tuple[Id, ...] = Field((), max_length=200, exclude_if=lambda owed: not owed)
     """Ids of foes owed a free attack at this combatant (one entry per attack), until made
     or the round ends (:mod:`m3desk.core.free_attacks`); left out of a file when none."""
 
@@ -109,24 +108,26 @@ class Encounter(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     scheme: ClassVar[InitiativeScheme] = InitiativeScheme(roller="ranked_check")
-    position_model: ClassVar[PositionModel] = PositionModel(kind="distance", unit="ft",
-                                                            maximum=1000, step=5)
+    position_model: ClassVar[PositionModel] = PositionModel(
+        kind="distance", unit="ft", maximum=1000, step=5
+    )
 
     name: str = Field("Encounter", min_length=1, max_length=120)
     sides: tuple[SideName, ...] = Field(("Party", "Monsters"), max_length=MAX_SIDES)
     """Compared and shown as they read (:mod:`m3desk.core.names`); two that read alike are one."""
     combatants: tuple[Combatant, ...] = Field((), max_length=MAX_COMBATANTS)
-    positions: dict[Annotated[str, Field(max_length=81)], Annotated[int, Field(ge=0, le=100_000)]] \
-        = Field(default_factory=dict, max_length=MAX_PAIRS)
+    positions: dict[
+        Annotated[str, Field(max_length=81)], Annotated[int, Field(ge=0, le=100_000)]
+    ] = Field(default_factory=dict, max_length=MAX_PAIRS)
     """The band of each pair, by key ``"idA|idB"`` (ids sorted), for a game of bands. A game
     of distances keeps ``places`` instead (a file written before places has distances here:
     they become places when it is read, see :meth:`repaired`)."""
-    places: dict[Id, Place] = Field(default_factory=dict, max_length=MAX_COMBATANTS,
-                                    exclude_if=lambda places: not places)
+    places: dict[Id, Place] = Field(
+        default_factory=dict, max_length=MAX_COMBATANTS, exclude_if=lambda places: not places
+    )
     """Where each combatant stands, by id, for a game that measures distance (left out of a
     file when empty: a game of bands writes its files as before)."""
-    areas: tuple[Area, ...] = Field((), max_length=MAX_AREAS,
-                                    exclude_if=lambda areas: not areas)
+    areas: tuple[Area, ...] = Field((), max_length=MAX_AREAS, exclude_if=lambda areas: not areas)
     """The map's terrain areas, for a game that measures distance (difficult ground, walls);
     left out of a file when empty."""
     backdrop: Backdrop | None = Field(None, exclude_if=lambda backdrop: backdrop is None)
@@ -139,8 +140,9 @@ class Encounter(BaseModel):
     """Id of the combatant whose turn it is."""
     resume: Id | None = None
     """Whose turn comes back after a delayed combatant stepped in (see :func:`act_now`)."""
-    applied_at: dict[Id, AppliedAt] = Field(default_factory=dict,
-                                            max_length=MAX_COMBATANTS * MAX_CONDITIONS)
+    applied_at: dict[Id, AppliedAt] = Field(
+        default_factory=dict, max_length=MAX_COMBATANTS * MAX_CONDITIONS
+    )
     treasure_gp: int = Field(0, ge=0, le=10_000_000)
     """What the treasure found after the fight is worth, in gold pieces, as the referee
     settled it (a game that gives experience for treasure counts it; 0: none yet)."""
@@ -148,8 +150,9 @@ class Encounter(BaseModel):
     """The treasure found, in lines as the Treasure dialog showed them."""
     log: LogEntries[LogEntry] = Field(default_factory=LogEntries)
     """Oldest first; appending shares what was written (see :mod:`m3desk.core.log_entries`)."""
-    options: BaseModel = Field(default_factory=NoOptions,
-                               exclude_if=lambda options: isinstance(options, NoOptions))
+    options: BaseModel = Field(
+        default_factory=NoOptions, exclude_if=lambda options: isinstance(options, NoOptions)
+    )
     """The table rules this fight is run with: every game names them ``options`` and narrows
     the type to its own options model (its ``GameSystem.options_model``)."""
 
@@ -202,8 +205,7 @@ class Encounter(BaseModel):
         for combatant in self.combatants:
             if combatant.side not in sides:
                 sides.append(combatant.side)
-                notes.append(f"{combatant.name}'s side “{combatant.side}” was added to the "
-                             "sides.")
+                notes.append(f"{combatant.name}'s side “{combatant.side}” was added to the sides.")
         changes: dict[str, object] = {}
         if tuple(sides) != self.sides:
             changes["sides"] = tuple(sides)
@@ -217,8 +219,10 @@ class Encounter(BaseModel):
                 positions[pair_key(*pair)] = value
         if len(positions) != len(self.positions):
             changes["positions"] = positions
-            notes.append(f"{len(self.positions) - len(positions)} position(s) naming no pair "
-                         "of combatants were dropped.")
+            notes.append(
+                f"{len(self.positions) - len(positions)} position(s) naming no pair "
+                "of combatants were dropped."
+            )
         if self.position_model.kind == "distance":
             if positions:
                 notes += _unkept(self, positions)
@@ -233,8 +237,11 @@ class Encounter(BaseModel):
         for combatant in self.combatants:
             owed = tuple(i for i in combatant.free_attacks if i in ids and i != combatant.id)
             dropped += len(combatant.free_attacks) - len(owed)
-            combatants.append(combatant if owed == combatant.free_attacks
-                              else combatant.model_copy(update={"free_attacks": owed}))
+            combatants.append(
+                combatant
+                if owed == combatant.free_attacks
+                else combatant.model_copy(update={"free_attacks": owed})
+            )
         if dropped:
             changes["combatants"] = tuple(combatants)
             notes.append(f"{dropped} free attack(s) owed to no combatant here were dropped.")
@@ -274,16 +281,18 @@ class Encounter(BaseModel):
             kept: list[ConditionState] = []
             for condition in combatant.conditions:
                 placed = self.applied_at.get(condition.id)
-                left = counted_down(condition.rounds,
-                                    placed is not None and placed.round == ending)
+                left = counted_down(condition.rounds, placed is not None and placed.round == ending)
                 if left == 0:
                     expired.append(f"{condition.name} on {combatant.name}")
                 elif left == condition.rounds:
                     kept.append(condition)
                 else:
                     kept.append(condition.model_copy(update={"rounds": left}))
-            changes: dict[str, object] = {"conditions": tuple(kept), "delayed": False,
-                                          "free_attacks": ()}
+            changes: dict[str, object] = {
+                "conditions": tuple(kept),
+                "delayed": False,
+                "free_attacks": (),
+            }
             if self.scheme.reroll_each_round and self.scheme.roller != "ranked_check":
                 changes["initiative"] = None
             combatants.append(combatant.model_copy(update=changes))
@@ -329,7 +338,7 @@ def group_counts(keyed: Iterable[tuple[T, int, int]], *, lower_first: bool) -> l
 
 
 def phase_title(phase: Phase, round_number: int) -> str:
-    """"Set-up", "Surprise round" or "Round 3": how the table names a moment of the fight.
+    """ "Set-up", "Surprise round" or "Round 3": how the table names a moment of the fight.
 
     Set-up and the surprise round are both round 0, so the phase tells them apart (a log
     entry of round 0 in the "rounds" phase predates phases: "Before round 1").
@@ -395,8 +404,11 @@ def free_slot(encounter: Encounter, places: dict[str, Place], side: str) -> Plac
 
 def _fitted(encounter: Encounter) -> dict[str, Place]:
     """Places honouring the distances a file kept per pair, as well as they can be."""
-    return fit(encounter.position_model, [c.id for c in encounter.combatants],
-               pairs_of(encounter.positions))
+    return fit(
+        encounter.position_model,
+        [c.id for c in encounter.combatants],
+        pairs_of(encounter.positions),
+    )
 
 
 SHOWN_UNKEPT = 8
@@ -424,38 +436,61 @@ def _unkept(encounter: Encounter, stored: dict[str, int]) -> list[str]:
         if first is None or any(p is None for p in seconds):
             read = [position_between(encounter, a, b) for b, _value in row]
         else:
-            read = model.measure_all(first.x, first.y, first.z,
-                                     [p.x for p in seconds if p is not None],
-                                     [p.y for p in seconds if p is not None],
-                                     [p.z for p in seconds if p is not None])
+            read = model.measure_all(
+                first.x,
+                first.y,
+                first.z,
+                [p.x for p in seconds if p is not None],
+                [p.y for p in seconds if p is not None],
+                [p.z for p in seconds if p is not None],
+            )
         for (b, value), now in zip(row, read, strict=True):
             wanted = snapped.get(value)
             if wanted is None:
                 wanted = snapped[value] = model.snap(value)
             if now != wanted:
                 found.append((order[a], order[b], a, b, value, now))
-    note = ("This file kept a distance for each pair; each combatant now has a place and "
-            "the distances are measured between places.")
+    note = (
+        "This file kept a distance for each pair; each combatant now has a place and "
+        "the distances are measured between places."
+    )
     if not found:
         return [note + " Every distance was kept."]
     lost = found  # only the first few are worded (thousands of pairs may be lost)
-    shown = "; ".join(f"{names[a]} ↔ {names[b]} {model.label(value)} (now {model.label(now)})"
-                      for *_at, a, b, value, now in sorted(found)[:SHOWN_UNKEPT])
+    shown = "; ".join(
+        f"{names[a]} ↔ {names[b]} {model.label(value)} (now {model.label(now)})"
+        for *_at, a, b, value, now in sorted(found)[:SHOWN_UNKEPT]
+    )
     more = f"; and {len(lost) - SHOWN_UNKEPT} more" if len(lost) > SHOWN_UNKEPT else ""
     return [note + f" {len(lost)} of {len(stored)} could not be kept together: {shown}{more}."]
 
 
-def add_log(encounter: E, text: str, *, actor: str | None = None, target: str | None = None,
-            details: str = "") -> E:
-    entry = LogEntry(round=encounter.round, phase=encounter.phase, actor=actor, target=target,
-                     text=text, details=details)
+def add_log(
+    encounter: E,
+    text: str,
+    *,
+    actor: str | None = None,
+    target: str | None = None,
+    details: str = "",
+) -> E:
+    entry = LogEntry(
+        round=encounter.round,
+        phase=encounter.phase,
+        actor=actor,
+        target=target,
+        text=text,
+        details=details,
+    )
     return encounter.model_copy(
-        update={"log": LogEntries.of(encounter.log).appended(entry, MAX_LOG)})
+        update={"log": LogEntries.of(encounter.log).appended(entry, MAX_LOG)}
+    )
 
 
 def replace_sheet(encounter: E, combatant_id: str, sheet: Any) -> E:
-    combatants = tuple(c.model_copy(update={"sheet": sheet}) if c.id == combatant_id else c
-                       for c in encounter.combatants)
+    combatants = tuple(
+        c.model_copy(update={"sheet": sheet}) if c.id == combatant_id else c
+        for c in encounter.combatants
+    )
     return encounter.model_copy(update={"combatants": combatants})
 
 
@@ -463,7 +498,8 @@ def update_combatant(encounter: E, combatant_id: str, **changes: object) -> E:
     """Change fields of one combatant, validated (an impossible value raises ValueError)."""
     combatants = tuple(
         type(c).model_validate({**dict(c), **changes}) if c.id == combatant_id else c
-        for c in encounter.combatants)
+        for c in encounter.combatants
+    )
     return encounter.model_copy(update={"combatants": combatants})
 
 
@@ -488,15 +524,19 @@ def acting(encounter: E) -> list[Combatant]:
 def turn_order(encounter: Encounter) -> list[list[Combatant]]:
     """Initiative counts in the system's order (highest or lowest first); combatants on one
     count act simultaneously. Delayed combatants and those without initiative wait."""
-    return group_counts(((c, c.initiative, c.tie_order) for c in acting(encounter)
-                         if c.initiative is not None and not c.delayed),
-                        lower_first=encounter.scheme.lower_first)
+    return group_counts(
+        (
+            (c, c.initiative, c.tie_order)
+            for c in acting(encounter)
+            if c.initiative is not None and not c.delayed
+        ),
+        lower_first=encounter.scheme.lower_first,
+    )
 
 
 def flat_order(encounter: Encounter) -> list[str]:
     """Who takes a turn this round, in order (those out of the fight are passed over)."""
-    return [c.id for count in turn_order(encounter) for c in count
-            if not encounter.out_of_fight(c)]
+    return [c.id for count in turn_order(encounter) for c in count if not encounter.out_of_fight(c)]
 
 
 def next_in_order(encounter: Encounter, combatant_id: str) -> str | None:
@@ -505,7 +545,7 @@ def next_in_order(encounter: Encounter, combatant_id: str) -> str | None:
     if combatant_id not in ids:
         order = flat_order(encounter)
         return order[0] if order else None
-    for combatant in everyone[ids.index(combatant_id) + 1:]:
+    for combatant in everyone[ids.index(combatant_id) + 1 :]:
         if not encounter.out_of_fight(combatant):
             return combatant.id
     return None

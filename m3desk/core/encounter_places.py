@@ -21,8 +21,9 @@ from m3desk.core.places_fit import fit
 E = TypeVar("E", bound="Encounter")
 
 
-def foes_within(encounter: Encounter, combatant_id: str, reach: float, *,
-                at: Place | None = None) -> list[str]:
+def foes_within(
+    encounter: Encounter, combatant_id: str, reach: float, *, at: Place | None = None
+) -> list[str]:
     """Who the combatant is in melee with: the ids of those of other sides, still in the
     fight, at most ``reach`` from it by the game's metric (from ``at`` where it would stand,
     if given), nearest first. A game of bands has no places: nobody."""
@@ -37,9 +38,14 @@ def foes_within(encounter: Encounter, combatant_id: str, reach: float, *,
     found: list[tuple[int, str]] = []
     for other in encounter.combatants:
         there = places.get(other.id)
-        if (there is None or other.side == side or abs(there.x - here.x) > near
-                or abs(there.y - here.y) > near or abs(there.z - here.z) > near
-                or other.id == combatant_id):
+        if (
+            there is None
+            or other.side == side
+            or abs(there.x - here.x) > near
+            or abs(there.y - here.y) > near
+            or abs(there.z - here.z) > near
+            or other.id == combatant_id
+        ):
             continue
         distance = model.measure(here, there)
         if distance <= reach and not encounter.out_of_fight(other):
@@ -75,18 +81,22 @@ def sides_apart(encounter: Encounter) -> int | None:
     """How far apart the sides stand: the distance between the nearest two combatants of
     different sides (None while fewer than two sides have a place)."""
     model = encounter.position_model
-    placed = [(c.side, encounter.places[c.id]) for c in encounter.combatants
-              if c.id in encounter.places]
-    found = [model.measure(a, b) for i, (side_a, a) in enumerate(placed)
-             for side_b, b in placed[i + 1:] if side_a != side_b]
+    placed = [
+        (c.side, encounter.places[c.id]) for c in encounter.combatants if c.id in encounter.places
+    ]
+    found = [
+        model.measure(a, b)
+        for i, (side_a, a) in enumerate(placed)
+        for side_b, b in placed[i + 1 :]
+        if side_a != side_b
+    ]
     return min(found) if found else None
 
 
 def sides_apart_text(encounter: Encounter) -> str:
-    """"the sides are 35 ft apart" (what a starting-distance step shows), or ""."""
+    """ "the sides are 35 ft apart" (what a starting-distance step shows), or ""."""
     apart = sides_apart(encounter)
-    return "" if apart is None else \
-        f"the sides are {encounter.position_model.label(apart)} apart"
+    return "" if apart is None else f"the sides are {encounter.position_model.label(apart)} apart"
 
 
 def start_apart(encounter: E, apart: int, text: str) -> E:
@@ -106,13 +116,22 @@ def place_at_distances(encounter: E, distances: dict[tuple[str, str], int]) -> E
     ids = list(dict.fromkeys(i for pair in distances for i in pair))
     for combatant_id in ids:
         encounter.combatant(combatant_id)
-    fitted = fit(encounter.position_model, ids,
-                 {pair: float(value) for pair, value in distances.items()})
+    fitted = fit(
+        encounter.position_model, ids, {pair: float(value) for pair, value in distances.items()}
+    )
     return encounter.model_copy(update={"places": {**encounter.places, **fitted}})
 
 
-def set_position(encounter: E, a: str, b: str, value: int, *, reason: str = "",
-                 log: bool = True, mover: str | None = None) -> E:
+def set_position(
+    encounter: E,
+    a: str,
+    b: str,
+    value: int,
+    *,
+    reason: str = "",
+    log: bool = True,
+    mover: str | None = None,
+) -> E:
     """Set how far apart a pair is; ``log=False`` when the caller writes its own log entry.
 
     In a game of distances one of the two moves along the line through both until they are
@@ -132,8 +151,10 @@ def set_position(encounter: E, a: str, b: str, value: int, *, reason: str = "",
         after = encounter.model_copy(update={"positions": positions})
     if not log:
         return after
-    text = (f"{encounter.combatant(a).name} ↔ {encounter.combatant(b).name}: "
-            f"{model.label(value)}" + (f" ({reason})" if reason else ""))
+    text = (
+        f"{encounter.combatant(a).name} ↔ {encounter.combatant(b).name}: "
+        f"{model.label(value)}" + (f" ({reason})" if reason else "")
+    )
     return add_log(after, text, actor=a, target=b)
 
 
@@ -156,8 +177,9 @@ def _moved_to_distance(encounter: E, moving: str, anchor: str, value: int) -> E:
     return encounter.model_copy(update={"places": places})
 
 
-def closing_place(encounter: Encounter, mover: str, target: str, value: float,
-                  budget: float | None = None) -> Place:
+def closing_place(
+    encounter: Encounter, mover: str, target: str, value: float, budget: float | None = None
+) -> Place:
     """Where ``mover`` stops closing on ``target`` until ``value`` apart (the action dialog's
     "move toward", a charge's walk in before the blow): the spot on the line, or, when
     someone still in the fight stands there, the free spot around ``target`` that
@@ -169,14 +191,21 @@ def closing_place(encounter: Encounter, mover: str, target: str, value: float,
     ids = [c.id for c in encounter.combatants if c.id in encounter.places]
     spots = [encounter.places[i] for i in ids]
     gone = [encounter.out_of_fight(encounter.combatant(i)) for i in ids]
-    x, y, z = free_spot(model, ids.index(mover), ids.index(target), (first.x, first.y, first.z),
-                        [p.x for p in spots], [p.y for p in spots], [p.z for p in spots], gone,
-                        budget)
+    x, y, z = free_spot(
+        model,
+        ids.index(mover),
+        ids.index(target),
+        (first.x, first.y, first.z),
+        [p.x for p in spots],
+        [p.y for p in spots],
+        [p.z for p in spots],
+        gone,
+        budget,
+    )
     return Place.at(x, y, z)
 
 
-def nudge_position(run_start: E, a: str, b: str, value: int, *, mover: str | None = None
-                   ) -> E:
+def nudge_position(run_start: E, a: str, b: str, value: int, *, mover: str | None = None) -> E:
     """A run of nudges of one pair (+/− on the board) as one change from where the run
     started: the position and one log line with the net change ("Hal → Orc: 30 ft →
     50 ft"); nudged back to the start, nothing changed. ``mover`` as in
@@ -187,6 +216,8 @@ def nudge_position(run_start: E, a: str, b: str, value: int, *, mover: str | Non
     if value == before:
         return run_start
     after = set_position(run_start, a, b, value, log=False, mover=mover)
-    text = (f"{run_start.combatant(a).name} → {run_start.combatant(b).name}: "
-            f"{model.label(before)} → {model.label(value)}")
+    text = (
+        f"{run_start.combatant(a).name} → {run_start.combatant(b).name}: "
+        f"{model.label(before)} → {model.label(value)}"
+    )
     return add_log(after, text, actor=a, target=b)

@@ -54,8 +54,10 @@ def join(encounter: E, combatant: Combatant) -> E:
     changes: dict[str, object] = {"combatants": (*combatants, joined), "sides": sides}
     if encounter.position_model.kind == "distance" and joined.id not in encounter.places:
         grown = encounter.model_copy(update={"sides": sides})
-        changes["places"] = {**encounter.places,
-                             joined.id: free_slot(grown, encounter.places, side)}
+        changes["places"] = {
+            **encounter.places,
+            joined.id: free_slot(grown, encounter.places, side),
+        }
     after = encounter.model_copy(update=changes)
     return add_log(after, f"{name} joins the {side}", actor=joined.id)
 
@@ -96,15 +98,17 @@ def join_all(encounter: E, combatants: Sequence[Combatant]) -> E:
         places = dict(encounter.places)
         for side in dict.fromkeys(c.side for c in joined):
             unplaced = [c for c in joined if c.side == side and c.id not in places]
-            for one, spot in zip(unplaced, _free_slots(grown, places, side, len(unplaced)),
-                                 strict=True):
+            for one, spot in zip(
+                unplaced, _free_slots(grown, places, side, len(unplaced)), strict=True
+            ):
                 places[one.id] = spot
         changes["places"] = places
     return encounter.model_copy(update=changes)
 
 
-def _free_slots(encounter: Encounter, places: dict[str, Place], side: str, count: int
-                ) -> list[Place]:
+def _free_slots(
+    encounter: Encounter, places: dict[str, Place], side: str, count: int
+) -> list[Place]:
     """The first ``count`` places of ``side``'s starting group nobody stands on, as
     :func:`free_slot` would find them one after another (each taken in turn)."""
     model = encounter.position_model
@@ -125,30 +129,39 @@ def _free_slots(encounter: Encounter, places: dict[str, Place], side: str, count
 
 def remove_combatant(encounter: E, combatant_id: str) -> E:
     gone = encounter.combatant(combatant_id)
-    positions = {k: v for k, v in encounter.positions.items()
-                 if combatant_id not in k.split("|")}
+    positions = {k: v for k, v in encounter.positions.items() if combatant_id not in k.split("|")}
     turn = encounter.turn
     if turn == combatant_id:
         turn = next_in_order(encounter, combatant_id)
     places = {k: v for k, v in encounter.places.items() if k != combatant_id}
-    after = encounter.model_copy(update={
-        "combatants": tuple(c for c in encounter.combatants if c.id != combatant_id),
-        "positions": positions, "places": places, "turn": turn,
-        "resume": None if encounter.resume == combatant_id else encounter.resume})
+    after = encounter.model_copy(
+        update={
+            "combatants": tuple(c for c in encounter.combatants if c.id != combatant_id),
+            "positions": positions,
+            "places": places,
+            "turn": turn,
+            "resume": None if encounter.resume == combatant_id else encounter.resume,
+        }
+    )
     return add_log(after, f"{gone.name} leaves the encounter")
 
 
 def add_condition(encounter: E, combatant_id: str, condition: ConditionState) -> E:
     """Place a condition, stamped with this round and count (see :meth:`round_ended`)."""
     bearer = encounter.combatant(combatant_id)
-    after = update_combatant(encounter, combatant_id,
-                             conditions=(*bearer.conditions, condition))
+    after = update_combatant(encounter, combatant_id, conditions=(*bearer.conditions, condition))
     applied = dict(after.applied_at)
     applied[condition.id] = AppliedAt(round=encounter.round, count=current_count(encounter))
-    rounds = f" for {condition.rounds} round{'s' if condition.rounds != 1 else ''}" \
-        if condition.rounds else ""
-    return add_log(after.model_copy(update={"applied_at": applied}),
-                   f"{bearer.name}: {condition.name}{rounds}", actor=combatant_id)
+    rounds = (
+        f" for {condition.rounds} round{'s' if condition.rounds != 1 else ''}"
+        if condition.rounds
+        else ""
+    )
+    return add_log(
+        after.model_copy(update={"applied_at": applied}),
+        f"{bearer.name}: {condition.name}{rounds}",
+        actor=combatant_id,
+    )
 
 
 def remove_condition(encounter: E, combatant_id: str, condition_id: str) -> E:
@@ -158,5 +171,8 @@ def remove_condition(encounter: E, combatant_id: str, condition_id: str) -> E:
     after = update_combatant(encounter, combatant_id, conditions=kept)
     applied = {k: v for k, v in after.applied_at.items() if k != condition_id}
     after = after.model_copy(update={"applied_at": applied})
-    return add_log(after, f"{bearer.name}: {', '.join(gone)} ends", actor=combatant_id) \
-        if gone else after
+    return (
+        add_log(after, f"{bearer.name}: {', '.join(gone)} ends", actor=combatant_id)
+        if gone
+        else after
+    )

@@ -24,14 +24,18 @@ def set_initiative(encounter: E, values: dict[str, int | None]) -> E:
     """Initiative by combatant id (typed or rolled), validated."""
     combatants = tuple(
         type(c).model_validate({**dict(c), "initiative": values[c.id]}) if c.id in values else c
-        for c in encounter.combatants)
+        for c in encounter.combatants
+    )
     return first_turn_follows(encounter, encounter.model_copy(update={"combatants": combatants}))
 
 
 def _counts_complete(encounter: Encounter) -> bool:
     """Everyone who acts this round and is still in the fight has a count."""
-    return all(c.initiative is not None for c in acting(encounter)
-               if not c.delayed and not encounter.out_of_fight(c))
+    return all(
+        c.initiative is not None
+        for c in acting(encounter)
+        if not c.delayed and not encounter.out_of_fight(c)
+    )
 
 
 def first_turn_follows(before: E, after: E) -> E:
@@ -57,11 +61,13 @@ def first_turn_follows(before: E, after: E) -> E:
 def set_side_initiative(encounter: E, rolls: dict[str, int], *, die: str = "") -> E:
     """One roll per side: every member of the side acts on it (side-die schemes). ``die``
     ("d6") names the die in the log when the app rolled it."""
-    values: dict[str, int | None] = {c.id: rolls[c.side] for c in encounter.combatants
-                                     if c.side in rolls}
+    values: dict[str, int | None] = {
+        c.id: rolls[c.side] for c in encounter.combatants if c.side in rolls
+    }
     after = set_initiative(encounter, values)
     text = (f"Initiative {die}: " if die else "Initiative: ") + ", ".join(
-        f"{side} {roll}" for side, roll in rolls.items())
+        f"{side} {roll}" for side, roll in rolls.items()
+    )
     return add_log(after, text)
 
 
@@ -90,8 +96,7 @@ def pass_over_down(encounter: E) -> E:
 def start(encounter: E) -> E:
     """Begin: the surprise round if a side has surprise, else round one."""
     phase: Phase = "surprise" if encounter.surprise_side else "rounds"
-    begun = encounter.model_copy(update={"phase": phase,
-                                         "round": 0 if phase == "surprise" else 1})
+    begun = encounter.model_copy(update={"phase": phase, "round": 0 if phase == "surprise" else 1})
     order = flat_order(begun)
     title = "Surprise round" if phase == "surprise" else "Round 1"
     return add_log(begun.model_copy(update={"turn": order[0] if order else None}), title)
@@ -109,8 +114,11 @@ def _advanced(encounter: E) -> E:
     if encounter.phase == "setup":
         return start(encounter)
     ids = {c.id for c in encounter.combatants}
-    if (encounter.resume is not None and encounter.resume in ids
-            and encounter.resume != encounter.turn):
+    if (
+        encounter.resume is not None
+        and encounter.resume in ids
+        and encounter.resume != encounter.turn
+    ):
         # A delayed combatant stepped in; the interrupted one now takes its turn.
         return encounter.model_copy(update={"turn": encounter.resume, "resume": None})
     if encounter.turn is None:
@@ -158,12 +166,14 @@ def _new_round(encounter: E) -> E:
 
 def delay(encounter: E, combatant_id: str) -> E:
     """The combatant holds its action; it can step in later with :func:`act_now`."""
-    following = (next_in_order(encounter, combatant_id) if encounter.turn == combatant_id
-                 else encounter.turn)
+    following = (
+        next_in_order(encounter, combatant_id) if encounter.turn == combatant_id else encounter.turn
+    )
     delayed = update_combatant(encounter, combatant_id, delayed=True)
     name = encounter.combatant(combatant_id).name
-    return add_log(delayed.model_copy(update={"turn": following}), f"{name} delays",
-                   actor=combatant_id)
+    return add_log(
+        delayed.model_copy(update={"turn": following}), f"{name} delays", actor=combatant_id
+    )
 
 
 def act_now(encounter: E, combatant_id: str) -> E:
@@ -175,5 +185,8 @@ def act_now(encounter: E, combatant_id: str) -> E:
         changes["tie_order"] = -1
     acted = update_combatant(encounter, combatant_id, **changes)
     name = encounter.combatant(combatant_id).name
-    return add_log(acted.model_copy(update={"turn": combatant_id, "resume": encounter.turn}),
-                   f"{name} acts now", actor=combatant_id)
+    return add_log(
+        acted.model_copy(update={"turn": combatant_id, "resume": encounter.turn}),
+        f"{name} acts now",
+        actor=combatant_id,
+    )

@@ -100,10 +100,12 @@ class Expedition(BaseModel):
     """The terrain by the game's id, where the mode has terrains (the wilderness's)."""
     members: tuple[Member, ...] = Field((), max_length=MAX_MEMBERS)
     elapsed: dict[Word, Annotated[int, Field(ge=0, le=1_000_000)]] = Field(
-        default_factory=dict, max_length=20)
+        default_factory=dict, max_length=20
+    )
     """Units counted so far, by unit id ("turn": 14, "day": 2)."""
     marks: dict[Word, Annotated[int, Field(ge=0, le=1_000_000)]] = Field(
-        default_factory=dict, max_length=50)
+        default_factory=dict, max_length=50
+    )
     """The clock value at which something last happened, by the game's id ("rest")."""
     lights: tuple[Light, ...] = Field((), max_length=MAX_LIGHTS)
     supplies: tuple[Supply, ...] = Field((), max_length=MAX_LIGHTS)

@@ -22,8 +22,15 @@ from pydantic import BaseModel
 from m3desk.core.expedition import Expedition
 from m3desk.core.sheet_rolls import RollOutcome, SheetRoll
 
-__all__ = ["ClockMode", "Due", "EncounterTable", "ExplorationAction", "ExplorationCommand",
-           "ExplorationRules", "PartySheet"]
+__all__ = [
+    "ClockMode",
+    "Due",
+    "EncounterTable",
+    "ExplorationAction",
+    "ExplorationCommand",
+    "ExplorationRules",
+    "PartySheet",
+]
 
 
 class ClockMode(NamedTuple):
@@ -80,8 +87,7 @@ class PartySheet(NamedTuple):
 
 
 def _party_of(expedition: Expedition) -> tuple[PartySheet, ...]:
-    return tuple(PartySheet(member.sheet, member.source_path)
-                 for member in expedition.members)
+    return tuple(PartySheet(member.sheet, member.source_path) for member in expedition.members)
 
 
 def _no_commands(_expedition: Expedition) -> tuple[ExplorationCommand, ...]:
@@ -111,8 +117,7 @@ class ExplorationRules(NamedTuple):
 
     expedition_type: type[Expedition]
     modes: tuple[ClockMode, ...]
-    new_expedition: Callable[[Sequence[PartySheet], str, str, str, BaseModel | None],
-                             Expedition]
+    new_expedition: Callable[[Sequence[PartySheet], str, str, str, BaseModel | None], Expedition]
     """(party, name, place, mode id, options or None for the defaults) → a new expedition."""
     clock_words: Callable[[Expedition], str]
     """The clock as the table says it ("Turn 7 · 1 hour 10 minutes")."""
@@ -131,15 +136,16 @@ class ExplorationRules(NamedTuple):
     """(mode id, terrain id) → the expedition going on there, one log line."""
     commands: Callable[[Expedition], tuple[ExplorationCommand, ...]] = _no_commands
     command: Callable[[Expedition, str], Expedition] = _no_command
-    party: Callable[[Expedition], tuple[PartySheet, ...]] = lambda expedition: _party_of(
-        expedition)
+    party: Callable[[Expedition], tuple[PartySheet, ...]] = lambda expedition: _party_of(expedition)
     """The party's sheets, for the encounter a check brings."""
-    provisions: Callable[[Expedition], tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = \
+    provisions: Callable[[Expedition], tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = (
         lambda _expedition: ((), ())
+    )
     """The party's light and supplies as a table: its column titles and a row a member
     (the printed sheet, and whatever else lists them)."""
-    with_table_rules: Callable[[Expedition, BaseModel], Expedition] = \
-        lambda expedition, _rules: expedition
+    with_table_rules: Callable[[Expedition, BaseModel], Expedition] = lambda expedition, _rules: (
+        expedition
+    )
     """The expedition reading its sheets under the game's table rules (the settings' or an
     encounter's), so its movement and chances are what the sheets show."""
     encounter_table: Callable[[Expedition], EncounterTable] = _no_table

@@ -16,15 +16,15 @@ from m3desk.core import encounter as core
 from m3desk.core.numbers import signed
 from m3desk.core.system import ExperienceAward, ExperienceShare
 
-__all__ = ["MAX_EXPERIENCE", "add_to_sheets", "hit_points_and_experience", "split",
-           "written_back"]
+__all__ = ["MAX_EXPERIENCE", "add_to_sheets", "hit_points_and_experience", "split", "written_back"]
 
 E = TypeVar("E", bound=core.Encounter)
 MAX_EXPERIENCE = 10_000_000
 
 
-def split(total: int, survivors: Sequence[tuple[str, str, int]],
-          ) -> tuple[tuple[ExperienceShare, ...], tuple[str, ...]]:
+def split(
+    total: int, survivors: Sequence[tuple[str, str, int]]
+) -> tuple[tuple[ExperienceShare, ...], tuple[str, ...]]:
     """Each survivor's share of ``total``: (combatant id, name, bonus percent) in, shares and
     notes out (a remainder, or nobody left to share)."""
     if not survivors:
@@ -32,13 +32,19 @@ def split(total: int, survivors: Sequence[tuple[str, str, int]],
     share = total // len(survivors)
     notes: tuple[str, ...] = ()
     if total % len(survivors):
-        notes = (f"{total} XP split {len(survivors)} ways: {share} each, "
-                 f"{total % len(survivors)} left over",)
+        notes = (
+            f"{total} XP split {len(survivors)} ways: {share} each, "
+            f"{total % len(survivors)} left over",
+        )
     shares = tuple(
-        ExperienceShare(combatant_id, name, share + share * percent // 100,
-                        f"share {share}" + (f", {signed(percent)} % prime requisite"
-                                            if percent else ""))
-        for combatant_id, name, percent in survivors)
+        ExperienceShare(
+            combatant_id,
+            name,
+            share + share * percent // 100,
+            f"share {share}" + (f", {signed(percent)} % prime requisite" if percent else ""),
+        )
+        for combatant_id, name, percent in survivors
+    )
     return shares, notes
 
 
@@ -49,22 +55,26 @@ def add_to_sheets(encounter: E, award: ExperienceAward) -> E:
     for share in award.shares:
         sheet = after.combatant(share.combatant_id).sheet
         total = min(int(getattr(sheet, "experience", 0)) + share.xp, MAX_EXPERIENCE)
-        after = core.replace_sheet(after, share.combatant_id,
-                                   sheet.model_copy(update={"experience": total}))
+        after = core.replace_sheet(
+            after, share.combatant_id, sheet.model_copy(update={"experience": total})
+        )
     parts = ", ".join(f"{s.name} +{s.xp}" for s in award.shares) or "nobody"
     return core.add_log(after, f"Experience: {award.total} XP for the foes defeated; {parts}")
 
 
-def written_back(on_disk: BaseModel, fought: BaseModel,
-                 character_fields: tuple[str, ...] = ("experience",)) -> BaseModel:
+def written_back(
+    on_disk: BaseModel, fought: BaseModel, character_fields: tuple[str, ...] = ("experience",)
+) -> BaseModel:
     """The file's sheet with what a fight changes on sheets that count hit points: the hit
     points (within the file's own maximum) and, on a character, ``character_fields``
     (experience, spells used). Everything else in the file stays the file's."""
     if type(on_disk) is not type(fought) or not hasattr(on_disk, "hit_points"):
         return on_disk
     update: dict[str, object] = {
-        "hit_points": min(int(getattr(fought, "hit_points", 0)),
-                          int(getattr(on_disk, "max_hit_points", 0)))}
+        "hit_points": min(
+            int(getattr(fought, "hit_points", 0)), int(getattr(on_disk, "max_hit_points", 0))
+        )
+    }
     if getattr(on_disk, "kind", "") == "character":
         update.update({name: getattr(fought, name) for name in character_fields})
     return on_disk.model_copy(update=update)

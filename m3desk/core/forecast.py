@@ -130,7 +130,7 @@ class PreparedOnce(Generic[_Key, _Prepared]):
             if held is encounter:
                 return values
         values = self._prepare(encounter)
-        self._kept = [(encounter, values), *kept][:self.size]
+        self._kept = [(encounter, values), *kept][: self.size]
         return values
 
     def __len__(self) -> int:
@@ -145,11 +145,19 @@ def stream(seed: int, fight: int) -> random.Random:
     return random.Random(seed * 1_000_003 + fight)
 
 
-def run_fights(encounter: Encounter, simulate: Simulate, *, fights: int, seed: int,
-               policy: Policy = Policy(), start: int = 0) -> list[FightResult]:  # noqa: B008
+def run_fights(
+    encounter: Encounter,
+    simulate: Simulate,
+    *,
+    fights: int,
+    seed: int,
+    policy: Policy = Policy(),  # noqa: B008
+    start: int = 0,
+) -> list[FightResult]:
     """Fights ``start`` … ``start + fights − 1`` of this seed (the UI runs them in chunks)."""
-    return [simulate(encounter, stream(seed, number), policy)
-            for number in range(start, start + fights)]
+    return [
+        simulate(encounter, stream(seed, number), policy) for number in range(start, start + fights)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +240,9 @@ class Tally:
         )
 
 
-def summarise(results: Iterable[FightResult], sides: Iterable[str],
-              combatants: Iterable[str]) -> Forecast:
+def summarise(
+    results: Iterable[FightResult], sides: Iterable[str], combatants: Iterable[str]
+) -> Forecast:
     """Add the fights up (the CLI, the dialog and the tests read the same numbers)."""
     tally = Tally(sides, combatants)
     for result in results:
@@ -263,10 +272,17 @@ def fight_limit(encounter: Encounter) -> int:
     return max(1, min(MAX_FIGHTS, MAX_COMBATANT_FIGHTS // size))
 
 
-def batches(encounter: Encounter, simulate: Simulate, *, fights: int, seed: int,
-            policy: Policy = Policy(), seconds: float = BATCH_SECONDS,  # noqa: B008
-            clock: Callable[[], float] = time.perf_counter,
-            tally: Tally | None = None) -> Iterator[Tally]:
+def batches(
+    encounter: Encounter,
+    simulate: Simulate,
+    *,
+    fights: int,
+    seed: int,
+    policy: Policy = Policy(),  # noqa: B008
+    seconds: float = BATCH_SECONDS,
+    clock: Callable[[], float] = time.perf_counter,
+    tally: Tally | None = None,
+) -> Iterator[Tally]:
     """Play the fights in batches of about ``seconds`` each, adding them into one tally, and
     yield it after every batch (its ``fights`` is the count so far). The first batch is one
     fight; each next one is sized from the pace so far. Fight *i* is the same fight however
@@ -288,31 +304,40 @@ def batches(encounter: Encounter, simulate: Simulate, *, fights: int, seed: int,
         size = max(1, min(size * 4, int(seconds / pace) if pace else size * 4))
 
 
-def forecast(encounter: Encounter, simulate: Simulate, *, fights: int = 1000,
-             seed: int = 1, policy: Policy = Policy()) -> Forecast:  # noqa: B008
+def forecast(
+    encounter: Encounter,
+    simulate: Simulate,
+    *,
+    fights: int = 1000,
+    seed: int = 1,
+    policy: Policy = Policy(),  # noqa: B008
+) -> Forecast:
     """Play the encounter ``fights`` times from where it stands and sum the results up."""
     tally = Tally(encounter.sides, [c.id for c in encounter.combatants])
-    for _ in batches(encounter, simulate, fights=fights, seed=seed, policy=policy,
-                     tally=tally):
+    for _ in batches(encounter, simulate, fights=fights, seed=seed, policy=policy, tally=tally):
         pass
     return tally.forecast()
 
 
-def play_and_send(send: Callable[[tuple[str, Any]], None], encounter: Encounter,
-                  simulate: Simulate, fights: int, seed: int, policy: Policy,
-                  every: float) -> None:
+def play_and_send(
+    send: Callable[[tuple[str, Any]], None],
+    encounter: Encounter,
+    simulate: Simulate,
+    fights: int,
+    seed: int,
+    policy: Policy,
+    every: float,
+) -> None:
     """A worker's whole job (the dialog runs it in a process of its own): play the fights in
     timed batches, ``send`` ``("progress", forecast)`` at most every ``every`` seconds and
     ``("done", forecast)`` at the end, or ``("error", sentence)`` if the simulator fails."""
     try:
         tally = Tally(encounter.sides, [c.id for c in encounter.combatants])
         shown = time.monotonic()
-        for _ in batches(encounter, simulate, fights=fights, seed=seed, policy=policy,
-                         tally=tally):
+        for _ in batches(encounter, simulate, fights=fights, seed=seed, policy=policy, tally=tally):
             if tally.fights < fights and time.monotonic() - shown >= every:
                 shown = time.monotonic()
                 send(("progress", tally.forecast()))
         send(("done", tally.forecast()))
     except Exception as error:
         send(("error", f"The simulator failed: {type(error).__name__}: {error}"))
-

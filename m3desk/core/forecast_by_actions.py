@@ -30,9 +30,11 @@ if TYPE_CHECKING:
 
 __all__ = ["POLICY_WORDS", "ActionsSimulator", "play", "policy_words", "simulator_of"]
 
-POLICY_WORDS = ("Each combatant strikes the foe it can reach with the best odds (the nearest, "
-                "weakest or strongest of them, as chosen), else closes on that foe; played "
-                "through the game's own actions.")
+POLICY_WORDS = (
+    "Each combatant strikes the foe it can reach with the best odds (the nearest, "
+    "weakest or strongest of them, as chosen), else closes on that foe; played "
+    "through the game's own actions."
+)
 """The forecast's policy in words, for a game whose rules give none (``forecast_policy``)."""
 
 
@@ -51,8 +53,7 @@ class ActionsSimulator:
     system_id: str
     module: str
 
-    def __call__(self, encounter: Encounter, dice: random.Random, policy: Policy
-                 ) -> FightResult:
+    def __call__(self, encounter: Encounter, dice: random.Random, policy: Policy) -> FightResult:
         return play(_rules(self.system_id, self.module), encounter, dice, policy)
 
 
@@ -105,8 +106,9 @@ def _standing_sides(encounter: Encounter) -> set[str]:
     return {c.side for c in encounter.combatants if not encounter.out_of_fight(c)}
 
 
-def _by_policy(rules: EncounterRules, encounter: Encounter, actor: str,
-               foes: list[Combatant], policy: Policy) -> list[Combatant]:
+def _by_policy(
+    rules: EncounterRules, encounter: Encounter, actor: str, foes: list[Combatant], policy: Policy
+) -> list[Combatant]:
     """The foes in the policy's order of preference (the core's one policy,
     :func:`~m3desk.core.forecast.policy_key`): nearest first, or the fewest (most) points
     left of the game's pool first, the nearest first among equals, then roster order."""
@@ -116,18 +118,27 @@ def _by_policy(rules: EncounterRules, encounter: Encounter, actor: str,
         pool = rules.pool(foe)
         return pool[0] if pool is not None else 0
 
-    return sorted(foes, key=lambda foe: policy_key(
-        policy.target, left(foe) if policy.target != "nearest" else 0,
-        position_between(encounter, actor, foe.id)))
+    return sorted(
+        foes,
+        key=lambda foe: policy_key(
+            policy.target,
+            left(foe) if policy.target != "nearest" else 0,
+            position_between(encounter, actor, foe.id),
+        ),
+    )
 
 
-def _best_attack(rules: EncounterRules, encounter: Encounter, actor: str, target: str
-                 ) -> ActionOption | None:
+def _best_attack(
+    rules: EncounterRules, encounter: Encounter, actor: str, target: str
+) -> ActionOption | None:
     best: ActionOption | None = None
     odds = -1.0
     for option in rules.actions(encounter, actor):
-        if option.group != "attack" or not option.needs_target or option.target not in (
-                None, target):
+        if (
+            option.group != "attack"
+            or not option.needs_target
+            or option.target not in (None, target)
+        ):
             continue
         preview = rules.preview(encounter, actor, option.id, target)
         if preview.problem or preview.success is None:
@@ -137,31 +148,42 @@ def _best_attack(rules: EncounterRules, encounter: Encounter, actor: str, target
     return best
 
 
-def _closing(rules: EncounterRules, encounter: Encounter, actor: str, target: str
-             ) -> ActionOption | None:
+def _closing(
+    rules: EncounterRules, encounter: Encounter, actor: str, target: str
+) -> ActionOption | None:
     for option in rules.actions(encounter, actor):
-        if (option.group == "movement" and option.needs_target
-                and option.target in (None, target)
-                and not rules.preview(encounter, actor, option.id, target).problem):
+        if (
+            option.group == "movement"
+            and option.needs_target
+            and option.target in (None, target)
+            and not rules.preview(encounter, actor, option.id, target).problem
+        ):
             return option
     return None
 
 
-def _act(rules: EncounterRules, encounter: Encounter, actor: str, dice: random.Random,
-         policy: Policy) -> Encounter:
+def _act(
+    rules: EncounterRules, encounter: Encounter, actor: str, dice: random.Random, policy: Policy
+) -> Encounter:
     assert rules.resolve is not None
     me = encounter.combatant(actor)
     for _step in range(2):  # at most a move and then an attack
-        foes = [c for c in encounter.combatants
-                if c.side != me.side and not encounter.out_of_fight(c)]
+        foes = [
+            c for c in encounter.combatants if c.side != me.side and not encounter.out_of_fight(c)
+        ]
         if not foes:
             return encounter
         ranked = _by_policy(rules, encounter, actor, foes, policy)
         # the first foe in that order that an attack reaches now (asked foe by foe, so a
         # big fight asks only until one answers)
-        found = next(((foe, attack) for foe in ranked
-                      if (attack := _best_attack(rules, encounter, actor, foe.id)) is not None),
-                     None)
+        found = next(
+            (
+                (foe, attack)
+                for foe in ranked
+                if (attack := _best_attack(rules, encounter, actor, foe.id)) is not None
+            ),
+            None,
+        )
         if found is not None:
             foe, option = found
         else:
@@ -176,7 +198,8 @@ def _act(rules: EncounterRules, encounter: Encounter, actor: str, dice: random.R
             return encounter
         encounter = outcome.encounter
         if rules.turn_over(encounter, actor, option) or encounter.out_of_fight(
-                encounter.combatant(actor)):
+            encounter.combatant(actor)
+        ):
             return encounter
     return encounter
 
@@ -185,8 +208,9 @@ def _initiative(rules: EncounterRules, encounter: Encounter, dice: random.Random
     from m3desk.core.encounter import set_initiative
     from m3desk.core.initiative import roll_by_scheme
 
-    if encounter.scheme.reroll_each_round or all(c.initiative is None
-                                                  for c in encounter.combatants):
+    if encounter.scheme.reroll_each_round or all(
+        c.initiative is None for c in encounter.combatants
+    ):
         encounter = set_initiative(encounter, {c.id: None for c in encounter.combatants})
     missing = [c.id for c in encounter.combatants if c.initiative is None]
     if not missing:
@@ -199,8 +223,9 @@ def _initiative(rules: EncounterRules, encounter: Encounter, dice: random.Random
     return roll_by_scheme(encounter, missing, roller)
 
 
-def play(rules: EncounterRules, encounter: Encounter, dice: random.Random,
-         policy: Policy) -> FightResult:
+def play(
+    rules: EncounterRules, encounter: Encounter, dice: random.Random, policy: Policy
+) -> FightResult:
     """One whole fight from the encounter as it stands, played through the game's actions."""
     from m3desk.core.encounter import acting, turn_order
 
@@ -210,8 +235,9 @@ def play(rules: EncounterRules, encounter: Encounter, dice: random.Random,
     while rounds < policy.max_rounds and len(_standing_sides(encounter)) > 1:
         rounds += 1
         encounter = _initiative(rules, encounter, dice)
-        order = ([c.id for group in turn_order(encounter) for c in group]
-                 or [c.id for c in acting(encounter)])
+        order = [c.id for group in turn_order(encounter) for c in group] or [
+            c.id for c in acting(encounter)
+        ]
         for actor in order:
             if len(_standing_sides(encounter)) <= 1:
                 break
@@ -220,8 +246,9 @@ def play(rules: EncounterRules, encounter: Encounter, dice: random.Random,
             encounter = encounter.model_copy(update={"turn": actor}).turn_begins(actor)
             encounter = _act(rules, encounter, actor, dice, policy)
         encounter, _expired = encounter.round_ended()
-        encounter = encounter.model_copy(update={"phase": "rounds", "round": encounter.round + 1,
-                                                 "turn": None})
+        encounter = encounter.model_copy(
+            update={"phase": "rounds", "round": encounter.round + 1, "turn": None}
+        )
     standing = _standing_sides(encounter)
     hit_points = {}
     for combatant in encounter.combatants:
@@ -229,6 +256,8 @@ def play(rules: EncounterRules, encounter: Encounter, dice: random.Random,
         if pool is not None:
             hit_points[combatant.id] = pool[0]
     return FightResult(
-        winner=next(iter(standing)) if len(standing) == 1 else None, rounds=rounds,
+        winner=next(iter(standing)) if len(standing) == 1 else None,
+        rounds=rounds,
         down=frozenset(c.id for c in encounter.combatants if encounter.out_of_fight(c)),
-        hit_points=hit_points)
+        hit_points=hit_points,
+    )

@@ -31,8 +31,9 @@ MAX_OWED = 200
 """At most this many free attacks are owed by one combatant at a time."""
 
 
-def reach_left(before: Sequence[float], after: Sequence[float],
-               reach: Sequence[float]) -> list[int]:
+def reach_left(
+    before: Sequence[float], after: Sequence[float], reach: Sequence[float]
+) -> list[int]:
     """Which foes (by index) a move leaves: each held the mover in its ``reach`` where it
     stood (``before``, its distance then) and does not where it goes (``after``). A reach
     below 0 threatens nobody (a foe that cannot strike)."""
@@ -60,8 +61,9 @@ def settled(encounter: E, mover: str, foe: str) -> E:
     return update_combatant(encounter, mover, free_attacks=tuple(owed))
 
 
-def due(encounter: Encounter,
-        offer: Callable[[Combatant, Combatant], tuple[str, Action]]) -> tuple[DueAction, ...]:
+def due(
+    encounter: Encounter, offer: Callable[[Combatant, Combatant], tuple[str, Action]]
+) -> tuple[DueAction, ...]:
     """A button per foe owed a free attack, in the order owed: ``offer(mover, foe)`` gives
     its label and the foe's action."""
     found = []

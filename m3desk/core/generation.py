@@ -181,7 +181,7 @@ class ScoreRoll(NamedTuple):
         return sum(self.kept)
 
     def text(self) -> str:
-        """"6 5 3 (1) = 14": the dice, a dropped die in brackets, the total."""
+        """ "6 5 3 (1) = 14": the dice, a dropped die in brackets, the total."""
         dropped = list(self.faces)
         for face in self.kept:
             dropped.remove(face)
@@ -210,8 +210,7 @@ def methods_of(generation: Generation, options: BaseModel) -> tuple[AbilityMetho
 def default_method(generation: Generation, options: BaseModel) -> AbilityMethod:
     """The method the table's options name, else the game's own (the first)."""
     methods = methods_of(generation, options)
-    wanted = getattr(options, generation.method_option, None) if generation.method_option \
-        else None
+    wanted = getattr(options, generation.method_option, None) if generation.method_option else None
     return next((method for method in methods if method.id == wanted), methods[0])
 
 
@@ -220,11 +219,9 @@ def points_left(method: AbilityMethod, scores: Mapping[str, int]) -> int:
     return method.points - sum(score - method.base for score in scores.values())
 
 
-def method_problem(generation: Generation, method: AbilityMethod,
-                   scores: Mapping[str, int]) -> str:
+def method_problem(generation: Generation, method: AbilityMethod, scores: Mapping[str, int]) -> str:
     """Why these scores do not follow the method, in a sentence; "" when they do."""
-    low, high = (method.base, method.cap) if method.kind == "point_buy" \
-        else generation.score_range
+    low, high = (method.base, method.cap) if method.kind == "point_buy" else generation.score_range
     for ability in generation.abilities:
         score = scores.get(ability)
         name = generation.ability_names.get(ability, ability)
@@ -240,20 +237,33 @@ def method_problem(generation: Generation, method: AbilityMethod,
 
 
 IN_ORDER = AbilityMethod(
-    "3d6_in_order", "3d6 in order",
-    "Roll 3d6 for each ability in turn; the scores stay where they fall.", "roll", "3d6")
+    "3d6_in_order",
+    "3d6 in order",
+    "Roll 3d6 for each ability in turn; the scores stay where they fall.",
+    "roll",
+    "3d6",
+)
 DROP_LOWEST = AbilityMethod(
-    "4d6_drop_lowest", "4d6 drop the lowest, arranged",
+    "4d6_drop_lowest",
+    "4d6 drop the lowest, arranged",
     "Roll 4d6 six times and drop each roll's lowest die; put the scores where you like.",
-    "roll", "4d6", keep=3, arrange=True)
+    "roll",
+    "4d6",
+    keep=3,
+    arrange=True,
+)
 TYPED = AbilityMethod(
-    "typed", "Typed from the table",
-    "The players roll their own dice at the table and type each score.", "typed")
+    "typed",
+    "Typed from the table",
+    "The players roll their own dice at the table and type each score.",
+    "typed",
+)
 """The methods most games share (each game lists the ones its table may use)."""
 
 
-def first_hit_die(die: int, rule: str, rolled: int | None, modifier: int,
-                  unrolled: int) -> tuple[int, str]:
+def first_hit_die(
+    die: int, rule: str, rolled: int | None, modifier: int, unrolled: int
+) -> tuple[int, str]:
     """First-level hit points from one hit die and a score's modifier (at least 1), by a
     starting-hit-points rule ("average", "maximum", "roll"), and where they come from:
     ``rolled`` is the die read when the rule rolled it; ``unrolled`` the game's own value

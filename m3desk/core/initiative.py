@@ -38,16 +38,16 @@ def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
     wanted = list(ids)
     if scheme.roller == "side_die":
         sides = list(dict.fromkeys(encounter.combatant(i).side for i in wanted))
-        rolls = roll_sides(sides, lambda: roller.d(scheme.die),
-                           reroll=scheme.ties == "reroll")
+        rolls = roll_sides(sides, lambda: roller.d(scheme.die), reroll=scheme.ties == "reroll")
         return set_side_initiative(encounter, rolls, die=f"d{scheme.die}")
     if scheme.roller == "individual_die":
         rolled: dict[str, int | None] = {i: roller.d(scheme.die) for i in wanted}
         after = set_initiative(encounter, rolled)
         for combatant_id, value in rolled.items():
             name = encounter.combatant(combatant_id).name
-            after = add_log(after, f"{name} rolls initiative: d{scheme.die} {value}",
-                            actor=combatant_id)
+            after = add_log(
+                after, f"{name} rolls initiative: d{scheme.die} {value}", actor=combatant_id
+            )
         return after
     raise ValueError("this game's initiative is a check of its own, not a plain die")
 

@@ -33,7 +33,7 @@ class LogEntries(Sequence[T]):
 
     def __init__(self, items: Iterable[T] = ()) -> None:
         values = tuple(items)
-        chunks = tuple(values[start:start + CHUNK] for start in range(0, len(values), CHUNK))
+        chunks = tuple(values[start : start + CHUNK] for start in range(0, len(values), CHUNK))
         object.__setattr__(self, "_chunks", chunks)
         object.__setattr__(self, "_length", len(values))
 
@@ -96,8 +96,7 @@ class LogEntries(Sequence[T]):
         if isinstance(other, LogEntries):
             if other._length != self._length:
                 return False
-            return all(a is b or a == b for a, b in zip(self._chunks, other._chunks,
-                                                         strict=True))
+            return all(a is b or a == b for a, b in zip(self._chunks, other._chunks, strict=True))
         if isinstance(other, tuple | list):
             return len(other) == self._length and tuple(self) == tuple(other)
         return NotImplemented
@@ -109,15 +108,20 @@ class LogEntries(Sequence[T]):
         return f"LogEntries({list(self)!r})"
 
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler
-                                     ) -> core_schema.CoreSchema:
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
         args = getattr(source, "__args__", ())
         item = handler.generate_schema(args[0]) if args else core_schema.any_schema()
         from_items = core_schema.no_info_after_validator_function(
-            cls.of, core_schema.tuple_schema([item], variadic_item_index=0, max_length=MAX_ENTRIES))
+            cls.of, core_schema.tuple_schema([item], variadic_item_index=0, max_length=MAX_ENTRIES)
+        )
         return core_schema.json_or_python_schema(
             json_schema=from_items,
             python_schema=core_schema.union_schema(
-                [core_schema.is_instance_schema(cls), from_items]),
+                [core_schema.is_instance_schema(cls), from_items]
+            ),
             serialization=core_schema.plain_serializer_function_ser_schema(
-                list, return_schema=core_schema.list_schema(item), when_used="always"))
+                list, return_schema=core_schema.list_schema(item), when_used="always"
+            ),
+        )

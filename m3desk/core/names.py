@@ -30,13 +30,17 @@ def _invisible(char: str) -> bool:
     # Variation selectors (U+180B–U+180F, U+FE00–U+FE0F, U+E0100–U+E01EF) change nothing
     # visible on their own in a name.
     return category == "Mn" and unicodedata.name(char, "").startswith(
-        ("VARIATION SELECTOR", "MONGOLIAN FREE VARIATION SELECTOR"))
+        ("VARIATION SELECTOR", "MONGOLIAN FREE VARIATION SELECTOR")
+    )
 
 
 def visible_name(text: str) -> str:
     """``text`` as it reads: invisible characters dropped, spaces folded, accents composed."""
-    kept = "".join(" " if char.isspace() else char for char in unicodedata.normalize("NFC", text)
-                   if char.isspace() or not _invisible(char))
+    kept = "".join(
+        " " if char.isspace() else char
+        for char in unicodedata.normalize("NFC", text)
+        if char.isspace() or not _invisible(char)
+    )
     return " ".join(kept.split())
 
 

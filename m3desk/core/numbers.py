@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
-__all__ = ["MINUS", "chance_lines", "damage_spread", "damage_summary", "minus", "percent",
-           "pool_text", "signed", "step_runs"]
+__all__ = [
+    "MINUS",
+    "chance_lines",
+    "damage_spread",
+    "damage_summary",
+    "minus",
+    "percent",
+    "pool_text",
+    "signed",
+    "step_runs",
+]
 
 MINUS = "\u2212"
 """The true minus sign: it reads better than a hyphen in a table and lines up with +."""
@@ -57,16 +66,18 @@ def percent(chance: Fraction) -> str:
     return f"{value:.1f} %"
 
 
-def chance_rows(success: Fraction | None,
-                outcomes: Iterable[tuple[str, Fraction]] = ()) -> list[tuple[str, Fraction]]:
+def chance_rows(
+    success: Fraction | None, outcomes: Iterable[tuple[str, Fraction]] = ()
+) -> list[tuple[str, Fraction]]:
     """An action's exact odds as the action dialog's bars and the players' phones show
     them: the chance of success, then each further outcome the game names."""
     rows = [("Chance of success", success)] if success is not None else []
     return [*rows, *outcomes]
 
 
-def chance_lines(success: Fraction | None,
-                 outcomes: Iterable[tuple[str, Fraction]] = ()) -> list[str]:
+def chance_lines(
+    success: Fraction | None, outcomes: Iterable[tuple[str, Fraction]] = ()
+) -> list[str]:
     """The same odds in words: "Chance of success: 55.0 %", then each further outcome's."""
     return [f"{label}: {percent(chance)}" for label, chance in chance_rows(success, outcomes)]
 
@@ -81,5 +92,6 @@ def step_runs(steps: Iterable[int], name: Callable[[int], str]) -> str:
             runs[-1].append(step)
         else:
             runs.append([step])
-    return ", ".join(name(run[0]) if len(run) == 1 else f"{name(run[0])}–{name(run[-1])}"
-                     for run in runs)
+    return ", ".join(
+        name(run[0]) if len(run) == 1 else f"{name(run[0])}–{name(run[-1])}" for run in runs
+    )

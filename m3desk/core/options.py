@@ -36,8 +36,14 @@ class Option:
     choices: tuple[tuple[Any, str], ...] = field(default=())
     section: str = ""
 
-    def __init__(self, label: str, reason: str, *, choices: Mapping[Any, str] | None = None,
-                 section: str = "") -> None:
+    def __init__(
+        self,
+        label: str,
+        reason: str,
+        *,
+        choices: Mapping[Any, str] | None = None,
+        section: str = "",
+    ) -> None:
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "reason", reason)
         object.__setattr__(self, "choices", tuple((choices or {}).items()))

@@ -32,9 +32,25 @@ from pydantic import BaseModel, ConfigDict, Field
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "MAX_AREAS", "SPOT", "Area", "Backdrop", "Ground", "Place", "Plane", "areas_at",
-           "between", "formation", "free_spot", "ground_along", "ground_at", "slot_place",
-           "toward", "toward_xyz"]
+__all__ = [
+    "FAR",
+    "MAX_AREAS",
+    "SPOT",
+    "Area",
+    "Backdrop",
+    "Ground",
+    "Place",
+    "Plane",
+    "areas_at",
+    "between",
+    "formation",
+    "free_spot",
+    "ground_along",
+    "ground_at",
+    "slot_place",
+    "toward",
+    "toward_xyz",
+]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -52,8 +68,7 @@ class Place(BaseModel):
     def at(cls, x: float, y: float, z: float = 0.0) -> Place:
         """A place with its coordinates kept to a thousandth of the unit (tidy files; the
         metric's rounding absorbs the difference)."""
-        return cls.model_construct(x=round(x, 3) + 0.0, y=round(y, 3) + 0.0,
-                                   z=round(z, 3) + 0.0)
+        return cls.model_construct(x=round(x, 3) + 0.0, y=round(y, 3) + 0.0, z=round(z, 3) + 0.0)
 
 
 MAX_AREAS = 500
@@ -94,8 +109,9 @@ class Backdrop(BaseModel):
     x: float = Field(0.0, ge=-FAR, le=FAR)
     y: float = Field(0.0, ge=-FAR, le=FAR)
     per_pixel: float = Field(1.0, ge=1e-4, le=1000)
-    per_pixel_y: float | None = Field(None, ge=1e-4, le=1000,
-                                      exclude_if=lambda value: value is None)
+    per_pixel_y: float | None = Field(
+        None, ge=1e-4, le=1000, exclude_if=lambda value: value is None
+    )
 
     @property
     def down_per_pixel(self) -> float:
@@ -124,8 +140,9 @@ def ground_at(areas: Sequence[Area], x: float, y: float) -> Ground:
     return Ground(here[-1].rating if here else 0, any(a.wall for a in here), bool(here))
 
 
-def ground_along(areas: Sequence[Area], start: Place, end: Place, unit: float = 1.0
-                 ) -> list[Ground]:
+def ground_along(
+    areas: Sequence[Area], start: Place, end: Place, unit: float = 1.0
+) -> list[Ground]:
     """The ground under each unit of a straight move from ``start`` to ``end`` on the map,
     the move cut into as many whole units as its length rounds to (as the straight metric
     rounds), each sampled at its middle: the rating of the topmost area there (0 on open
@@ -155,19 +172,29 @@ def between(a: Place, b: Place, c: Place, width: float) -> bool:
     return math.hypot(a.x + dx * share - c.x, a.y + dy * share - c.y) <= width + 1e-9
 
 
-def toward(model: PositionModel, mover: Place, anchor: Place, value: float,
-           fallback: tuple[float, float] = (1.0, 0.0)) -> Place:
+def toward(
+    model: PositionModel,
+    mover: Place,
+    anchor: Place,
+    value: float,
+    fallback: tuple[float, float] = (1.0, 0.0),
+) -> Place:
     """Where ``mover`` ends up moving along the line through ``anchor`` so that the two are
     ``value`` apart by the game's metric (moving away or closer; a mover standing on the
     anchor leaves in the ``fallback`` direction)."""
-    x, y, z = toward_xyz(model, (mover.x, mover.y, mover.z), (anchor.x, anchor.y, anchor.z),
-                         value, fallback)
+    x, y, z = toward_xyz(
+        model, (mover.x, mover.y, mover.z), (anchor.x, anchor.y, anchor.z), value, fallback
+    )
     return Place.at(x, y, z)
 
 
-def toward_xyz(model: PositionModel, mover: tuple[float, float, float],
-               anchor: tuple[float, float, float], value: float,
-               fallback: tuple[float, float] = (1.0, 0.0)) -> tuple[float, float, float]:
+def toward_xyz(
+    model: PositionModel,
+    mover: tuple[float, float, float],
+    anchor: tuple[float, float, float],
+    value: float,
+    fallback: tuple[float, float] = (1.0, 0.0),
+) -> tuple[float, float, float]:
     """:func:`toward` on plain coordinates (the forecasts' compact state)."""
     ax, ay, az = anchor
     dx, dy, dz = mover[0] - ax, mover[1] - ay, mover[2] - az
@@ -262,9 +289,16 @@ class Spots:
         return found
 
 
-def _taker(model: PositionModel, mover: int, anchor: int, xs: Sequence[float],
-           ys: Sequence[float], zs: Sequence[float], gone: Sequence[bool],
-           spots: Spots) -> Callable[[float, float, float], bool]:
+def _taker(
+    model: PositionModel,
+    mover: int,
+    anchor: int,
+    xs: Sequence[float],
+    ys: Sequence[float],
+    zs: Sequence[float],
+    gone: Sequence[bool],
+    spots: Spots,
+) -> Callable[[float, float, float], bool]:
     """Whether a spot (x, y, z) is taken: someone still standing but the mover and the one
     it closes on stands within :data:`SPOT` of a step of it, by the game's metric. Looks in
     the nine squares of :meth:`Spots.near` itself (a spot is tried a dozen times a move in a
@@ -273,6 +307,7 @@ def _taker(model: PositionModel, mover: int, anchor: int, xs: Sequence[float],
     size, cells, floor = spots.size, spots.cells, math.floor
     get = cells.get
     if model.metric == "squares":
+
         def taken(x: float, y: float, z: float) -> bool:
             cx, cy = floor(x / size), floor(y / size)
             for i in (cx - 1, cx, cx + 1):
@@ -289,6 +324,7 @@ def _taker(model: PositionModel, mover: int, anchor: int, xs: Sequence[float],
                             if high + (a + b + c - high) / 2 < near:
                                 return True
             return False
+
         return taken
     near2 = near * near
 
@@ -305,13 +341,22 @@ def _taker(model: PositionModel, mover: int, anchor: int, xs: Sequence[float],
                         if a * a + b * b + c * c < near2:
                             return True
         return False
+
     return taken_on_line
 
 
-def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
-              xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-              gone: Sequence[bool], budget: float | None = None,
-              spots: Spots | None = None) -> XYZ:
+def free_spot(
+    model: PositionModel,
+    mover: int,
+    anchor: int,
+    first: XYZ,
+    xs: Sequence[float],
+    ys: Sequence[float],
+    zs: Sequence[float],
+    gone: Sequence[bool],
+    budget: float | None = None,
+    spots: Spots | None = None,
+) -> XYZ:
     """Where combatant ``mover`` (an index of ``xs``/``ys``/``zs``, everyone's places)
     stops closing on ``anchor``: ``first`` (its spot on the line, as :func:`toward` or
     :meth:`Plane.approach` find it) unless another combatant still standing (not
@@ -334,10 +379,17 @@ def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
     return search(model, mover, anchor, first, xs, ys, zs, budget, taken)
 
 
-def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
-                     xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-                     budget: float | None, taken: Callable[[float, float, float], bool]
-                     ) -> XYZ:
+def _free_on_squares(
+    model: PositionModel,
+    mover: int,
+    anchor: int,
+    first: XYZ,
+    xs: Sequence[float],
+    ys: Sequence[float],
+    zs: Sequence[float],
+    budget: float | None,
+    taken: Callable[[float, float, float], bool],
+) -> XYZ:
     """:func:`free_spot`'s search on a grid of squares: whole squares around the anchor as
     far from it as ``first`` (then a step farther, ring by ring, while nearer than the
     mover already is), nearest the mover first; the first one nobody stands on within
@@ -396,10 +448,17 @@ def _ring(step: float, radius: float) -> tuple[float, tuple[int, ...]]:
     return found
 
 
-def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
-                     xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-                     budget: float | None, taken: Callable[[float, float, float], bool]
-                     ) -> XYZ:
+def _free_on_circles(
+    model: PositionModel,
+    mover: int,
+    anchor: int,
+    first: XYZ,
+    xs: Sequence[float],
+    ys: Sequence[float],
+    zs: Sequence[float],
+    budget: float | None,
+    taken: Callable[[float, float, float], bool],
+) -> XYZ:
     """:func:`free_spot`'s search on a straight line: points on the circle around the anchor
     through ``first`` (then a step farther out, circle by circle, while nearer than the
     mover already is), one step apart, the one through ``first`` first, then alternately
@@ -492,8 +551,14 @@ class Plane:
         xs, ys, zs = self.x, self.y, self.z
         return self.model.measure_all(xs[i], ys[i], zs[i], xs, ys, zs, level=self.level)
 
-    def approach(self, i: int, t: int, value: float, gone: Sequence[bool] | None = None,
-                 budget: float | None = None) -> None:
+    def approach(
+        self,
+        i: int,
+        t: int,
+        value: float,
+        gone: Sequence[bool] | None = None,
+        budget: float | None = None,
+    ) -> None:
         """``i`` moves on its own level along the line toward (or away from) ``t`` until the
         two are ``value`` apart, or as near to that as its level allows (it walks: a foe on
         a ledge is approached from below). Closing in with ``gone`` (by index, who no longer
@@ -520,16 +585,16 @@ class Plane:
                         high = middle
             x, y = xs[t] + ux * low, ys[t] + uy * low
         if gone is not None:
-            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget,
-                                 self.spots)
+            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget, self.spots)
         xs[i], ys[i] = x, y
         if self._spots is not None:
             self._spots.move(i, x, y)
 
     def retreat(self, i: int, t: int, step: float) -> None:
         """``i`` moves ``step`` straight away from ``t``."""
-        length = self.model.norm(self.x[i] - self.x[t], self.y[i] - self.y[t],
-                                 self.z[i] - self.z[t])
+        length = self.model.norm(
+            self.x[i] - self.x[t], self.y[i] - self.y[t], self.z[i] - self.z[t]
+        )
         self.approach(i, t, length + step)
 
 
@@ -551,8 +616,9 @@ def _anchor(index: int, count: int, apart: float) -> tuple[float, float, float, 
     return radius * ux, radius * uy, ux, uy
 
 
-def formation(sides: Sequence[str], members: Sequence[tuple[str, str]], apart: float,
-              gap: float) -> dict[str, Place]:
+def formation(
+    sides: Sequence[str], members: Sequence[tuple[str, str]], apart: float, gap: float
+) -> dict[str, Place]:
     """Starting places: ``members`` (id, side) in order, each side a loose group (ranks of
     :data:`RANK`, ``gap`` between neighbours, the front rank facing the others) and the
     front centres of the sides ``apart`` from each other."""
@@ -568,8 +634,7 @@ def formation(sides: Sequence[str], members: Sequence[tuple[str, str]], apart: f
     return places
 
 
-def slot_place(side_index: int, side_count: int, slot: int, apart: float,
-               gap: float) -> Place:
+def slot_place(side_index: int, side_count: int, slot: int, apart: float, gap: float) -> Place:
     """The place of the ``slot``-th member of side ``side_index`` in :func:`formation`."""
     ax, ay, ux, uy = _anchor(side_index, side_count, apart)
     # The lateral axis is the same for every side (the one pointing up, or right), so the

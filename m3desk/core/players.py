@@ -17,8 +17,16 @@ from m3desk.core import registry
 from m3desk.core.log_entries import LogEntries
 from m3desk.core.numbers import pool_text
 
-__all__ = ["HEALTH_WORDS", "OrderLine", "is_player_character", "order_lines", "perceived",
-           "players_copy", "pool_text", "round_text"]
+__all__ = [
+    "HEALTH_WORDS",
+    "OrderLine",
+    "is_player_character",
+    "order_lines",
+    "perceived",
+    "players_copy",
+    "pool_text",
+    "round_text",
+]
 
 HEALTH_WORDS = ("unhurt", "wounded", "badly wounded", "down")
 
@@ -41,13 +49,20 @@ def players_copy(encounter: core.Encounter) -> core.Encounter:
     distances, a turn that is theirs, and the log."""
     shown = tuple(c for c in encounter.combatants if not c.hidden)
     ids = {c.id for c in shown}
-    positions = {key: value for key, value in encounter.positions.items()
-                 if set(key.split("|")) <= ids}
+    positions = {
+        key: value for key, value in encounter.positions.items() if set(key.split("|")) <= ids
+    }
     places = {key: value for key, value in encounter.places.items() if key in ids}
-    return encounter.model_copy(update={
-        "combatants": shown, "positions": positions, "places": places, "log": LogEntries(),
-        "turn": encounter.turn if encounter.turn in ids else None,
-        "resume": encounter.resume if encounter.resume in ids else None})
+    return encounter.model_copy(
+        update={
+            "combatants": shown,
+            "positions": positions,
+            "places": places,
+            "log": LogEntries(),
+            "turn": encounter.turn if encounter.turn in ids else None,
+            "resume": encounter.resume if encounter.resume in ids else None,
+        }
+    )
 
 
 def is_player_character(combatant: core.Combatant) -> bool:
@@ -79,8 +94,9 @@ def order_lines(copy: core.Encounter) -> list[OrderLine]:
     listed += [c for c in copy.combatants if c.id not in placed]
     # The pool by the tracker's word for it ("HP", Monsters & Magic's "PHP"), as the
     # sheet's headline writes it ("HP 14/14").
-    pool_name = next((column.title for column in (rules.columns if rules else ())
-                      if column.kind == "pool"), "HP")
+    pool_name = next(
+        (column.title for column in (rules.columns if rules else ()) if column.kind == "pool"), "HP"
+    )
     lines = []
     for combatant in listed:
         pool = rules.pool(combatant) if rules is not None else None
@@ -92,9 +108,16 @@ def order_lines(copy: core.Encounter) -> list[OrderLine]:
             health = f"{pool_name} {pool_text(*pool)}" + (", down" if down else "")
         else:
             health = perceived(*pool, down=down)
-        lines.append(OrderLine(combatant.id, combatant.name, health,
-                               ", ".join(c.name for c in combatant.conditions),
-                               combatant.id == copy.turn, character))
+        lines.append(
+            OrderLine(
+                combatant.id,
+                combatant.name,
+                health,
+                ", ".join(c.name for c in combatant.conditions),
+                combatant.id == copy.turn,
+                character,
+            )
+        )
     return lines
 
 

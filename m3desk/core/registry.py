@@ -14,8 +14,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # loaded with the first system, not with the registry (start-up needs none)
     from m3desk.core.system import GameSystem
 
-__all__ = ["UnknownSystemError", "get", "ids", "module_of", "register", "sample_folders",
-           "system_of", "systems", "unregister"]
+__all__ = [
+    "UnknownSystemError",
+    "get",
+    "ids",
+    "module_of",
+    "register",
+    "sample_folders",
+    "system_of",
+    "systems",
+    "unregister",
+]
 
 _MODULES: dict[str, str] = {}
 _LOADED: dict[str, GameSystem] = {}

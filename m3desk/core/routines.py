@@ -31,11 +31,30 @@ from m3desk.core.dice import MAX_DICE_COUNT, MAX_DIE_SIDES, DiceError, convolve,
 if TYPE_CHECKING:
     from m3desk.core.encounter import Combatant, E
 
-__all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "ROUTINE_ACTION", "Damage",
-           "DamageError", "DamageText", "Effect", "RoutineRow", "afflicted", "afflicting",
-           "apply_effect", "attack_words", "best_routine", "effect_in", "fail_chance",
-           "one_routine_migration", "routine_action", "routine_words", "routines_of",
-           "sheets_routine_migration", "split_alternatives"]
+__all__ = [
+    "EFFECTS",
+    "MAX_DAMAGE_TEXT",
+    "MAX_ROUTINES",
+    "ROUTINE_ACTION",
+    "Damage",
+    "DamageError",
+    "DamageText",
+    "Effect",
+    "RoutineRow",
+    "afflicted",
+    "afflicting",
+    "apply_effect",
+    "attack_words",
+    "best_routine",
+    "effect_in",
+    "fail_chance",
+    "one_routine_migration",
+    "routine_action",
+    "routine_words",
+    "routines_of",
+    "sheets_routine_migration",
+    "split_alternatives",
+]
 
 MAX_ROUTINES = 9
 """Alternatives a stat block offers in one round; the SRD's most is three."""
@@ -59,13 +78,16 @@ class Effect:
     help: str = ""
 
 
-EFFECTS: Mapping[str, Effect] = {e.key: e for e in (
-    Effect("paralysis", "Paralysed", True, help="Cannot move or act until it wears off."),
-    Effect("petrification", "Petrified", True, help="Turned to stone."),
-    Effect("charm", "Charmed", True, help="Obeys the charmer; does not fight it."),
-    Effect("poison", "Poisoned", True, lethal=True, help="A failed save is death."),
-    Effect("energy drain", "Drained", False, help="Loses a level (or Hit Die) per touch."),
-)}
+EFFECTS: Mapping[str, Effect] = {
+    e.key: e
+    for e in (
+        Effect("paralysis", "Paralysed", True, help="Cannot move or act until it wears off."),
+        Effect("petrification", "Petrified", True, help="Turned to stone."),
+        Effect("charm", "Charmed", True, help="Obeys the charmer; does not fight it."),
+        Effect("poison", "Poisoned", True, lethal=True, help="A failed save is death."),
+        Effect("energy drain", "Drained", False, help="Loses a level (or Hit Die) per touch."),
+    )
+}
 """The effects with rules behind them; any other printed effect is kept as words only."""
 
 _EFFECT_WORDS = (
@@ -113,8 +135,9 @@ def apply_effect(encounter: E, target: str, effect: Effect, *, dead_at: int = 0)
         encounter = core.replace_sheet(encounter, target, dead)
     if any(c.condition == effect.key for c in bearer.conditions):
         return encounter
-    return core.add_condition(encounter, target, core.ConditionState(
-        condition=effect.key, name=effect.condition))
+    return core.add_condition(
+        encounter, target, core.ConditionState(condition=effect.key, name=effect.condition)
+    )
 
 
 def effect_in(text: str) -> str:
@@ -130,8 +153,9 @@ class DamageError(DiceError):
     """Damage text that is not damage; the message is shown as it is."""
 
 
-_TERM = re.compile(r"\s*+(\d{0,2})\s*+d\s*+(\d{1,3})|\s*+(\d{1,3})(?:\s*+hp)?(?!\s*+d)",
-                   re.IGNORECASE)
+_TERM = re.compile(
+    r"\s*+(\d{0,2})\s*+d\s*+(\d{1,3})|\s*+(\d{1,3})(?:\s*+hp)?(?!\s*+d)", re.IGNORECASE
+)
 _SIGN = re.compile(r"\s*+([+\-−])")
 _TIMES = re.compile(r"\s*+[×xX*]\s*+(\d{1,3})\s*+$")
 
@@ -155,7 +179,7 @@ class Damage:
             raise DamageError(f"damage is at most {MAX_DAMAGE_TEXT} characters")
         body, times = text, 1
         if found := _TIMES.search(text):
-            body, times = text[:found.start()], int(found.group(1))
+            body, times = text[: found.start()], int(found.group(1))
         dice: list[tuple[int, int]] = []
         bonus, position, sign = 0, 0, 1
         if lead := _SIGN.match(body):  # a flat "+2", as plain dice write a bonus alone
@@ -163,8 +187,9 @@ class Damage:
         while True:
             term = _TERM.match(body, position)
             if term is None:
-                raise DamageError(f"“{text.strip()}” is not damage; write it like 1d8+1, "
-                                  "3d10 + 1d10 or 1d6 × 10")
+                raise DamageError(
+                    f"“{text.strip()}” is not damage; write it like 1d8+1, 3d10 + 1d10 or 1d6 × 10"
+                )
             if term.group(2) is not None:
                 count = int(term.group(1) or 1)
                 dice.append((count * sign, int(term.group(2))))
@@ -177,8 +202,9 @@ class Damage:
             sign = 1 if mark.group(1) == "+" else -1
             position = mark.end()
         if body[position:].strip():
-            raise DamageError(f"“{text.strip()}” is not damage; write it like 1d8+1, "
-                              "3d10 + 1d10 or 1d6 × 10")
+            raise DamageError(
+                f"“{text.strip()}” is not damage; write it like 1d8+1, 3d10 + 1d10 or 1d6 × 10"
+            )
         damage = cls(tuple(dice), bonus, times)
         damage.check()
         return damage
@@ -239,8 +265,7 @@ class Damage:
 
 
 @cache
-def _distribution(dice: tuple[tuple[int, int], ...], bonus: int,
-                  times: int) -> Mapping[int, int]:
+def _distribution(dice: tuple[tuple[int, int], ...], bonus: int, times: int) -> Mapping[int, int]:
     counts: dict[int, int] = {0: 1}
     for count, sides in dice:
         counts = convolve(counts, sum_of_dice(count, sides))
@@ -255,8 +280,9 @@ def _validate_damage(value: Any) -> Damage:
     return Damage.parse(value)
 
 
-DamageText = Annotated[Damage, BeforeValidator(_validate_damage),
-                       PlainSerializer(str, return_type=str)]
+DamageText = Annotated[
+    Damage, BeforeValidator(_validate_damage), PlainSerializer(str, return_type=str)
+]
 """A sheet field of damage, stored as the text it reads ("1d6 × 10")."""
 
 
@@ -298,9 +324,11 @@ def routine_words(routine: Sequence[RoutineRow]) -> str:
     return ", ".join(attack_words(a) for a in routine)
 
 
-def best_routine(routines: Sequence[Sequence[R]],
-                                value: Callable[[R], float],
-                                usable: Callable[[Sequence[R]], bool] = lambda r: True) -> int:
+def best_routine(
+    routines: Sequence[Sequence[R]],
+    value: Callable[[R], float],
+    usable: Callable[[Sequence[R]], bool] = lambda r: True,
+) -> int:
     """The routine a referee would use: the best expected effect, summed over its attacks
     (each ``count`` times ``value``), among those still ``usable`` (a breath weapon with uses
     left); the first on a tie, and 0 when none is usable."""
@@ -346,8 +374,9 @@ def split_alternatives(text: str) -> list[str]:
     return cleaned
 
 
-def one_routine_migration(field: str = "attacks", *, effects: bool = True
-                          ) -> Callable[[dict[str, Any]], dict[str, Any]]:
+def one_routine_migration(
+    field: str = "attacks", *, effects: bool = True
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The file step from sheets that kept one list of attacks, all made every round: that
     list becomes routine 1, and an attack without damage whose name names an effect ("gaze
     (petrification)") causes it, where the game's attacks have ``effects``. An attack without
@@ -362,8 +391,13 @@ def one_routine_migration(field: str = "attacks", *, effects: bool = True
             if isinstance(attack, dict):
                 attack = {**attack, "routine": attack.get("routine", 1)}
                 name = attack.get("name")
-                if effects and "damage" in attack and attack["damage"] is None and \
-                        isinstance(name, str) and "effect" not in attack:
+                if (
+                    effects
+                    and "damage" in attack
+                    and attack["damage"] is None
+                    and isinstance(name, str)
+                    and "effect" not in attack
+                ):
                     attack["effect"] = effect_in(name)
             upgraded.append(attack)
         return {**data, field: upgraded}
@@ -371,9 +405,9 @@ def one_routine_migration(field: str = "attacks", *, effects: bool = True
     return migrate
 
 
-def sheets_routine_migration(kind: str = "monster", field: str = "attacks", *,
-                             effects: bool = True
-                             ) -> Callable[[dict[str, Any]], dict[str, Any]]:
+def sheets_routine_migration(
+    kind: str = "monster", field: str = "attacks", *, effects: bool = True
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The same step for an encounter file: each combatant's sheet of ``kind`` gets its
     attack list as one routine (:func:`one_routine_migration`)."""
     step = one_routine_migration(field, effects=effects)

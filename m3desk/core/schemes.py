@@ -35,13 +35,13 @@ class InitiativeScheme(NamedTuple):
         """What Roll Initiative rolls, in this scheme's words (its tooltip)."""
         order = "lowest acts first" if self.lower_first else "highest acts first"
         if self.roller == "side_die" and self.die:
-            return (f"Roll 1d{self.die} for each side of everyone who acts next and has no "
-                    f"initiative; the side's roll is its members' ({order})")
+            return (
+                f"Roll 1d{self.die} for each side of everyone who acts next and has no "
+                f"initiative; the side's roll is its members' ({order})"
+            )
         if self.roller == "individual_die" and self.die:
-            return (f"Roll 1d{self.die} for everyone who acts next and has no initiative "
-                    f"({order})")
-        return (f"Roll {self.check or 'initiative'} for everyone who acts next and has no "
-                f"initiative")
+            return f"Roll 1d{self.die} for everyone who acts next and has no initiative ({order})"
+        return f"Roll {self.check or 'initiative'} for everyone who acts next and has no initiative"
 
 
 class PositionModel(NamedTuple):
@@ -108,9 +108,17 @@ class PositionModel(NamedTuple):
         at most ``maximum`` (the board's farthest)."""
         return self.measure_all(a.x, a.y, a.z, (b.x,), (b.y,), (b.z,))[0]
 
-    def measure_all(self, x: float, y: float, z: float, xs: Sequence[float],
-                    ys: Sequence[float], zs: Sequence[float], *,
-                    level: bool = False) -> list[int]:
+    def measure_all(
+        self,
+        x: float,
+        y: float,
+        z: float,
+        xs: Sequence[float],
+        ys: Sequence[float],
+        zs: Sequence[float],
+        *,
+        level: bool = False,
+    ) -> list[int]:
         """The distance from (x, y, z) to each of the places (xs, ys, zs), as
         :meth:`measure` reads it (the forecasts measure a whole row at once): by the
         metric's :meth:`norm`, whole squares down on a grid, the nearest whole unit on a
@@ -135,12 +143,21 @@ class PositionModel(NamedTuple):
             return found
         sqrt = math.sqrt
         # one comprehension (a forecast measures a whole row after every move)
-        return [value if (value := floor(sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y)
-                                              + (oz - z) * (oz - z)) + 0.5)) < largest
-                else largest for ox, oy, oz in zip(xs, ys, zs, strict=True)]
+        return [
+            value
+            if (
+                value := floor(
+                    sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y) + (oz - z) * (oz - z)) + 0.5
+                )
+            )
+            < largest
+            else largest
+            for ox, oy, oz in zip(xs, ys, zs, strict=True)
+        ]
 
-    def _measure_level(self, x: float, y: float, xs: Sequence[float],
-                       ys: Sequence[float]) -> list[int]:
+    def _measure_level(
+        self, x: float, y: float, xs: Sequence[float], ys: Sequence[float]
+    ) -> list[int]:
         """:meth:`measure_all` among places all at one height: the same arithmetic with the
         height's terms (each 0.0) left out."""
         largest, floor = self.maximum, math.floor
@@ -155,9 +172,12 @@ class PositionModel(NamedTuple):
                 found.append(value if value < largest else largest)
             return found
         sqrt = math.sqrt
-        return [value if (value := floor(sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y))
-                                         + 0.5)) < largest
-                else largest for ox, oy in zip(xs, ys, strict=True)]
+        return [
+            value
+            if (value := floor(sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y)) + 0.5)) < largest
+            else largest
+            for ox, oy in zip(xs, ys, strict=True)
+        ]
 
     def snap(self, value: float) -> int:
         """A distance this model can hold: within 0..``largest``; on a grid, whole squares."""

@@ -51,8 +51,20 @@ __all__ = [
     "text_problem",
 ]
 
-FieldKind = Literal["text", "long_text", "int", "choice", "bool", "dice", "list", "ints",
-                    "pool", "bands", "derived", "picture"]
+FieldKind = Literal[
+    "text",
+    "long_text",
+    "int",
+    "choice",
+    "bool",
+    "dice",
+    "list",
+    "ints",
+    "pool",
+    "bands",
+    "derived",
+    "picture",
+]
 """``text`` one line; ``long_text`` notes; ``int`` a whole number (``minimum``/``maximum``);
 ``choice`` one of ``choices``; ``bool`` a tick; ``dice`` an expression like "1d8+1"; ``list``
 comma-separated words (a tuple of strings); ``ints`` slash-separated whole numbers
@@ -214,8 +226,7 @@ class StatBlockReader(Protocol):
     """Reads pasted stat-block text (its ``variant``-th variant when the block offers
     several) into a sheet named ``name``, with what could not be read. Never raises."""
 
-    def __call__(self, text: str, name: str, variant: int = 0) -> tuple[BaseModel, list[str]]:
-        ...
+    def __call__(self, text: str, name: str, variant: int = 0) -> tuple[BaseModel, list[str]]: ...
 
 
 class LevelStep(NamedTuple):
@@ -263,8 +274,7 @@ class SheetForm(NamedTuple):
     rather than as amounts (AC 14)."""
     printed: PrintSpec = PrintSpec()
     """The printed sheet's combat box, table columns and write-in boxes."""
-    level_step: Callable[[BaseModel, BaseModel, BaseModel | None], LevelStep | None] | None \
-        = None
+    level_step: Callable[[BaseModel, BaseModel, BaseModel | None], LevelStep | None] | None = None
     """(before, after, options): the hit-point step an edit that raises the level offers,
     taken with the level as one undo step; None when the edit raises no level."""
     column_stretch: tuple[int, int] = (1, 1)
@@ -326,8 +336,9 @@ def _label_of(spec: FieldSpec, value: Any) -> str:
 def _bands_text(spec: FieldSpec, value: Any) -> str:
     """Runs of neighbouring steps as "first–last", separate runs with a comma."""
     order = spec.values or spec.choices
-    return step_runs((order.index(item) for item in value if item in order),
-                     spec.choices.__getitem__)
+    return step_runs(
+        (order.index(item) for item in value if item in order), spec.choices.__getitem__
+    )
 
 
 def _read_bands(spec: FieldSpec, text: str) -> tuple[Any, ...]:
@@ -336,12 +347,12 @@ def _read_bands(spec: FieldSpec, text: str) -> tuple[Any, ...]:
     for part in text.split(","):
         ends = [end.strip() for end in part.replace("—", "–").replace("-", "–").split("–")]
         try:
-            first, last = (spec.choices.index(next(c for c in spec.choices
-                                                   if c.casefold() == end.casefold()))
-                           for end in (ends[0], ends[-1]))
+            first, last = (
+                spec.choices.index(next(c for c in spec.choices if c.casefold() == end.casefold()))
+                for end in (ends[0], ends[-1])
+            )
         except StopIteration:
-            raise FormError(f"{spec.label} takes steps of: {', '.join(spec.choices)}.") \
-                from None
+            raise FormError(f"{spec.label} takes steps of: {', '.join(spec.choices)}.") from None
         found += [step for step in range(first, last + 1) if step not in found]
     if not found:
         raise FormError(f"{spec.label} needs at least one of: {', '.join(spec.choices)}.")
@@ -384,8 +395,7 @@ def _coerce(spec: FieldSpec, value: Any) -> Any:
         try:
             return tuple(int(part) for part in text.replace(" ", "").split("/"))
         except ValueError:
-            raise FormError(f"{spec.label} takes numbers like 50/100/150, not “{text}”.") \
-                from None
+            raise FormError(f"{spec.label} takes numbers like 50/100/150, not “{text}”.") from None
     if spec.kind == "bool":
         return text.lower() in ("1", "true", "yes", "on")
     if spec.kind == "choice" and spec.choices and text not in spec.choices:
@@ -453,8 +463,9 @@ def set_path(sheet: BaseModel, spec: FieldSpec, value: Any) -> BaseModel:
     return _validated(sheet, data, spec.label)
 
 
-def pool_after(pool: BaseModel, *, current: int | None = None,
-               maximum: int | None = None) -> BaseModel:
+def pool_after(
+    pool: BaseModel, *, current: int | None = None, maximum: int | None = None
+) -> BaseModel:
     """A current / maximum pool after one of its numbers is typed: a raised maximum raises
     the current as much (18/18 → 20/20, a wounded 9/18 → 11/20), a lowered one never leaves
     the current above it, and a current typed above the maximum raises the maximum to it."""
@@ -466,8 +477,9 @@ def pool_after(pool: BaseModel, *, current: int | None = None,
     return type(pool).model_validate({"current": now, "maximum": most})
 
 
-def set_pool(sheet: BaseModel, spec: FieldSpec, *, current: int | None = None,
-             maximum: int | None = None) -> BaseModel:
+def set_pool(
+    sheet: BaseModel, spec: FieldSpec, *, current: int | None = None, maximum: int | None = None
+) -> BaseModel:
     """The sheet with the pool at ``spec.path`` after :func:`pool_after`, validated."""
     try:
         pool = pool_after(get_path(sheet, spec.path), current=current, maximum=maximum)
@@ -490,8 +502,12 @@ def _rows(sheet: BaseModel, table: TableSpec) -> list[Any]:
     return list(sheet.model_dump(mode="python")[table.path])
 
 
-def _with_rows(sheet: BaseModel, table: TableSpec, rows: list[Any],
-               moved: Mapping[int, int | None] | None = None) -> BaseModel:
+def _with_rows(
+    sheet: BaseModel,
+    table: TableSpec,
+    rows: list[Any],
+    moved: Mapping[int, int | None] | None = None,
+) -> BaseModel:
     data = sheet.model_dump(mode="python")
     data[table.path] = rows
     if moved and "overrides" in data:
@@ -504,13 +520,15 @@ def override_keys(table: TableSpec) -> tuple[str, ...]:
     return tuple(spec.derived for spec in table.columns if spec.kind == "derived")
 
 
-def _shifted(overrides: Mapping[str, int], prefixes: tuple[str, ...],
-             moved: Mapping[int, int | None]) -> dict[str, int]:
+def _shifted(
+    overrides: Mapping[str, int], prefixes: tuple[str, ...], moved: Mapping[int, int | None]
+) -> dict[str, int]:
     """Overrides of a row's derived values follow the row when rows come and go."""
     shifted: dict[str, int] = {}
     for key, value in overrides.items():
-        prefix = next((p for p in prefixes if key.startswith(p)
-                       and key.removeprefix(p).isdigit()), None)
+        prefix = next(
+            (p for p in prefixes if key.startswith(p) and key.removeprefix(p).isdigit()), None
+        )
         if prefix is None:
             shifted[key] = value
             continue
@@ -520,8 +538,14 @@ def _shifted(overrides: Mapping[str, int], prefixes: tuple[str, ...],
     return shifted
 
 
-def set_row_field(sheet: BaseModel, table: TableSpec, row: int, spec: FieldSpec,
-                  value: Any, options: BaseModel | None = None) -> BaseModel:
+def set_row_field(
+    sheet: BaseModel,
+    table: TableSpec,
+    row: int,
+    spec: FieldSpec,
+    value: Any,
+    options: BaseModel | None = None,
+) -> BaseModel:
     """The sheet with one cell of one table row set (and what the rules make of the row
     under the table's ``options``), validated."""
     rows = _rows(sheet, table)
@@ -566,8 +590,13 @@ def fill_row(sheet: BaseModel, table: TableSpec, row: int, preset: RowPreset) ->
     return _with_rows(sheet, table, rows)
 
 
-def add_row(sheet: BaseModel, table: TableSpec, row: BaseModel | None = None,
-            options: BaseModel | None = None, at: int | None = None) -> BaseModel:
+def add_row(
+    sheet: BaseModel,
+    table: TableSpec,
+    row: BaseModel | None = None,
+    options: BaseModel | None = None,
+    at: int | None = None,
+) -> BaseModel:
     """The sheet with a new row (``row`` or the table's new one) at ``at`` (None: last)."""
     rows = _rows(sheet, table)
     if row is None:
@@ -582,8 +611,9 @@ def remove_row(sheet: BaseModel, table: TableSpec, row: int) -> BaseModel:
     return remove_rows(sheet, table, (row,))
 
 
-def remove_rows(sheet: BaseModel, table: TableSpec, doomed: tuple[int, ...] | list[int]
-                ) -> BaseModel:
+def remove_rows(
+    sheet: BaseModel, table: TableSpec, doomed: tuple[int, ...] | list[int]
+) -> BaseModel:
     """The sheet without the rows ``doomed`` (one validated edit); overrides of the rows
     that stay follow them."""
     rows = _rows(sheet, table)

@@ -18,8 +18,17 @@ from typing import NamedTuple
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr, parse_faces
 
-__all__ = ["RollOutcome", "SheetRoll", "at_least", "at_most", "chance", "chance_text", "outcome",
-           "read_faces", "targets_at_least"]
+__all__ = [
+    "RollOutcome",
+    "SheetRoll",
+    "at_least",
+    "at_most",
+    "chance",
+    "chance_text",
+    "outcome",
+    "read_faces",
+    "targets_at_least",
+]
 
 
 class SheetRoll(NamedTuple):
@@ -58,28 +67,38 @@ def at_most(target: int, total: int) -> bool:
     return total <= target
 
 
-def targets_at_least(values: Mapping[str, Derived], keys: Iterable[str], group: str,
-                     dice: DiceExpr) -> list[SheetRoll]:
+def targets_at_least(
+    values: Mapping[str, Derived], keys: Iterable[str], group: str, dice: DiceExpr
+) -> list[SheetRoll]:
     """A roll of ``dice`` for each derived value in ``keys`` (its id the key, its label the
     value's), succeeding at the value or more: a sheet's saving throws in the games that
     write a save as a target number."""
     rolls: list[SheetRoll] = []
     for key in keys:
         value = values[key]
-        rolls.append(SheetRoll(key, value.label, group, dice, partial(at_least, value.value),
-                               f"{value.value} or more"))
+        rolls.append(
+            SheetRoll(
+                key,
+                value.label,
+                group,
+                dice,
+                partial(at_least, value.value),
+                f"{value.value} or more",
+            )
+        )
     return rolls
 
 
 def chance(roll: SheetRoll) -> Fraction:
     """The exact chance the roll succeeds, counted over every total of its dice."""
     counts = roll.dice.distribution()
-    return Fraction(sum(ways for total, ways in counts.items() if roll.succeeds(total)),
-                    roll.dice.combinations)
+    return Fraction(
+        sum(ways for total, ways in counts.items() if roll.succeeds(total)), roll.dice.combinations
+    )
 
 
 def chance_text(roll: SheetRoll) -> str:
-    """"13 or more on 1d20: 40 %" (a whole per cent where it is one, else one decimal)."""
+    """ "13 or more on 1d20: 40 %" (a whole per cent where it is one, else one decimal)."""
     value = chance(roll) * 100
     shown = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
     return f"{roll.needed} on {roll.dice}: {shown} %"
@@ -100,5 +119,6 @@ def outcome(roll: SheetRoll, faces: tuple[int, ...]) -> RollOutcome:
     total = roll.dice.total(faces)
     succeeded = roll.succeeds(total)
     word = roll.success if succeeded else roll.failure
-    return RollOutcome(total, succeeded,
-                       f"{roll.label}: {total} on {roll.dice} ({roll.needed}) — {word}")
+    return RollOutcome(
+        total, succeeded, f"{roll.label}: {total} on {roll.dice} ({roll.needed}) — {word}"
+    )

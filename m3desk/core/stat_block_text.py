@@ -22,8 +22,19 @@ from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 
-__all__ = ["MAX_STAT_BLOCK", "FieldText", "at_most", "heading_name", "hit_dice_variants",
-           "pick_variant", "quoted", "read_fields", "validated", "variant_names", "variant_part"]
+__all__ = [
+    "MAX_STAT_BLOCK",
+    "FieldText",
+    "at_most",
+    "heading_name",
+    "hit_dice_variants",
+    "pick_variant",
+    "quoted",
+    "read_fields",
+    "validated",
+    "variant_names",
+    "variant_part",
+]
 
 MAX_STAT_BLOCK = 20_000
 """Characters read: a Monstrous Manual entry with its description is a few thousand."""
@@ -74,43 +85,52 @@ def read_fields(text: str, short: Mapping[str, str], long: Mapping[str, str]) ->
         found.problems.append("the stat block is not text")
         return found
     if len(text) > MAX_STAT_BLOCK:
-        found.problems.append(f"read only the first {MAX_STAT_BLOCK:,} characters of "
-                              f"{len(text):,}")
+        found.problems.append(f"read only the first {MAX_STAT_BLOCK:,} characters of {len(text):,}")
         text = text[:MAX_STAT_BLOCK]
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("−", "-").replace("–", "-")
     key = (frozenset(short), frozenset(long))
     if key not in _COMPILED:
         _COMPILED[key] = re.compile(
-            f"{_pattern(long, line_start=True)}|{_pattern(short, line_start=False)}",
-            re.IGNORECASE)
+            f"{_pattern(long, line_start=True)}|{_pattern(short, line_start=False)}", re.IGNORECASE
+        )
     lookup = {label.lower(): name for label, name in (*short.items(), *long.items())}
     matches = list(_COMPILED[key].finditer(text))
-    before = text[:matches[0].start()] if matches else text
+    before = text[: matches[0].start()] if matches else text
     lead = before.strip(" \t\n,;.:")
     # A name above the stats has letters ("Goblin"; a lone "0" is no name).
-    heading = before.rstrip(" \t").endswith("\n") and "\n" not in lead and len(lead) <= 80 \
+    heading = (
+        before.rstrip(" \t").endswith("\n")
+        and "\n" not in lead
+        and len(lead) <= 80
         and any(c.isalpha() for c in lead)
+    )
     # A module's one line names the creature first: "Orc: AC 6; …", "Goblin (AC 6 [13], …".
-    named = (not heading and "\n" not in lead and len(lead) <= 60
-             and before.rstrip(" \t").endswith((":", "(")) and not any(c.isdigit() for c in lead))
+    named = (
+        not heading
+        and "\n" not in lead
+        and len(lead) <= 60
+        and before.rstrip(" \t").endswith((":", "("))
+        and not any(c.isdigit() for c in lead)
+    )
     heading = heading or named
     if matches and lead and heading:
         found.title = lead.rstrip(" (")
     elif matches and lead:
-        found.problems.append(f"took {quoted(lead)} before the first field as no "
-                              "field")
+        found.problems.append(f"took {quoted(lead)} before the first field as no field")
     again: dict[str, list[str]] = {}
     for index, match in enumerate(matches):
         label = " ".join((match.group("long") or match.group("short")).lower().split())
         name = lookup.get(label, label)
         end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
-        value = text[match.end():end].strip(" \t\n,;.")
+        value = text[match.end() : end].strip(" \t\n,;.")
         if name in found.values and not found.values[name] and value:
             # "Att Att 1 × bite (1d4)": a label written twice in a row, the first with
             # nothing after it, is one label.
             written = " ".join((match.group("long") or match.group("short")).split())
-            found.problems.append(f"“{written} {written}” is the label written twice: read "
-                                  f"as one ({quoted(value, 30)})")
+            found.problems.append(
+                f"“{written} {written}” is the label written twice: read "
+                f"as one ({quoted(value, 30)})"
+            )
             found.values[name] = value[:_MAX_VALUE]
             continue
         if name in found.values:
@@ -122,8 +142,10 @@ def read_fields(text: str, short: Mapping[str, str], long: Mapping[str, str]) ->
         found.values[name] = value
     for label, values in again.items():
         times = "again" if len(values) == 1 else f"{len(values)} more times"
-        found.problems.append(f"“{label}” is given {times} ({quoted(values[0], 30)}"
-                              f"{' …' if len(values) > 1 else ''}): kept the first")
+        found.problems.append(
+            f"“{label}” is given {times} ({quoted(values[0], 30)}"
+            f"{' …' if len(values) > 1 else ''}): kept the first"
+        )
     return found
 
 
@@ -150,13 +172,18 @@ def hit_dice_variants(text: str) -> list[str]:
         if low < high <= low + _MAX_VARIANTS:
             return [f"{n}{match.group(3)}" for n in range(low, high + 1)]
     parts = [part for part in _LIST.split(head.strip()) if part.strip()]
-    if len(parts) < 2 or len(parts) > _MAX_VARIANTS or not all(
-            re.match(r"\s*(\d|½)", part) for part in parts):
+    if (
+        len(parts) < 2
+        or len(parts) > _MAX_VARIANTS
+        or not all(re.match(r"\s*(\d|½)", part) for part in parts)
+    ):
         return [text]
     points = [part for part in re.split(r"\s*/\s*", paren) if part.strip()]
     if len(points) == len(parts):
-        return [f"{part} ({point.strip()}{'' if 'hp' in point.lower() else 'hp'})"
-                for part, point in zip(parts, points, strict=True)]
+        return [
+            f"{part} ({point.strip()}{'' if 'hp' in point.lower() else 'hp'})"
+            for part, point in zip(parts, points, strict=True)
+        ]
     return [f"{part} ({paren})" if paren else part for part in parts]
 
 
@@ -168,7 +195,7 @@ def _top_level_slashes(text: str) -> list[str]:
             depth += 1
         elif char in ")]":
             depth = max(0, depth - 1)
-        elif char == "/" and depth == 0 and text[index - 1:index].isspace():
+        elif char == "/" and depth == 0 and text[index - 1 : index].isspace():
             parts.append(text[start:index])
             start = index + 1
     parts.append(text[start:])
@@ -194,7 +221,7 @@ def variant_part(value: str, count: int, index: int) -> str | None:
         return None
     out, position = [], 0
     for group, pieces in zip(groups, split, strict=True):
-        out.append(value[position:group.start(1)])
+        out.append(value[position : group.start(1)])
         out.append(pieces[index] if len(pieces) == count else pieces[0])
         position = group.end(1)
     return "".join(out) + value[position:]
@@ -207,8 +234,9 @@ def variant_names(values: Mapping[str, str], key: str = "HD") -> tuple[str, ...]
     return tuple(f"HD {part}" for part in found) if len(found) > 1 else ()
 
 
-def pick_variant(values: dict[str, str], variant: int, problems: list[str],
-                 key: str = "HD") -> dict[str, str]:
+def pick_variant(
+    values: dict[str, str], variant: int, problems: list[str], key: str = "HD"
+) -> dict[str, str]:
     """Each field's part for the chosen variant (the fields as they are when the block
     offers one); what does not list one value per variant is said."""
     hd = values.get(key)
@@ -224,14 +252,19 @@ def pick_variant(values: dict[str, str], variant: int, problems: list[str],
         if name != key:
             part = variant_part(value, len(choices), index)
             if part is None:
-                problems.append(f"{name} {quoted(value)} does not list one value per "
-                                "variant: read as it is")
+                problems.append(
+                    f"{name} {quoted(value)} does not list one value per variant: read as it is"
+                )
             picked[name] = value if part is None else part
     return picked
 
 
-def validated(model: type[M], values: dict[str, Any], problems: list[str],
-              labels: Mapping[str, str] | None = None) -> M:
+def validated(
+    model: type[M],
+    values: dict[str, Any],
+    problems: list[str],
+    labels: Mapping[str, str] | None = None,
+) -> M:
     """The sheet the read values make. A value the sheet cannot hold (an AC of 25) is left
     out and said, and the rest is kept; ``labels`` names the fields as the user knows them."""
     kept = dict(values)

@@ -189,9 +189,15 @@ class DiceSpec(NamedTuple):
 
 ACTION_GROUPS: tuple[str, ...] = ("attack", "movement", "manoeuvre", "spell", "check")
 """The headings the action dialog groups a combatant's actions under, in this order."""
-ACTION_GROUP_TITLES: Mapping[str, str] = MappingProxyType({
-    "attack": "Attacks", "movement": "Movement", "manoeuvre": "Manoeuvres",
-    "spell": "Spells", "check": "Saves and checks"})
+ACTION_GROUP_TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "attack": "Attacks",
+        "movement": "Movement",
+        "manoeuvre": "Manoeuvres",
+        "spell": "Spells",
+        "check": "Saves and checks",
+    }
+)
 
 
 class ActionOption(NamedTuple):
@@ -346,8 +352,9 @@ def plain_move_check(encounter: "Encounter", combatant_id: str, place: "Place") 
     return MoveCheck(distance, distance)
 
 
-def plain_move(encounter: "Encounter", combatant_id: str, place: "Place"
-               ) -> tuple["Encounter", str]:
+def plain_move(
+    encounter: "Encounter", combatant_id: str, place: "Place"
+) -> tuple["Encounter", str]:
     """Put a combatant at a place and say so in the log ("Hal moves 30 ft", "… over the
     allowance"): what the map's drop, keys and typed moves do unless the game says more."""
     check = plain_move_check(encounter, combatant_id, place)
@@ -443,10 +450,12 @@ class EncounterRules(NamedTuple):
     changes it (None: the scheme's :meth:`InitiativeScheme.roll_words`)."""
     actions: Callable[["Encounter", str], tuple[ActionOption, ...]] = lambda _e, _a: ()
     preview: Callable[["Encounter", str, Action, str | None], ActionPreview] = (
-        lambda _e, _a, _o, _t: ActionPreview())
+        lambda _e, _a, _o, _t: ActionPreview()
+    )
     """The action's arithmetic and odds (encounter, actor id, action, target id)."""
-    resolve: Callable[["Encounter", str, Action, str | None, tuple[int, ...]], ActionOutcome] \
-        | None = None
+    resolve: (
+        Callable[["Encounter", str, Action, str | None, tuple[int, ...]], ActionOutcome] | None
+    ) = None
     simulate: "Simulate | None" = None
     """One whole fight from the encounter as it stands, played by the forecast's policy with
     the dice of the ``random.Random`` given (see :mod:`m3desk.core.forecast`)."""
@@ -560,8 +569,9 @@ class GameSystem(NamedTuple):
     sheet_identity: Callable[[BaseModel], SheetIdentity] = no_identity
     """Who a character or monster sheet is (ancestry, calling, level; a monster's HD and AC),
     for the library's rows of every game."""
-    sheet_rolls: Callable[[BaseModel, BaseModel | None], tuple["SheetRoll", ...]] = \
+    sheet_rolls: Callable[[BaseModel, BaseModel | None], tuple["SheetRoll", ...]] = (
         lambda _sheet, _options: ()
+    )
     """The rolls a sheet offers under the table rules (a save, an ability check, a skill,
     morale), each with its one rule (:mod:`m3desk.core.sheet_rolls`); none by default."""
     identity_words: tuple[str, str] = ("Ancestry", "Calling")

@@ -81,8 +81,13 @@ MAX_TEXT = 200
 MAX_NOTE = 600
 MAX_VALUE_GP = 10_000_000
 
-COIN_GP: Mapping[str, Fraction] = {"cp": Fraction(1, 100), "sp": Fraction(1, 10),
-                                   "ep": Fraction(1, 2), "gp": Fraction(1), "pp": Fraction(5)}
+COIN_GP: Mapping[str, Fraction] = {
+    "cp": Fraction(1, 100),
+    "sp": Fraction(1, 10),
+    "ep": Fraction(1, 2),
+    "gp": Fraction(1),
+    "pp": Fraction(5),
+}
 """Each coin's worth in gold pieces (the SRD's conversion rates, which every game here shares
 in spirit; a game with other coins writes the gp value into its rows)."""
 
@@ -92,7 +97,7 @@ Text = Annotated[str, Field(max_length=MAX_TEXT)]
 
 
 def dice_text(expr: DiceExpr) -> str:
-    """"2d4", or "1" for a flat number (the dice module writes a flat bonus "+1")."""
+    """ "2d4", or "1" for a flat number (the dice module writes a flat bonus "+1")."""
     return str(expr.bonus) if expr.count == 0 else str(expr)
 
 
@@ -145,7 +150,7 @@ class Row(BaseModel):
         return self.range[1]
 
     def range_text(self) -> str:
-        """"7" or "1–4", as the book prints a range."""
+        """ "7" or "1–4", as the book prints a range."""
         return str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
 
     def result_text(self) -> str:
@@ -253,8 +258,10 @@ def coverage_problem(dice: DiceExpr, rows: Sequence[Row]) -> str:
     covered: dict[int, str] = {}
     for row in rows:
         if row.low < low or row.high > high:
-            return (f"the row {row.range_text()} ({row.text[:40]}) lies outside what {dice} "
-                    f"rolls ({low}–{high})")
+            return (
+                f"the row {row.range_text()} ({row.text[:40]}) lies outside what {dice} "
+                f"rolls ({low}–{high})"
+            )
         for total in range(row.low, row.high + 1):
             if total in covered:
                 return f"{total} is in two rows ({covered[total][:40]} and {row.text[:40]})"
@@ -287,15 +294,19 @@ class Table:
         """Each row with its exact chance on this table's dice; they sum to 1."""
         counts = self.dice.distribution()
         total = self.dice.combinations
-        return [(row, Fraction(sum(counts.get(v, 0) for v in range(row.low, row.high + 1)),
-                               total)) for row in self.rows]
+        return [
+            (row, Fraction(sum(counts.get(v, 0) for v in range(row.low, row.high + 1)), total))
+            for row in self.rows
+        ]
 
     def row_for(self, total: int) -> Row:
         for row in self.rows:
             if row.low <= total <= row.high:
                 return row
-        raise TableError(f"{total} is not on {self.name} ({self.dice} rolls "
-                         f"{self.dice.minimum}–{self.dice.maximum})")
+        raise TableError(
+            f"{total} is not on {self.name} ({self.dice} rolls "
+            f"{self.dice.minimum}–{self.dice.maximum})"
+        )
 
     def subtable(self, row: Row) -> Table | None:
         return self.subtables.get(_fold(row.table)) if row.table else None
@@ -350,9 +361,10 @@ class TableResult:
         return worth + (self.row.value_gp or 0)
 
     def chain_text(self) -> str:
-        """"Dungeon Encounters: Level 1 (1d20: 6) → Goblin", one arrow per step."""
-        parts = [f"{s.table} ({s.dice}: {s.total}{', typed' if s.typed else ''})"
-                 for s in self.steps]
+        """ "Dungeon Encounters: Level 1 (1d20: 6) → Goblin", one arrow per step."""
+        parts = [
+            f"{s.table} ({s.dice}: {s.total}{', typed' if s.typed else ''})" for s in self.steps
+        ]
         return " → ".join([*parts, self.summary()])
 
     def summary(self) -> str:
@@ -397,8 +409,9 @@ class TableSet:
         return len(self.tables)
 
     @classmethod
-    def build(cls, sources: Iterable[tuple[TableFile, str, bool]],
-              problems: Iterable[str] = ()) -> TableSet:
+    def build(
+        cls, sources: Iterable[tuple[TableFile, str, bool]], problems: Iterable[str] = ()
+    ) -> TableSet:
         """Link the tables of ``sources`` (file, origin, the GM's own?) into one set.
 
         A later table of a name already taken is left out (the game's come first); a table
@@ -414,8 +427,10 @@ class TableSet:
             for spec in table_file.tables:
                 key = _fold(spec.name)
                 if key in specs:
-                    said.append(f"“{spec.name}” of {origin} is left out: "
-                                f"{specs[key][1]} has a table of that name")
+                    said.append(
+                        f"“{spec.name}” of {origin} is left out: "
+                        f"{specs[key][1]} has a table of that name"
+                    )
                     continue
                 if len(specs) >= MAX_TABLES:
                     said.append(f"{origin}: only {MAX_TABLES} tables are read")
@@ -433,8 +448,9 @@ class TableSet:
                 return None
             spec, origin, own = specs[key]
             if len(path) >= MAX_DEPTH:
-                refused[key] = (f"“{spec.name}” is left out: its sub-tables run more than "
-                                f"{MAX_DEPTH} deep")
+                refused[key] = (
+                    f"“{spec.name}” is left out: its sub-tables run more than {MAX_DEPTH} deep"
+                )
                 return None
             subtables: dict[str, Table] = {}
             for row in spec.rows:
@@ -442,26 +458,39 @@ class TableSet:
                     continue
                 sub = _fold(row.table)
                 if sub not in specs:
-                    refused[key] = (f"“{spec.name}” is left out: its row {row.range_text()} "
-                                    f"names “{row.table}”, which is not among the tables")
+                    refused[key] = (
+                        f"“{spec.name}” is left out: its row {row.range_text()} "
+                        f"names “{row.table}”, which is not among the tables"
+                    )
                     return None
                 chain = (*path, key)
                 if sub in chain:
-                    loop = [specs[k][0].name for k in chain[chain.index(sub):]]
-                    refused[key] = (f"“{spec.name}” is left out: its sub-tables come back to "
-                                    f"themselves ({' → '.join([*loop, loop[0]])}), so a roll "
-                                    "would never end")
+                    loop = [specs[k][0].name for k in chain[chain.index(sub) :]]
+                    refused[key] = (
+                        f"“{spec.name}” is left out: its sub-tables come back to "
+                        f"themselves ({' → '.join([*loop, loop[0]])}), so a roll "
+                        "would never end"
+                    )
                     return None
                 table = link(sub, chain)
                 if table is None:
                     if key not in refused:
-                        refused[key] = (f"“{spec.name}” is left out: it rolls on "
-                                        f"“{row.table}”, which is left out")
+                        refused[key] = (
+                            f"“{spec.name}” is left out: it rolls on "
+                            f"“{row.table}”, which is left out"
+                        )
                     return None
                 subtables[sub] = table
-            built[key] = Table(name=spec.name, dice=spec.dice, rows=spec.rows, note=spec.note,
-                               origin=origin, own=own, licence=licences[key],
-                               subtables=subtables)
+            built[key] = Table(
+                name=spec.name,
+                dice=spec.dice,
+                rows=spec.rows,
+                note=spec.note,
+                origin=origin,
+                own=own,
+                licence=licences[key],
+                subtables=subtables,
+            )
             return built[key]
 
         for key in specs:
@@ -472,17 +501,22 @@ class TableSet:
             for line in kind.lines:
                 for part in line.parts:
                     if part.table is not None and not any(
-                            _fold(part.table) == key or key.startswith(_fold(part.table) + " (")
-                            for key in ordered):
-                        said.append(f"Treasure type {kind.type} rolls on “{part.table}”, "
-                                    "which is not among the tables")
+                        _fold(part.table) == key or key.startswith(_fold(part.table) + " (")
+                        for key in ordered
+                    ):
+                        said.append(
+                            f"Treasure type {kind.type} rolls on “{part.table}”, "
+                            "which is not among the tables"
+                        )
         return cls(tables=ordered, problems=tuple(said), treasure_types=treasure)
 
 
 def _read_typed(table: Table, value: int) -> int:
     if not table.dice.minimum <= value <= table.dice.maximum:
-        raise TableError(f"{value} is not on {table.name}: {table.dice} rolls "
-                         f"{table.dice.minimum}–{table.dice.maximum}")
+        raise TableError(
+            f"{value} is not on {table.name}: {table.dice} rolls "
+            f"{table.dice.minimum}–{table.dice.maximum}"
+        )
     return value
 
 
@@ -505,15 +539,17 @@ def roll(table: Table, roller: Roller, typed: Sequence[int] | None = None) -> Ta
             raise TableError(f"{table.name}'s sub-tables run more than {MAX_DEPTH} deep")
         at = len(steps)
         was_typed = at < len(typed)
-        total = _read_typed(current, typed[at]) if was_typed else _roll_total(current.dice,
-                                                                              roller)
+        total = _read_typed(current, typed[at]) if was_typed else _roll_total(current.dice, roller)
         row = current.row_for(total)
         steps.append(TableStep(current.name, str(current.dice), total, row, was_typed))
         current = current.subtable(row)
     row = steps[-1].row
     appearing = _roll_total(row.appearing, roller) if row.appearing is not None else None
-    coins = tuple(RolledCoins(c.coin, _roll_total(c.dice, roller) * c.times)
-                  for c in row.coins)
-    return TableResult(steps=tuple(steps), monster=row.monster, appearing=appearing,
-                       appearing_dice=dice_text(row.appearing) if row.appearing is not None else "",
-                       coins=coins)
+    coins = tuple(RolledCoins(c.coin, _roll_total(c.dice, roller) * c.times) for c in row.coins)
+    return TableResult(
+        steps=tuple(steps),
+        monster=row.monster,
+        appearing=appearing,
+        appearing_dice=dice_text(row.appearing) if row.appearing is not None else "",
+        coins=coins,
+    )

@@ -61,8 +61,9 @@ def faces_text(dice: str, faces: Iterable[int]) -> str:
     return f"{dice} ({', '.join(str(face) for face in shown)})"
 
 
-def rolled(dice: str, faces: Iterable[int], terms: Iterable[Term] = (), *,
-           total_value: int | None = None) -> str:
+def rolled(
+    dice: str, faces: Iterable[int], terms: Iterable[Term] = (), *, total_value: int | None = None
+) -> str:
     """A roll for the table's record, every part named and the result:
     ``"d20 11, STR 18/80 +2, charging +2 = 15"``; ``"2d10 (4, 9) = 13"``. ``total_value``
     when the result is not the plain sum (a kept die, a minimum of 1)."""
@@ -70,5 +71,4 @@ def rolled(dice: str, faces: Iterable[int], terms: Iterable[Term] = (), *,
     parts = [t for t in terms if t.value]
     result = sum(shown) + total(parts) if total_value is None else total_value
     text = ", ".join([faces_text(dice, shown), *(t.signed() for t in parts)])
-    return text if len(shown) == 1 and not parts and result == shown[0] else \
-        f"{text} = {result}"
+    return text if len(shown) == 1 and not parts and result == shown[0] else f"{text} = {result}"

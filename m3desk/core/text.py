@@ -36,8 +36,30 @@ def clean_text(value: object, limit: int, *, lines: bool = False) -> tuple[str, 
     return text.strip()[:limit], changed
 
 
-_BLOCKS = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6",
-                     "blockquote", "section", "article", "table", "ul", "ol", "hr", "dt", "dd"})
+_BLOCKS = frozenset(
+    {
+        "p",
+        "div",
+        "br",
+        "li",
+        "tr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "blockquote",
+        "section",
+        "article",
+        "table",
+        "ul",
+        "ol",
+        "hr",
+        "dt",
+        "dd",
+    }
+)
 _SKIPPED = frozenset({"script", "style", "template", "head", "title"})
 
 

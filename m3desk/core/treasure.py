@@ -77,8 +77,13 @@ class Treasure:
             coins = (*kept, RolledCoins("gp", int(gold))) if gold else tuple(kept)
         else:
             coins = (RolledCoins("gp", coins_worth),) if coins_worth else ()
-        return Treasure(self.type, coins, self.items, self.rolled,
-                        (*self.notes, f"Worth settled by hand at {worth:,}gp."))
+        return Treasure(
+            self.type,
+            coins,
+            self.items,
+            self.rolled,
+            (*self.notes, f"Worth settled by hand at {worth:,}gp."),
+        )
 
     def of_kind(self, kind: str) -> tuple[TreasureItem, ...]:
         return tuple(item for item in self.items if item.kind == kind)
@@ -99,8 +104,9 @@ class Treasure:
         pieces = self.of_kind("jewellery")
         if pieces:
             worth = sum(p.value_gp or 0 for p in pieces)
-            out.append(f"Jewellery: {len(pieces)} piece{'s' if len(pieces) > 1 else ''} "
-                       f"({worth:,}gp)")
+            out.append(
+                f"Jewellery: {len(pieces)} piece{'s' if len(pieces) > 1 else ''} ({worth:,}gp)"
+            )
         items = self.of_kind("magic items")
         if items:
             out.append("Magic items: " + "; ".join(i.name for i in items))
@@ -111,9 +117,20 @@ class Treasure:
 
     def details(self) -> list[str]:
         """Every gem and piece with its worth, and each line's chance roll, for the log."""
-        return [*(f"{i.name}" + (f": {i.value_gp:,}gp" if i.value_gp is not None and
-                                  i.kind == "jewellery" else "") for i in self.items
-                  if i.kind != "magic items"), *self.rolled, *self.notes]
+        return [
+            *(
+                f"{i.name}"
+                + (
+                    f": {i.value_gp:,}gp"
+                    if i.value_gp is not None and i.kind == "jewellery"
+                    else ""
+                )
+                for i in self.items
+                if i.kind != "magic items"
+            ),
+            *self.rolled,
+            *self.notes,
+        ]
 
 
 def _table(tables: TableSet, name: str, level: str) -> Table:
@@ -127,8 +144,9 @@ def _count(expr: DiceExpr, times: int, roller: Roller) -> int:
     return min(MAX_ITEMS, expr.total(roller.roll_faces(expr)) * times)
 
 
-def _part(tables: TableSet, part: TreasurePart, roller: Roller, level: str,
-          notes: list[str]) -> tuple[list[RolledCoins], list[TreasureItem]]:
+def _part(
+    tables: TableSet, part: TreasurePart, roller: Roller, level: str, notes: list[str]
+) -> tuple[list[RolledCoins], list[TreasureItem]]:
     if part.coins is not None:
         amount = part.coins.dice.total(roller.roll_faces(part.coins.dice)) * part.coins.times
         return [RolledCoins(part.coins.coin, amount)], []
@@ -160,10 +178,13 @@ def _part(tables: TableSet, part: TreasurePart, roller: Roller, level: str,
 
 
 def _item_name(result: TableResult, tables: TableSet) -> str:
-    """"Potion: Healing", "Sword +1": the item with its kind (the words of the row that leads
+    """ "Potion: Healing", "Sword +1": the item with its kind (the words of the row that leads
     to its table, as "Potion" leads to Potions), unless its name says it."""
-    kind = result.steps[0].row.text if len(result.steps) > 1 else _leading_words(
-        tables, result.steps[0].table)
+    kind = (
+        result.steps[0].row.text
+        if len(result.steps) > 1
+        else _leading_words(tables, result.steps[0].table)
+    )
     text = result.text
     if not kind or text.casefold().startswith(kind.split()[0].casefold()):
         return text
@@ -184,8 +205,9 @@ def _coin_gp(coin: str) -> Fraction:
     return COIN_GP.get(coin, Fraction(1))
 
 
-def roll_treasure(tables: TableSet, type_: str, roller: Roller, *,
-                  level: str = "Expert") -> Treasure:
+def roll_treasure(
+    tables: TableSet, type_: str, roller: Roller, *, level: str = "Expert"
+) -> Treasure:
     """Roll treasure type ``type_`` ("A" … "V") of ``tables``: each line's chance on d100,
     then what it gives. Raises :class:`TableError` for a type the tables lack."""
     kind = tables.treasure_types.get(type_.strip().casefold())
@@ -201,8 +223,10 @@ def roll_treasure(tables: TableSet, type_: str, roller: Roller, *,
         if line.chance < 100:
             chance_roll = roller.d(100)
             present = chance_roll <= line.chance
-            rolled.append(f"{line.chance}%: {what}: rolled {chance_roll}, "
-                          f"{'present' if present else 'absent'}")
+            rolled.append(
+                f"{line.chance}%: {what}: rolled {chance_roll}, "
+                f"{'present' if present else 'absent'}"
+            )
             if not present:
                 continue
         else:
@@ -211,8 +235,13 @@ def roll_treasure(tables: TableSet, type_: str, roller: Roller, *,
             got_coins, got_items = _part(tables, part, roller, level, notes)
             coins += got_coins
             items += got_items
-    return Treasure(type=kind.type, coins=_merged(coins), items=tuple(items),
-                    rolled=tuple(rolled), notes=tuple(notes))
+    return Treasure(
+        type=kind.type,
+        coins=_merged(coins),
+        items=tuple(items),
+        rolled=tuple(rolled),
+        notes=tuple(notes),
+    )
 
 
 def _merged(coins: list[RolledCoins]) -> tuple[RolledCoins, ...]:

@@ -13,9 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from m3desk.storage.atomic import (
-        atomic_write_bytes,
-    )
+    from m3desk.storage.atomic import atomic_write_bytes
     from m3desk.storage.documents import (
         MAX_DOCUMENT_BYTES,
         MAX_NESTING,
@@ -28,28 +26,11 @@ if TYPE_CHECKING:
         load_document_bytes,
         save_document,
     )
-    from m3desk.storage.errors import (
-        DocumentLoadError,
-        NewerVersionError,
-        SaveError,
-        StorageError,
-    )
-    from m3desk.storage.liveness import (
-        LockOwner,
-        pid_alive,
-    )
-    from m3desk.storage.locks import (
-        ClaimResult,
-        FileLocks,
-        SessionLock,
-    )
-    from m3desk.storage.paths import (
-        AppPaths,
-    )
-    from m3desk.storage.recovery import (
-        RecoveryEntry,
-        RecoveryStore,
-    )
+    from m3desk.storage.errors import DocumentLoadError, NewerVersionError, SaveError, StorageError
+    from m3desk.storage.liveness import LockOwner, pid_alive
+    from m3desk.storage.locks import ClaimResult, FileLocks, SessionLock
+    from m3desk.storage.paths import AppPaths
+    from m3desk.storage.recovery import RecoveryEntry, RecoveryStore
     from m3desk.storage.settings import (
         MAX_RECENT_FILES,
         SETTINGS_SCHEMA_VERSION,

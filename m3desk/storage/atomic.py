@@ -66,8 +66,9 @@ def _fsync_directory(folder: Path) -> None:
             os.close(fd)
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
-                       mode: int | None = None, durable: bool = True) -> None:
+def atomic_write_bytes(
+    path: str | os.PathLike[str], data: bytes, *, mode: int | None = None, durable: bool = True
+) -> None:
     """Replace the file at ``path`` with ``data``, all or nothing.
 
     A symlink is followed so that saving through a link updates the linked

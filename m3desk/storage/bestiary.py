@@ -30,8 +30,7 @@ from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.safejson import decode_json_bytes, load_error, read_file_capped
 from m3desk.storage.validation import summarize_validation_error
 
-__all__ = ["MAX_BESTIARY_BYTES", "MAX_MONSTERS", "Bestiary", "BestiaryEntry",
-           "load_bestiary"]
+__all__ = ["MAX_BESTIARY_BYTES", "MAX_MONSTERS", "Bestiary", "BestiaryEntry", "load_bestiary"]
 
 MAX_BESTIARY_BYTES = 8 * 1024 * 1024
 """The OSE SRD's 257 monsters take 310 KB; a bestiary twenty-five times larger is not a
@@ -79,16 +78,16 @@ def load_bestiary(path: Path) -> Bestiary:
     if not isinstance(raw, dict) or raw.get("format") != "m3desk.bestiary":
         raise load_error(source, path, "it is not an m3desk bestiary")
     system = str(raw.get("system", ""))
-    monster_type = next((t for t in sheets() if t.system == system and t.kind == "monster"),
-                        None)
+    monster_type = next((t for t in sheets() if t.system == system and t.kind == "monster"), None)
     if monster_type is None:
         raise load_error(source, path, f"no installed game has the id “{system[:40]}”")
     monsters = raw.get("monsters")
     if not isinstance(monsters, list):
         raise load_error(source, path, "it lists no monsters")
     if len(monsters) > MAX_MONSTERS:
-        raise load_error(source, path, f"it lists {len(monsters)} monsters; a bestiary may "
-                                       f"hold {MAX_MONSTERS}")
+        raise load_error(
+            source, path, f"it lists {len(monsters)} monsters; a bestiary may hold {MAX_MONSTERS}"
+        )
     entries: list[BestiaryEntry] = []
     skipped: list[str] = []
     read_attacks = _attack_reader(system)
@@ -106,22 +105,30 @@ def load_bestiary(path: Path) -> Bestiary:
         facets = item.get("facets") if isinstance(item.get("facets"), dict) else {}
         level = facets.get("level", 0)
         modes = facets.get("modes", ())
-        entries.append(BestiaryEntry(
-            sheet, printed if isinstance(printed, dict) else {},
-            level=float(level) if isinstance(level, int | float) and 0 <= level <= 100 else 0,
-            alignment=str(facets.get("alignment", ""))[:40],
-            modes=tuple(str(m)[:20] for m in modes[:8]) if isinstance(modes, list) else (),
-            summary=str(facets.get("summary", ""))[:200],
-            appearing=str(facets.get("appearing", ""))[:40]))
+        entries.append(
+            BestiaryEntry(
+                sheet,
+                printed if isinstance(printed, dict) else {},
+                level=float(level) if isinstance(level, int | float) and 0 <= level <= 100 else 0,
+                alignment=str(facets.get("alignment", ""))[:40],
+                modes=tuple(str(m)[:20] for m in modes[:8]) if isinstance(modes, list) else (),
+                summary=str(facets.get("summary", ""))[:200],
+                appearing=str(facets.get("appearing", ""))[:40],
+            )
+        )
     licence_name = raw.get("licence")
     licence = path.parent / licence_name if isinstance(licence_name, str) else None
-    return Bestiary(system=system, title=str(raw.get("title", system))[:120], path=path,
-                    licence=licence if licence is not None and licence.is_file() else None,
-                    entries=tuple(entries), skipped=tuple(skipped))
+    return Bestiary(
+        system=system,
+        title=str(raw.get("title", system))[:120],
+        path=path,
+        licence=licence if licence is not None and licence.is_file() else None,
+        entries=tuple(entries),
+        skipped=tuple(skipped),
+    )
 
 
-def _attack_reader(system: str
-                   ) -> Callable[[BaseModel, str], tuple[BaseModel, list[str]]] | None:
+def _attack_reader(system: str) -> Callable[[BaseModel, str], tuple[BaseModel, list[str]]] | None:
     """The game's reader of an attack line as its book prints it (``srd.attacks`` of an
     entry), which turns it into the monster's routines; None when the game has none."""
     try:

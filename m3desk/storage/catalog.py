@@ -12,8 +12,7 @@ from typing import Any
 from m3desk.core import registry as systems
 from m3desk.storage.registry import DocumentRegistry, DocumentType
 
-__all__ = ["all_documents", "document_type", "documents_of", "encounters", "expeditions",
-           "sheets"]
+__all__ = ["all_documents", "document_type", "documents_of", "encounters", "expeditions", "sheets"]
 
 SHEET_KINDS = ("character", "monster")
 ENCOUNTER_KINDS = ("encounter",)
@@ -30,12 +29,19 @@ def _types_of(ids: tuple[str, ...]) -> tuple[DocumentType[Any], ...]:
     found: list[DocumentType[Any]] = []
     for system in (systems.get(i) for i in ids):
         for spec in system.documents:
-            found.append(DocumentType(
-                kind=spec.kind, format_id=spec.format_id, extension=spec.extension,
-                model=spec.model, schema_version=spec.schema_version,
-                migrations=spec.migrations, label=spec.label, system=system.id,
-                accepts_unnamed=system.accepts_unnamed_files,
-            ))
+            found.append(
+                DocumentType(
+                    kind=spec.kind,
+                    format_id=spec.format_id,
+                    extension=spec.extension,
+                    model=spec.model,
+                    schema_version=spec.schema_version,
+                    migrations=spec.migrations,
+                    label=spec.label,
+                    system=system.id,
+                    accepts_unnamed=system.accepts_unnamed_files,
+                )
+            )
     return tuple(found)
 
 

@@ -194,13 +194,13 @@ def _sniffed_header(data: bytes) -> dict[str, Any]:
     return found
 
 
-def _refuse_if_newer(envelope: dict[str, Any], registry: DocumentRegistry, source: str,
-                     path: Path | None) -> None:
+def _refuse_if_newer(
+    envelope: dict[str, Any], registry: DocumentRegistry, source: str, path: Path | None
+) -> None:
     """A file of a known format with a version past every one this m3desk reads is from a
     newer m3desk, whatever else is wrong with it: say so, and never overwrite it."""
     format_id, version = envelope.get("format"), envelope.get("schema_version")
-    if not isinstance(format_id, str) or isinstance(version, bool) or not isinstance(
-            version, int):
+    if not isinstance(format_id, str) or isinstance(version, bool) or not isinstance(version, int):
         return
     known = [t for t in registry if t.format_id == format_id]
     if not known:
@@ -209,14 +209,20 @@ def _refuse_if_newer(envelope: dict[str, Any], registry: DocumentRegistry, sourc
     if version > newest:
         label = known[0].label
         writer = envelope.get("app_version")
-        by = (f"m3desk {writer}, " if isinstance(writer, str)
-              and _PLAUSIBLE_APP_VERSION.fullmatch(writer) else "")
+        by = (
+            f"m3desk {writer}, "
+            if isinstance(writer, str) and _PLAUSIBLE_APP_VERSION.fullmatch(writer)
+            else ""
+        )
         raise NewerVersionError(
             f"Could not open “{source}”: it was written by a newer m3desk ({by}{label} format "
             f"version {version}). This version of m3desk reads up to format version {newest}. "
             "The file will not be opened, and it will not be overwritten; update m3desk to "
             "open it.",
-            path, found_version=version, supported_version=newest)
+            path,
+            found_version=version,
+            supported_version=newest,
+        )
 
 
 def _decode_document(
@@ -258,9 +264,7 @@ def _decode_document(
         raise load_error(source, path, "it is nested too deeply.") from exc
     except Exception as exc:  # a model validator failing in an unexpected way
         raise load_error(
-            source,
-            path,
-            f"the {doc_type.label} could not be read ({describe_exception(exc)}).",
+            source, path, f"the {doc_type.label} could not be read ({describe_exception(exc)})."
         ) from exc
     repairs: tuple[str, ...] = ()
     repair = getattr(model, "repaired", None)
@@ -268,8 +272,11 @@ def _decode_document(
         try:
             model, repairs = repair()
         except Exception as exc:  # a repair that itself fails: refuse, never a traceback
-            raise load_error(source, path, f"the {doc_type.label} could not be checked "
-                             f"({describe_exception(exc)}).") from exc
+            raise load_error(
+                source,
+                path,
+                f"the {doc_type.label} could not be checked ({describe_exception(exc)}).",
+            ) from exc
     return LoadedDocument(
         doc_type=doc_type,
         model=model,
@@ -380,7 +387,9 @@ def save_document(
         raise SaveError(
             f"Could not save “{target}”: it would be {len(data) / 1e6:.0f} MB, more than the "
             f"{MAX_DOCUMENT_BYTES // (1024 * 1024)} MB an m3desk file may hold. Remove some "
-            "portraits or combatants, or split the encounter.", target)
+            "portraits or combatants, or split the encounter.",
+            target,
+        )
     newer = _newer_version_on_disk(target, doc_type)
     if newer is not None:
         raise SaveError(

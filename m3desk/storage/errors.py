@@ -52,12 +52,7 @@ class NewerVersionError(DocumentLoadError):
     """
 
     def __init__(
-        self,
-        message: str,
-        path: Path | None = None,
-        *,
-        found_version: int,
-        supported_version: int,
+        self, message: str, path: Path | None = None, *, found_version: int, supported_version: int
     ) -> None:
         super().__init__(message, path)
         self.found_version = found_version

@@ -37,12 +37,12 @@ def read_exchange_file(path: Path, exchange: ExchangeFormat) -> ExchangeRead:
     except Exception as exc:  # a reader's bug must not become a traceback
         # ``read`` never raises by contract; should one still do, the user gets a sentence
         # and nothing opens, instead of a traceback on stderr and a silent window.
-        raise load_error(path.name, path, "m3desk could not make a sheet of it "
-                         f"({describe_exception(exc)}).") from exc
+        raise load_error(
+            path.name, path, f"m3desk could not make a sheet of it ({describe_exception(exc)})."
+        ) from exc
 
 
-def write_exchange_file(path: Path, exchange: ExchangeFormat,
-                        sheet: BaseModel) -> tuple[str, ...]:
+def write_exchange_file(path: Path, exchange: ExchangeFormat, sheet: BaseModel) -> tuple[str, ...]:
     """Write ``sheet`` in the other tool's format, all or nothing; returns what that tool has
     no place for. Raises SaveError (m3desk.storage.errors) with a sentence when the disk refuses."""
     data, notes = exchange.write(sheet)

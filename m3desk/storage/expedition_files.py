@@ -15,8 +15,14 @@ from m3desk.storage.documents import (
     save_document,
 )
 
-__all__ = ["EXPEDITION_EXTENSION", "EXPEDITION_FILTER", "EXPEDITION_KIND", "expedition_bytes",
-           "load_expedition", "save_expedition"]
+__all__ = [
+    "EXPEDITION_EXTENSION",
+    "EXPEDITION_FILTER",
+    "EXPEDITION_KIND",
+    "expedition_bytes",
+    "load_expedition",
+    "save_expedition",
+]
 
 EXPEDITION_FILTER = "m3desk expeditions (*.m3x);;All files (*)"
 EXPEDITION_KIND = "expedition"

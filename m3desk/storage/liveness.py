@@ -27,8 +27,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-__all__ = ["AliveFile", "LockOwner", "holder_alive", "pid_alive", "process_start_ticks",
-           "read_lock_owner"]
+__all__ = [
+    "AliveFile",
+    "LockOwner",
+    "holder_alive",
+    "pid_alive",
+    "process_start_ticks",
+    "read_lock_owner",
+]
 
 try:
     import fcntl
@@ -106,7 +112,7 @@ def _proc_stat(pid: int) -> list[str] | None:
     except (OSError, ValueError):
         return None
     closing = text.rfind(")")
-    return text[closing + 2:].split() if closing >= 0 else None
+    return text[closing + 2 :].split() if closing >= 0 else None
 
 
 def process_start_ticks(pid: int) -> int | None:
@@ -208,8 +214,9 @@ class LockOwner:
     """The session whose ``.alive`` file the process holds."""
 
     @classmethod
-    def this_process(cls, *, pid: int | None = None, hostname: str | None = None,
-                     session: str | None = None) -> LockOwner:
+    def this_process(
+        cls, *, pid: int | None = None, hostname: str | None = None, session: str | None = None
+    ) -> LockOwner:
         """The running process; ``pid``/``hostname`` may be overridden for tests."""
         own_host = socket.gethostname()
         return cls(
@@ -252,8 +259,7 @@ class LockOwner:
             hostname=hostname,
             started=started if isinstance(started, str) else "",
             boot_id=boot_id if isinstance(boot_id, str) else None,
-            start_ticks=ticks if isinstance(ticks, int) and not isinstance(ticks, bool)
-            else None,
+            start_ticks=ticks if isinstance(ticks, int) and not isinstance(ticks, bool) else None,
             session=session if isinstance(session, str) else None,
         )
 

@@ -66,8 +66,9 @@ def _write_json(path: Path, record: dict[str, object]) -> None:
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     # A lock names the user's files: private to the user. It means nothing after a power cut
     # (a missing or damaged lock is a stale one), so its write does not wait for the disk.
-    atomic_write_bytes(path, (json.dumps(record, indent=2) + "\n").encode("utf-8"),
-                       mode=0o600, durable=False)
+    atomic_write_bytes(
+        path, (json.dumps(record, indent=2) + "\n").encode("utf-8"), mode=0o600, durable=False
+    )
 
 
 def session_is_stale(state_dir: Path, session_id: str) -> bool:
@@ -121,13 +122,14 @@ class SessionLock:
         self.session_id = session_id or _new_session_id(pid or os.getpid())
         if not is_valid_session_id(self.session_id):
             raise ValueError(f"invalid session id {self.session_id!r}")
-        self._owner = LockOwner.this_process(pid=pid, hostname=hostname,
-                                             session=self.session_id)
+        self._owner = LockOwner.this_process(pid=pid, hostname=hostname, session=self.session_id)
         # Only this very process can hold the kernel's lock; a stand-in for another
         # process in tests (``pid`` given) is judged by its pid alone.
-        self._alive = (AliveFile(_sessions_dir(self._state_dir) /
-                                 f"{self.session_id}{ALIVE_SUFFIX}")
-                       if pid is None and hostname is None else None)
+        self._alive = (
+            AliveFile(_sessions_dir(self._state_dir) / f"{self.session_id}{ALIVE_SUFFIX}")
+            if pid is None and hostname is None
+            else None
+        )
 
     @property
     def lock_path(self) -> Path:
@@ -214,7 +216,11 @@ class FileLocks:
     """
 
     def __init__(
-        self, state_dir: Path, *, pid: int | None = None, hostname: str | None = None,
+        self,
+        state_dir: Path,
+        *,
+        pid: int | None = None,
+        hostname: str | None = None,
         session: str | None = None,
     ) -> None:
         """``pid``/``hostname`` stand in for another process in tests; ``session`` is the

@@ -26,14 +26,7 @@ import platformdirs
 
 from m3desk import APP_NAME
 
-__all__ = [
-    "ENV_CONFIG_DIR",
-    "ENV_DATA_DIR",
-    "ENV_HOME",
-    "ENV_STATE_DIR",
-    "AppPaths",
-    "LibraryKind",
-]
+__all__ = ["ENV_CONFIG_DIR", "ENV_DATA_DIR", "ENV_HOME", "ENV_STATE_DIR", "AppPaths", "LibraryKind"]
 
 ENV_HOME = "M3DESK_HOME"
 ENV_DATA_DIR = "M3DESK_DATA_DIR"

@@ -197,13 +197,7 @@ class RecoveryStore:
         return _recovery_root(self._state_dir) / self.session_id
 
     def write(
-        self,
-        doc_id: str,
-        payload: bytes,
-        *,
-        title: str,
-        original_path: str | None,
-        kind: str,
+        self, doc_id: str, payload: bytes, *, title: str, original_path: str | None, kind: str
     ) -> None:
         """Store (or replace) the snapshot of one document; raises SaveError.
 
@@ -217,10 +211,11 @@ class RecoveryStore:
         except OSError as exc:
             # e.g. a recovery folder left by a run with sudo, a read-only or full disk: the
             # caller warns and tries again, as for any snapshot that cannot be written.
-            raise SaveError(f"Could not make the recovery folder “{self.folder}”: "
-                            f"{describe_os_error(exc)}.", self.folder) from exc
-        atomic_write_bytes(self.folder / f"{doc_id}{_PAYLOAD_SUFFIX}", payload,
-                           mode=PRIVATE_FILE)
+            raise SaveError(
+                f"Could not make the recovery folder “{self.folder}”: {describe_os_error(exc)}.",
+                self.folder,
+            ) from exc
+        atomic_write_bytes(self.folder / f"{doc_id}{_PAYLOAD_SUFFIX}", payload, mode=PRIVATE_FILE)
         meta = {
             "format": _META_FORMAT,
             "doc_id": doc_id,
@@ -231,8 +226,9 @@ class RecoveryStore:
             "payload_bytes": len(payload),
         }
         text = json.dumps(meta, indent=2, ensure_ascii=True) + "\n"
-        atomic_write_bytes(self.folder / f"{doc_id}{_META_SUFFIX}", text.encode("ascii"),
-                           mode=PRIVATE_FILE)
+        atomic_write_bytes(
+            self.folder / f"{doc_id}{_META_SUFFIX}", text.encode("ascii"), mode=PRIVATE_FILE
+        )
 
     def discard(self, doc_id: str) -> None:
         """Forget one document's snapshot (it was saved or closed)."""

@@ -130,8 +130,9 @@ def counted_structure(text: str) -> tuple[int, int]:
     return containers, containers + text.count(",")
 
 
-def structure_problem(value: object, depth_limit: int = MAX_NESTING,
-                      length_limit: int = MAX_ITEMS) -> str | None:
+def structure_problem(
+    value: object, depth_limit: int = MAX_NESTING, length_limit: int = MAX_ITEMS
+) -> str | None:
     """What is wrong with the shape of the parsed JSON ``value``: nested more than
     ``depth_limit`` deep, or a list or object longer than ``length_limit``; None if nothing.
 
@@ -147,16 +148,20 @@ def structure_problem(value: object, depth_limit: int = MAX_NESTING,
         if depth > depth_limit:
             return f"it is nested more than {depth_limit} levels deep, which no m3desk file is."
         if len(item) > length_limit:
-            return (f"one of its lists holds {len(item):,} items; an m3desk file's longest (a "
-                    f"fight's log) holds at most {length_limit:,}, so it is not opened.")
+            return (
+                f"one of its lists holds {len(item):,} items; an m3desk file's longest (a "
+                f"fight's log) holds at most {length_limit:,}, so it is not opened."
+            )
         pairs = item.items() if isinstance(item, dict) else ((None, child) for child in item)
         for key, child in pairs:
             if isinstance(child, dict | list):
                 stack.append((child, depth + 1))
             elif isinstance(child, str) and len(child) > _TEXT_LIMITS.get(key, MAX_TEXT):
-                return (f"one of its texts holds {len(child):,} characters; an m3desk file's "
-                        f"longest (notes, a log entry's details) holds at most {MAX_TEXT:,}, "
-                        "so it is not opened.")
+                return (
+                    f"one of its texts holds {len(child):,} characters; an m3desk file's "
+                    f"longest (notes, a log entry's details) holds at most {MAX_TEXT:,}, "
+                    "so it is not opened."
+                )
     return None
 
 
@@ -164,10 +169,12 @@ def _refuse_if_too_many(text: str, source: str, path: Path | None) -> None:
     containers, values = counted_structure(text)
     if containers > MAX_CONTAINERS or values > MAX_VALUES:
         raise load_error(
-            source, path,
+            source,
+            path,
             f"it holds {containers:,} lists and objects and {values:,} values; an m3desk file "
             f"holds at most {MAX_CONTAINERS:,} and {MAX_VALUES:,} (a log of 20,000 entries and "
-            "200 combatants fit well within), so it is not opened.")
+            "200 combatants fit well within), so it is not opened.",
+        )
 
 
 def _reject_constant(name: str) -> NoReturn:

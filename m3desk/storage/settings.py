@@ -99,9 +99,9 @@ class AppSettings(BaseModel):
     encounter_map_share: float = Field(default=0.0, ge=0.0, le=1.0)
     """The share of a distance game's encounter tab the map takes beside the tracker and
     log (0: the default share); the GM's drag of the splitter sticks."""
-    encounter_splits: dict[Annotated[str, Field(max_length=40)],
-                           Annotated[float, Field(ge=0.0, le=1.0)]] = Field(
-        default_factory=dict, max_length=10)
+    encounter_splits: dict[
+        Annotated[str, Field(max_length=40)], Annotated[float, Field(ge=0.0, le=1.0)]
+    ] = Field(default_factory=dict, max_length=10)
     """The encounter tab's other splitters as the GM last dragged them, by name: "log"
     (the log's share of the height under the tracker), "board" (the board's share beside
     the log, in a game of bands)."""
@@ -290,7 +290,8 @@ def options_of(settings: AppSettings, system: GameSystem) -> tuple[BaseModel, st
         return system.default_options(), (
             f"The saved table rules for {system.name} could not be read, so its default "
             f"rules are used until you set them again (Edit → Table Rules…). "
-            f"Details: {details}")
+            f"Details: {details}"
+        )
 
 
 def set_options(settings: AppSettings, system: GameSystem, options: BaseModel) -> None:

@@ -43,9 +43,19 @@ from m3desk.storage.paths import AppPaths
 from m3desk.storage.safejson import decode_json_bytes, load_error, read_file_capped
 from m3desk.storage.validation import summarize_validation_error
 
-__all__ = ["EXTENSION", "MAX_TABLE_BYTES", "MAX_TABLE_FILES", "MAX_TEXT_BYTES",
-           "licence_text", "load_tables", "own_tables_folder", "read_table_file", "read_table_text",
-           "roll_treasure", "save_own_table"]
+__all__ = [
+    "EXTENSION",
+    "MAX_TABLE_BYTES",
+    "MAX_TABLE_FILES",
+    "MAX_TEXT_BYTES",
+    "licence_text",
+    "load_tables",
+    "own_tables_folder",
+    "read_table_file",
+    "read_table_text",
+    "roll_treasure",
+    "save_own_table",
+]
 
 EXTENSION = ".m3t"
 MAX_TABLE_BYTES = 2 * 1024 * 1024
@@ -63,14 +73,17 @@ def read_table_file(path: Path) -> TableFile:
         raise load_error(path.name, path, "it is not an m3desk table file")
     version = raw.get("schema_version", SCHEMA_VERSION)
     if isinstance(version, int) and version > SCHEMA_VERSION:
-        raise load_error(path.name, path, f"it was written by a newer m3desk (table format "
-                                          f"{version}; this one reads {SCHEMA_VERSION})")
+        raise load_error(
+            path.name,
+            path,
+            f"it was written by a newer m3desk (table format "
+            f"{version}; this one reads {SCHEMA_VERSION})",
+        )
     try:
         return TableFile.model_validate(raw)
     except ValidationError as exc:
         lines = summarize_validation_error(exc, limit=3)
-        raise load_error(path.name, path, "; ".join(_located(raw, line) for line in lines)
-                         ) from exc
+        raise load_error(path.name, path, "; ".join(_located(raw, line) for line in lines)) from exc
 
 
 def _located(raw: dict[str, object], line: str) -> str:
@@ -117,8 +130,10 @@ def load_tables(game_id: str, own_folder: Path | None = None) -> TableSet:
                 problems.append(exc.message)
                 continue
             if table_file.system and table_file.system != game_id:
-                problems.append(f"“{path.name}” holds tables of another game "
-                                f"(“{table_file.system[:40]}”), so they are left out")
+                problems.append(
+                    f"“{path.name}” holds tables of another game "
+                    f"(“{table_file.system[:40]}”), so they are left out"
+                )
                 continue
             sources.append((table_file, table_file.title or path.stem, own))
     return TableSet.build(sources, problems)
@@ -143,8 +158,14 @@ def licence_text(game_id: str, table: Table) -> str | None:
     return None
 
 
-def roll_treasure(game_id: str, type_: str, roller: Roller, *, level: str = "Expert",
-                  own_folder: Path | None = None) -> Treasure:
+def roll_treasure(
+    game_id: str,
+    type_: str,
+    roller: Roller,
+    *,
+    level: str = "Expert",
+    own_folder: Path | None = None,
+) -> Treasure:
     """Roll treasure type ``type_`` of the game's tables (:mod:`m3desk.core.treasure`)."""
     return roll_treasure_of(load_tables(game_id, own_folder), type_, roller, level=level)
 
@@ -155,14 +176,16 @@ def save_own_table(paths: AppPaths, game_id: str, spec: TableSpec) -> Path:
     stem = re.sub(r"[^\w\- ]+", "", spec.name).strip()[:60] or "table"
     path = folder / f"{stem}{EXTENSION}"
     body = TableFile(format=FORMAT, system=game_id, title="My tables", tables=(spec,))
-    data = json.dumps(body.model_dump(mode="json", exclude_defaults=True), indent=1,
-                      ensure_ascii=False).encode("utf-8")
+    data = json.dumps(
+        body.model_dump(mode="json", exclude_defaults=True), indent=1, ensure_ascii=False
+    ).encode("utf-8")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write_bytes(path, data)
     except OSError as exc:
-        raise SaveError(f"Could not save the table “{spec.name}”: {describe_os_error(exc)}.",
-                        path) from exc
+        raise SaveError(
+            f"Could not save the table “{spec.name}”: {describe_os_error(exc)}.", path
+        ) from exc
     return path
 
 
@@ -170,7 +193,7 @@ _RANGE = re.compile(r"^\s*(\d{1,3})\s*(?:[-–—]|to)?\s*(\d{1,3})?\s*$")
 
 
 def _range(text: str, sides: int) -> tuple[int, int] | None:
-    """"1", "1-4", "1–4", "01–10", "00" (100 on a d%): the roll a row covers."""
+    """ "1", "1-4", "1–4", "01–10", "00" (100 on a d%): the roll a row covers."""
     match = _RANGE.match(text.replace(" ", ""))
     if match is None:
         return None
@@ -190,24 +213,32 @@ def read_table_text(text: str, name: str, dice: str = "") -> tuple[TableSpec | N
     as dice, is the number appearing. Bounded: at most ``MAX_TEXT_BYTES`` and ``MAX_ROWS``
     rows."""
     if len(text.encode("utf-8", "replace")) > MAX_TEXT_BYTES:
-        return None, [f"The text is longer than {MAX_TEXT_BYTES // 1024} KB; a table is "
-                      "much shorter."]
+        return None, [
+            f"The text is longer than {MAX_TEXT_BYTES // 1024} KB; a table is much shorter."
+        ]
     if "\x00" in text:
         return None, ["The text holds binary data, not a table."]
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return None, ["The text is empty: write one row per line, the roll and the result."]
-    cells = [_markdown_cells(line) for line in lines] if lines[0].lstrip().startswith("|") \
+    cells = (
+        [_markdown_cells(line) for line in lines]
+        if lines[0].lstrip().startswith("|")
         else _csv_cells(lines)
+    )
     if cells is None:
         return None, ["The text is not comma- or tab-separated rows or a Markdown table."]
-    cells = [row for row in cells if not all(re.fullmatch(r":?-{2,}:?", c.strip()) or not
-                                             c.strip() for c in row)]
+    cells = [
+        row
+        for row in cells
+        if not all(re.fullmatch(r":?-{2,}:?", c.strip()) or not c.strip() for c in row)
+    ]
     header = cells[0] if cells and _dice_of(cells[0][0]) else None
     die_text = dice.strip() or (_dice_of(header[0]) if header else "")
     if not die_text:
-        return None, ["Say which die the table rolls: a first line like “d6, Result”, or "
-                      "pick the die."]
+        return None, [
+            "Say which die the table rolls: a first line like “d6, Result”, or pick the die."
+        ]
     try:
         die = DiceExpr.parse(die_text)
     except DiceError as exc:
@@ -223,22 +254,25 @@ def read_table_text(text: str, name: str, dice: str = "") -> tuple[TableSpec | N
             continue
         span = _range(row[0], die.sides)
         if span is None:
-            problems.append(f"Row {number}: “{row[0].strip()[:20]}” is not a roll like 3 "
-                            "or 1–4.")
+            problems.append(f"Row {number}: “{row[0].strip()[:20]}” is not a roll like 3 or 1–4.")
             continue
         extra = [cell.strip() for cell in row[3:] if cell.strip()]
         if extra:
-            problems.append(f"Row {number} has more than three cells (“{extra[0][:20]}”): a "
-                            "row is the roll, the result and how many appear; put the rest "
-                            "in the result.")
+            problems.append(
+                f"Row {number} has more than three cells (“{extra[0][:20]}”): a "
+                "row is the roll, the result and how many appear; put the rest "
+                "in the result."
+            )
             continue
         appearing = None
         if len(row) > 2 and row[2].strip():
             try:
                 appearing = DiceExpr.parse(row[2].strip())
             except DiceError:
-                problems.append(f"Row {number}: “{row[2].strip()[:20]}” is not a number "
-                                "appearing like 2d4; left out.")
+                problems.append(
+                    f"Row {number}: “{row[2].strip()[:20]}” is not a number "
+                    "appearing like 2d4; left out."
+                )
         try:
             rows.append(Row(range=span, text=row[1].strip()[:MAX_TEXT], appearing=appearing))
         except ValidationError as exc:
@@ -264,8 +298,9 @@ def _markdown_cells(line: str) -> list[str]:
 
 
 def _csv_cells(lines: list[str]) -> list[list[str]] | None:
-    delimiter = "\t" if "\t" in lines[0] else ";" if ";" in lines[0] and "," not in lines[0] \
-        else ","
+    delimiter = (
+        "\t" if "\t" in lines[0] else ";" if ";" in lines[0] and "," not in lines[0] else ","
+    )
     try:
         return [row for row in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)]
     except csv.Error:

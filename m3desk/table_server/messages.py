@@ -12,26 +12,48 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
-__all__ = ["MAX_MESSAGE", "ROLL_KINDS", "Claim", "Hello", "Join", "Leave", "Message",
-           "MessageRefused", "Preview", "Roll", "read_join", "read_message"]
+__all__ = [
+    "MAX_MESSAGE",
+    "ROLL_KINDS",
+    "Claim",
+    "Hello",
+    "Join",
+    "Leave",
+    "Message",
+    "MessageRefused",
+    "Preview",
+    "Roll",
+    "read_join",
+    "read_message",
+]
 
 MAX_MESSAGE = 2048
 """The most bytes one message from a phone may have (a request body or a socket frame)."""
 
-ROLL_KINDS = {"initiative": "initiative", "attack": "an attack", "damage": "damage",
-              "save": "a saving throw", "action": "an action"}
+ROLL_KINDS = {
+    "initiative": "initiative",
+    "attack": "an attack",
+    "damage": "damage",
+    "save": "a saving throw",
+    "action": "an action",
+}
 """What a player may send dice for, with its words for the GM."""
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=30,
-                                        pattern=r"^[^\x00-\x1f\x7f]*$")]
-Id = Annotated[str, StringConstraints(min_length=1, max_length=64,
-                                      pattern=r"^[A-Za-z0-9_.:\-]+$")]
-ActionId = Annotated[str, StringConstraints(min_length=1, max_length=120,
-                                            pattern=r"^[^\x00-\x1f\x7f]*$")]
+Name = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=30, pattern=r"^[^\x00-\x1f\x7f]*$"
+    ),
+]
+Id = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:\-]+$")]
+ActionId = Annotated[
+    str, StringConstraints(min_length=1, max_length=120, pattern=r"^[^\x00-\x1f\x7f]*$")
+]
 """An action's id as the game names it ("attack:0", "save:W"): checked against the
 character's actions now, never trusted."""
-Token = Annotated[str, StringConstraints(min_length=16, max_length=64,
-                                         pattern=r"^[A-Za-z0-9_\-]+$")]
+Token = Annotated[
+    str, StringConstraints(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")
+]
 
 
 class _Message(BaseModel):
@@ -63,8 +85,7 @@ class Roll(_Message):
     type: Literal["roll"]
     combatant: Id
     kind: Literal["initiative", "attack", "damage", "save", "action"]
-    faces: Annotated[list[Annotated[int, Field(ge=1, le=100)]],
-                     Field(min_length=1, max_length=12)]
+    faces: Annotated[list[Annotated[int, Field(ge=1, le=100)]], Field(min_length=1, max_length=12)]
     action: ActionId | None = None
     """The action the dice are for (its faces in the action dialog's order), if chosen."""
     target: Id | None = None

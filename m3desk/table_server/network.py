@@ -43,15 +43,18 @@ def check_host(host: str, *, allow_any: bool = False) -> str:
     if text == ANY:
         if allow_any:
             return ANY
-        raise AddressRefused("Listening on every network (0.0.0.0) must be chosen in so many "
-                             "words: pick the local network's address instead.")
+        raise AddressRefused(
+            "Listening on every network (0.0.0.0) must be chosen in so many "
+            "words: pick the local network's address instead."
+        )
     try:
         address = ipaddress.ip_address(text)
     except ValueError:
         raise AddressRefused(f"“{text[:60]}” is not an IP address.") from None
     if not _is_local(address) or address.is_multicast or address.is_unspecified:
-        raise AddressRefused(f"{text} is a public address: the players' phones are served on "
-                             "the local network only.")
+        raise AddressRefused(
+            f"{text} is a public address: the players' phones are served on the local network only."
+        )
     return text
 
 
@@ -61,7 +64,8 @@ def describe(host: str) -> str:
         return "Listening on every network this computer is on."
     address = ipaddress.ip_address(host)
     if address.is_loopback:
-        return ("Listening on this computer only (no local network found): phones cannot "
-                "reach it.")
-    return ("Listening on the local network only: phones on the same Wi-Fi can join; the "
-            "internet cannot.")
+        return "Listening on this computer only (no local network found): phones cannot reach it."
+    return (
+        "Listening on the local network only: phones on the same Wi-Fi can join; the "
+        "internet cannot."
+    )

@@ -56,12 +56,17 @@ MAX_SOCKETS = 64
 """Open sockets at once, joined or not (a tab left open on a second phone, a reload)."""
 HELLO_SECONDS = 5.0
 WRONG_CODES_PER_MINUTE = 20
-PAGE_FILES = {"": ("index.html", "text/html"), "page.js": ("page.js", "text/javascript"),
-              "page.css": ("page.css", "text/css")}
+PAGE_FILES = {
+    "": ("index.html", "text/html"),
+    "page.js": ("page.js", "text/javascript"),
+    "page.css": ("page.css", "text/css"),
+}
 HEADERS = {
-    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; "
-                                "connect-src 'self'; img-src 'self'; base-uri 'none'; "
-                                "form-action 'none'; frame-ancestors 'none'"),
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; "
+        "connect-src 'self'; img-src 'self'; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'"
+    ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
@@ -198,8 +203,7 @@ class TableServer:
 
     def devices(self) -> list[Device]:
         with self._lock:
-            return [Device(d.id, "", d.name, d.character, d.asked)
-                    for d in self._devices.values()]
+            return [Device(d.id, "", d.name, d.character, d.asked) for d in self._devices.values()]
 
     def drop(self, device_id: str) -> None:
         """Forget the device: its token stops working and its sockets close."""
@@ -227,8 +231,9 @@ class TableServer:
         app.router.add_post("/api/join", self._join)
         app.router.add_get("/api/state", self._get_state)
         app.router.add_get("/ws", self._socket)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                     shutdown_timeout=1.0)
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port, backlog=128)
         await site.start()
@@ -279,8 +284,9 @@ class TableServer:
             body = await request.read()
             join = read_join(body)
         except web.HTTPRequestEntityTooLarge:
-            raise web.HTTPRequestEntityTooLarge(max_size=MAX_MESSAGE, actual_size=0,
-                                                reason="The message is too large.") from None
+            raise web.HTTPRequestEntityTooLarge(
+                max_size=MAX_MESSAGE, actual_size=0, reason="The message is too large."
+            ) from None
         except MessageRefused as error:
             raise web.HTTPBadRequest(reason=str(error)) from None
         now = time.monotonic()
@@ -346,8 +352,9 @@ class TableServer:
             hello = None
         device = self._device_of(hello.token) if isinstance(hello, Hello) else None
         if device is None:
-            await socket.send_str(json.dumps({"type": "refused", "text": "Join with the code "
-                                              "first.", "join": True}))
+            await socket.send_str(
+                json.dumps({"type": "refused", "text": "Join with the code first.", "join": True})
+            )
             await socket.close(code=4003, message=b"unknown token")
             return None
         return device
@@ -392,15 +399,27 @@ class TableServer:
             await socket.send_str(json.dumps(answer))
             return True
         if isinstance(message, Roll):
-            if message.action is not None and self._state.option(
-                    device.character, message.action) is None:
+            if (
+                message.action is not None
+                and self._state.option(device.character, message.action) is None
+            ):
                 await self._refuse(socket, "Your character has no such action now.")
                 return True
-            self._tell(Event("roll", device.id, device.name, message.combatant,
-                             message.kind, tuple(message.faces), action=message.action or "",
-                             target=message.target or ""))
-            await socket.send_str(json.dumps({"type": "sent", "kind": message.kind,
-                                              "faces": message.faces}))
+            self._tell(
+                Event(
+                    "roll",
+                    device.id,
+                    device.name,
+                    message.combatant,
+                    message.kind,
+                    tuple(message.faces),
+                    action=message.action or "",
+                    target=message.target or "",
+                )
+            )
+            await socket.send_str(
+                json.dumps({"type": "sent", "kind": message.kind, "faces": message.faces})
+            )
             return True
         await self._refuse(socket, "Already joined.")  # a second hello
         return True
@@ -415,14 +434,18 @@ class TableServer:
 
     def _message_for(self, device: Device) -> dict[str, Any]:
         claimed = device.character if device.character in self._state.names else ""
-        return {"type": "state", "seq": self._seq, "table": self._state.table,
-                "device": device.name,
-                "character": claimed, "asked": device.asked,
-                "sheet": self._state.sheet(claimed) if claimed else None,
-                "board": self._state.board(claimed),
-                "acts": self._state.acts(claimed) if claimed else None,
-                "claimable": [{"id": key, "name": name}
-                              for key, name in self._state.names.items()]}
+        return {
+            "type": "state",
+            "seq": self._seq,
+            "table": self._state.table,
+            "device": device.name,
+            "character": claimed,
+            "asked": device.asked,
+            "sheet": self._state.sheet(claimed) if claimed else None,
+            "board": self._state.board(claimed),
+            "acts": self._state.acts(claimed) if claimed else None,
+            "claimable": [{"id": key, "name": name} for key, name in self._state.names.items()],
+        }
 
     def _send(self, device: Device) -> Coroutine[Any, Any, None]:
         """Send the device what it sees now: the text is made at once, so two changes in a

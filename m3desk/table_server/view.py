@@ -23,8 +23,16 @@ from m3desk.core.numbers import chance_lines, percent
 from m3desk.core.players import is_player_character, order_lines, round_text
 from m3desk.core.system import ACTION_GROUP_TITLES, ACTION_GROUPS, ActionOption
 
-__all__ = ["TableState", "actions_view", "board_centre", "board_view", "preview_view",
-           "sheet_view", "state_of", "table_view"]
+__all__ = [
+    "TableState",
+    "actions_view",
+    "board_centre",
+    "board_view",
+    "preview_view",
+    "sheet_view",
+    "state_of",
+    "table_view",
+]
 
 Json = dict[str, Any]
 
@@ -86,10 +94,18 @@ def table_view(copy: core.Encounter) -> Json:
         "game": system.name,
         "heading": round_text(copy),
         "round": copy.round,
-        "order": [{"id": line.id, "name": line.name, "health": line.health,
-                   "conditions": line.conditions, "acting": line.acting,
-                   "character": line.character, "text": line.text}
-                  for line in order_lines(copy)],
+        "order": [
+            {
+                "id": line.id,
+                "name": line.name,
+                "health": line.health,
+                "conditions": line.conditions,
+                "acting": line.acting,
+                "character": line.character,
+                "text": line.text,
+            }
+            for line in order_lines(copy)
+        ],
     }
 
 
@@ -106,8 +122,9 @@ def sheet_view(copy: core.Encounter, combatant_id: str) -> Json:
         summary = form.summary(sheet)
         options = getattr(copy, "options", None)
         for value in form.derive(sheet, options).values():
-            derived.append({"label": value.label, "value": value.value,
-                            "explanation": value.explanation()})
+            derived.append(
+                {"label": value.label, "value": value.value, "explanation": value.explanation()}
+            )
     cells: list[Json] = []
     rules = system.encounter
     if rules is not None:
@@ -119,10 +136,13 @@ def sheet_view(copy: core.Encounter, combatant_id: str) -> Json:
             if text:
                 cells.append({"title": column.title, "text": text, "tip": cell.tip})
     return {
-        "id": combatant.id, "name": combatant.name, "summary": summary,
+        "id": combatant.id,
+        "name": combatant.name,
+        "summary": summary,
         "initiative": combatant.initiative,
         "conditions": [c.name for c in combatant.conditions],
-        "cells": cells, "derived": derived,
+        "cells": cells,
+        "derived": derived,
     }
 
 
@@ -149,11 +169,15 @@ def board_view(copy: core.Encounter, centre_id: str) -> Json:
     sides = _sides(copy)
     ids = {c.id for c in copy.combatants}
     centre = copy.combatant(centre_id) if centre_id in ids else None
-    board: Json = {"kind": "lanes" if model.kind == "bands" else "map",
-                   "centre": centre.id if centre else "",
-                   "centre_name": centre.name if centre else ""}
-    others = sorted((c for c in copy.combatants if centre is None or c.id != centre.id),
-                    key=lambda c: (sides[c.side], c.name.casefold(), c.id))
+    board: Json = {
+        "kind": "lanes" if model.kind == "bands" else "map",
+        "centre": centre.id if centre else "",
+        "centre_name": centre.name if centre else "",
+    }
+    others = sorted(
+        (c for c in copy.combatants if centre is None or c.id != centre.id),
+        key=lambda c: (sides[c.side], c.name.casefold(), c.id),
+    )
     rules = registry.system_of(copy).encounter
     near: list[tuple[int, Json]] = []
     for other in others:
@@ -161,28 +185,62 @@ def board_view(copy: core.Encounter, centre_id: str) -> Json:
             break
         value = core.position_between(copy, centre.id, other.id)
         reach = rules.reach(copy, centre.id, other.id) if rules is not None else None
-        near.append((value, {"id": other.id, "name": other.name, "side": sides[other.side],
-                             "band": max(0, min(value, model.largest)),
-                             "where": model.label(value),
-                             "reach": bool(reach and reach.options),
-                             "down": copy.out_of_fight(other)}))
+        near.append(
+            (
+                value,
+                {
+                    "id": other.id,
+                    "name": other.name,
+                    "side": sides[other.side],
+                    "band": max(0, min(value, model.largest)),
+                    "where": model.label(value),
+                    "reach": bool(reach and reach.options),
+                    "down": copy.out_of_fight(other),
+                },
+            )
+        )
     if model.kind == "bands":
         # Bands past the encounter's farthest range are hatched on the board: marked here.
         limit = rules.limit(copy) if rules is not None else None
-        board["lanes"] = [{"label": label, "members": [m for _v, m in near if m["band"] == i],
-                           "beyond": limit is not None and i > limit}
-                          for i, label in enumerate(model.bands)]
+        board["lanes"] = [
+            {
+                "label": label,
+                "members": [m for _v, m in near if m["band"] == i],
+                "beyond": limit is not None and i > limit,
+            }
+            for i, label in enumerate(model.bands)
+        ]
         return board
-    board["near"] = [{k: v for k, v in m.items() if k != "band"}
-                     for _v, m in sorted(near, key=lambda pair: pair[0])]
+    board["near"] = [
+        {k: v for k, v in m.items() if k != "band"}
+        for _v, m in sorted(near, key=lambda pair: pair[0])
+    ]
     board["unit"] = model.unit
     board["step"] = model.step
-    board["tokens"] = [{"id": c.id, "name": c.name, "side": sides[c.side],
-                        "x": copy.places[c.id].x, "y": copy.places[c.id].y,
-                        "down": copy.out_of_fight(c), "acting": c.id == copy.turn}
-                       for c in copy.combatants if c.id in copy.places]
-    board["areas"] = [{"x": a.x, "y": a.y, "width": a.width, "height": a.height,
-                       "wall": a.wall, "rating": a.rating} for a in copy.areas]
+    board["tokens"] = [
+        {
+            "id": c.id,
+            "name": c.name,
+            "side": sides[c.side],
+            "x": copy.places[c.id].x,
+            "y": copy.places[c.id].y,
+            "down": copy.out_of_fight(c),
+            "acting": c.id == copy.turn,
+        }
+        for c in copy.combatants
+        if c.id in copy.places
+    ]
+    board["areas"] = [
+        {
+            "x": a.x,
+            "y": a.y,
+            "width": a.width,
+            "height": a.height,
+            "wall": a.wall,
+            "rating": a.rating,
+        }
+        for a in copy.areas
+    ]
     return board
 
 
@@ -208,14 +266,25 @@ def actions_view(copy: core.Encounter, actor_id: str) -> Json:
     actor = copy.combatant(actor_id)
     options = rules.actions(copy, actor_id)
     groups = [*ACTION_GROUPS, *sorted({o.group for o in options} - set(ACTION_GROUPS))]
-    actions = [{"id": str(o.id), "label": o.label, "group": o.group,
-                "heading": ACTION_GROUP_TITLES.get(o.group, o.group.capitalize()),
-                "needs_target": o.needs_target, "kind": _kind_of(o), "help": o.help,
-                "dice": [{"number": d.number, "sides": d.sides, "label": d.label}
-                         for d in o.dice]}
-               for group in groups for o in options if o.group == group]
-    others = sorted((c for c in copy.combatants if c.id != actor_id),
-                    key=lambda c: (c.side == actor.side, copy.out_of_fight(c)))
+    actions = [
+        {
+            "id": str(o.id),
+            "label": o.label,
+            "group": o.group,
+            "heading": ACTION_GROUP_TITLES.get(o.group, o.group.capitalize()),
+            "needs_target": o.needs_target,
+            "kind": _kind_of(o),
+            "help": o.help,
+            "dice": [{"number": d.number, "sides": d.sides, "label": d.label} for d in o.dice],
+        }
+        for group in groups
+        for o in options
+        if o.group == group
+    ]
+    others = sorted(
+        (c for c in copy.combatants if c.id != actor_id),
+        key=lambda c: (c.side == actor.side, copy.out_of_fight(c)),
+    )
     targets = []
     for other in others:
         where = model.label(core.position_between(copy, actor_id, other.id))
@@ -223,17 +292,28 @@ def actions_view(copy: core.Encounter, actor_id: str) -> Json:
         down = copy.out_of_fight(other)
         mark = "down" if down else "in reach" if reach.in_reach else "out of reach"
         ally = "ally, " if other.side == actor.side else ""
-        targets.append({"id": other.id, "name": other.name,
-                        "text": f"{other.name} — {where} ({ally}{mark})",
-                        "default": reach.in_reach and not down and other.side != actor.side})
+        targets.append(
+            {
+                "id": other.id,
+                "name": other.name,
+                "text": f"{other.name} — {where} ({ally}{mark})",
+                "default": reach.in_reach and not down and other.side != actor.side,
+            }
+        )
     foes = [c.id for c in others if c.side != actor.side]
     first, aimed = best_default(rules, copy, actor_id, options, foes)
-    return {"actions": actions, "targets": targets, "turn": copy.turn == actor_id,
-            "first": str(first.id) if first is not None else "", "first_target": aimed}
+    return {
+        "actions": actions,
+        "targets": targets,
+        "turn": copy.turn == actor_id,
+        "first": str(first.id) if first is not None else "",
+        "first_target": aimed,
+    }
 
 
-def preview_view(copy: core.Encounter, actor_id: str, option: ActionOption,
-                 target: str | None) -> Json:
+def preview_view(
+    copy: core.Encounter, actor_id: str, option: ActionOption, target: str | None
+) -> Json:
     """The action's preview as the action dialog shows it: its arithmetic, its exact chance
     (the game's own ``preview``, on the players' copy), or why it is barred."""
     rules = registry.system_of(copy).encounter
@@ -241,18 +321,20 @@ def preview_view(copy: core.Encounter, actor_id: str, option: ActionOption,
     aimed = target if option.needs_target else None
     preview = rules.preview(copy, actor_id, option.id, aimed)
     spread = ", ".join(f"{label}: {percent(chance)}" for label, chance in preview.spread)
-    return {"type": "preview", "action": str(option.id), "target": aimed,
-            "lines": list(preview.lines),
-            "chance": chance_lines(preview.success, preview.outcomes),
-            "spread": f"Each damage: {spread}" if spread else "",
-            "problem": preview.problem}
+    return {
+        "type": "preview",
+        "action": str(option.id),
+        "target": aimed,
+        "lines": list(preview.lines),
+        "chance": chance_lines(preview.success, preview.outcomes),
+        "spread": f"Each damage: {spread}" if spread else "",
+        "problem": preview.problem,
+    }
 
 
 def state_of(copy: core.Encounter, sheets: set[str] | None = None) -> TableState:
     """The phones' view of the players' copy ``copy`` (see the module), with the sheets of
     ``sheets`` made at once (None: every character's); the others are made when asked."""
-    names = {c.id: c.name for c in copy.combatants
-             if getattr(c.sheet, "kind", "") == "character"}
-    made = {key: sheet_view(copy, key) for key in names
-            if sheets is None or key in sheets}
+    names = {c.id: c.name for c in copy.combatants if getattr(c.sheet, "kind", "") == "character"}
+    made = {key: sheet_view(copy, key) for key in names if sheets is None or key in sheets}
     return TableState(table_view(copy), names, made, copy)

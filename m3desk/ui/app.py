@@ -64,13 +64,18 @@ def _parser() -> argparse.ArgumentParser:
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog=APP_NAME, description="The desktop table companion for tabletop role-playing games",
+        prog=APP_NAME,
+        description="The desktop table companion for tabletop role-playing games",
         epilog=f"{APP_NAME} {EXPORT_PDF_COMMAND} FILE... -o OUT.pdf writes sheets and "
-               f"encounters to a PDF without opening a window (see "
-               f"{APP_NAME} {EXPORT_PDF_COMMAND} --help).")
+        f"encounters to a PDF without opening a window (see "
+        f"{APP_NAME} {EXPORT_PDF_COMMAND} --help).",
+    )
     parser.add_argument("files", nargs="*", help="character, monster or encounter files to open")
-    parser.add_argument("--self-test", action="store_true",
-                        help="start the whole app, exercise every main view, print one line, exit")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="start the whole app, exercise every main view, print one line, exit",
+    )
     parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
     return parser
 
@@ -93,8 +98,9 @@ def _file_open_filter(window: MainWindow) -> QObject:
 def _headless_for_self_test() -> None:
     """The self-test needs no screen: without a display it runs offscreen by itself, and
     Qt's own chatter (a platform plugin's notes) stays out of its one line of output."""
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
-                                                 or os.environ.get("WAYLAND_DISPLAY")):
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
@@ -188,8 +194,9 @@ def run(argv: list[str]) -> int:
 _CLAIMS: list[object] = []
 
 
-def _wait_for_instance(app: QApplication, state_dir: Path, files: list[Path],
-                       claim: InstanceClaim) -> bool:
+def _wait_for_instance(
+    app: QApplication, state_dir: Path, files: list[Path], claim: InstanceClaim
+) -> bool:
     """Another m3desk holds this data folder: hand it the files, waiting (and saying so) while
     it is busy or still starting. True when this launch ends: the files were handed over, or
     the user stopped waiting; False when the other one quit and this launch is the m3desk."""
@@ -201,10 +208,15 @@ def _wait_for_instance(app: QApplication, state_dir: Path, files: list[Path],
 
     def waiting(elapsed: float) -> bool:
         if elapsed >= 0.5 and not shown:
-            print("m3desk: waiting for the m3desk already open on this data folder…",
-                  file=sys.stderr)
-            dialog = QProgressDialog("Waiting for the m3desk already open on this data folder "
-                                     "to take over…", "&Stop Waiting", 0, 0)
+            print(
+                "m3desk: waiting for the m3desk already open on this data folder…", file=sys.stderr
+            )
+            dialog = QProgressDialog(
+                "Waiting for the m3desk already open on this data folder to take over…",
+                "&Stop Waiting",
+                0,
+                0,
+            )
             dialog.setWindowTitle(APP_DISPLAY_NAME)
             dialog.setMinimumDuration(0)
             dialog.show()
@@ -221,11 +233,13 @@ def _wait_for_instance(app: QApplication, state_dir: Path, files: list[Path],
                     print("m3desk: stopped waiting; nothing was opened", file=sys.stderr)
                     return True
                 answer = QMessageBox.question(
-                    None, APP_DISPLAY_NAME,
+                    None,
+                    APP_DISPLAY_NAME,
                     f"The m3desk already open on this data folder is not answering ({error}). "
                     "Keep waiting for it? A second window on the same files could overwrite "
                     "its work, so none is opened.",
-                    QMessageBox.StandardButton.Retry | QMessageBox.StandardButton.Close)
+                    QMessageBox.StandardButton.Retry | QMessageBox.StandardButton.Close,
+                )
                 if answer != QMessageBox.StandardButton.Retry:
                     return True
     finally:

@@ -18,8 +18,11 @@ def _luminance(colour: QColor) -> float:
     def channel(value: float) -> float:
         return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
 
-    return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
-            + 0.0722 * channel(colour.blueF()))
+    return (
+        0.2126 * channel(colour.redF())
+        + 0.7152 * channel(colour.greenF())
+        + 0.0722 * channel(colour.blueF())
+    )
 
 
 def contrast_ratio(a: QColor, b: QColor) -> float:
@@ -27,8 +30,7 @@ def contrast_ratio(a: QColor, b: QColor) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
-def readable_on(preferred: QColor, background: QColor,
-                minimum: float = MINIMUM_RATIO) -> QColor:
+def readable_on(preferred: QColor, background: QColor, minimum: float = MINIMUM_RATIO) -> QColor:
     """``preferred`` if it is readable on ``background``, else black or white, the better."""
     if contrast_ratio(preferred, background) >= minimum:
         return preferred

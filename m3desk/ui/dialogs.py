@@ -21,14 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QAbstractButton,
-    QDialog,
-    QFileDialog,
-    QLabel,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractButton, QDialog, QFileDialog, QLabel, QMessageBox, QWidget
 
 from m3desk import APP_DISPLAY_NAME, __version__
 
@@ -135,6 +128,7 @@ def give_mnemonics(buttons: Sequence[QAbstractButton]) -> None:
     """Give every button without an Alt+letter the first letter of its text that no other
     button has taken ("&Save", "&Discard", "&Cancel"): a question is answered from the
     keyboard, not only by Enter and Esc."""
+
     def mnemonic(text: str) -> str:
         plain = text.replace("&&", "")
         where = plain.find("&")
@@ -161,11 +155,7 @@ class _QuestionBox(QMessageBox):
 
 
 def _message_box(
-    parent: QWidget | None,
-    icon: QMessageBox.Icon,
-    title: str,
-    text: str,
-    informative: str = "",
+    parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str, informative: str = ""
 ) -> QMessageBox:
     box = _QuestionBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)  # file names and messages are never markup
@@ -176,8 +166,9 @@ def _message_box(
     return box
 
 
-def message_box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str,
-                informative: str = "") -> QMessageBox:
+def message_box(
+    parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str, informative: str = ""
+) -> QMessageBox:
     """A message box whose texts are plain text, for the app's own questions."""
     return _message_box(parent, icon, title, text, informative)
 
@@ -206,14 +197,16 @@ def show_info(parent: QWidget | None, title: str, message: str) -> None:
     _tell(parent, QMessageBox.Icon.Information, title, message)
 
 
-def ask_save_changes(parent: QWidget | None, document_title: str, *,
-                     others: int = 0) -> SaveChoice:
+def ask_save_changes(parent: QWidget | None, document_title: str, *, others: int = 0) -> SaveChoice:
     """Save / Discard / Cancel for a document with unsaved changes; with ``others`` more
     unsaved documents closing after it (Quit), also Discard All."""
     if _non_interactive:
         return SaveChoice.CANCEL
-    more = f" {others} other unsaved document{'s' if others != 1 else ''} will be asked " \
-        "about next." if others else ""
+    more = (
+        f" {others} other unsaved document{'s' if others != 1 else ''} will be asked about next."
+        if others
+        else ""
+    )
     box = _message_box(
         parent,
         QMessageBox.Icon.Warning,
@@ -225,8 +218,11 @@ def ask_save_changes(parent: QWidget | None, document_title: str, *,
     box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
     box.setDefaultButton(buttons.Save)
     box.setEscapeButton(buttons.Cancel)
-    discard_all = box.addButton(f"Discard &All ({others + 1})",
-                                QMessageBox.ButtonRole.DestructiveRole) if others else None
+    discard_all = (
+        box.addButton(f"Discard &All ({others + 1})", QMessageBox.ButtonRole.DestructiveRole)
+        if others
+        else None
+    )
     answer = box.exec()
     if discard_all is not None and box.clickedButton() is discard_all:
         return SaveChoice.DISCARD_ALL
@@ -242,10 +238,13 @@ def ask_file_changed(parent: QWidget | None, path: Path) -> ConflictChoice:
     if _non_interactive:
         return ConflictChoice.CANCEL
     box = _message_box(
-        parent, QMessageBox.Icon.Warning, "File changed on disk",
+        parent,
+        QMessageBox.Icon.Warning,
+        "File changed on disk",
         f"“{path.name}” was changed by another program or window since you opened it.",
         "Overwrite it with your version, save yours under another name, or reload the file "
-        "and lose your unsaved changes?")
+        "and lose your unsaved changes?",
+    )
     overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
     save_as = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
     reload = box.addButton("Reload", QMessageBox.ButtonRole.ResetRole)
@@ -269,10 +268,13 @@ def ask_replace_unreadable(parent: QWidget | None, path: Path) -> bool:
     if _non_interactive:
         return False
     box = _message_box(
-        parent, QMessageBox.Icon.Warning, "Replace a file m3desk cannot read?",
+        parent,
+        QMessageBox.Icon.Warning,
+        "Replace a file m3desk cannot read?",
         f"“{path.name}” exists and is not a file this m3desk can read.",
         "It may belong to another program or to a newer m3desk. Replace it with this "
-        "document? What it holds now will be lost.")
+        "document? What it holds now will be lost.",
+    )
     buttons = QMessageBox.StandardButton
     box.setStandardButtons(buttons.Yes | buttons.Cancel)
     box.button(buttons.Yes).setText("Replace")
@@ -334,9 +336,7 @@ def open_file_names(parent: QWidget | None, directory: Path, file_filter: str) -
     """Pick sheet and encounter files to open; empty when cancelled."""
     if _non_interactive:
         return []
-    names, _selected = QFileDialog.getOpenFileNames(
-        parent, "Open", str(directory), file_filter
-    )
+    names, _selected = QFileDialog.getOpenFileNames(parent, "Open", str(directory), file_filter)
     return [Path(name) for name in names]
 
 
@@ -352,8 +352,7 @@ def pdf_file_name(parent: QWidget | None, suggested: Path, file_filter: str) -> 
     """Where to export a PDF; None when cancelled. The dialog asks before overwriting."""
     if _non_interactive:
         return None
-    name, _selected = QFileDialog.getSaveFileName(parent, "Export PDF", str(suggested),
-                                                  file_filter)
+    name, _selected = QFileDialog.getSaveFileName(parent, "Export PDF", str(suggested), file_filter)
     return Path(name) if name else None
 
 
@@ -386,25 +385,31 @@ def show_about(parent: QWidget | None) -> None:
         return
     from PySide6 import __version__ as pyside_version
 
-    box = QMessageBox(QMessageBox.Icon.Information, f"About {APP_DISPLAY_NAME}",
-                      f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
-                      "<p>The desktop table companion for tabletop role-playing games, "
-                      "starting with <i>Monsters &amp; Magic</i> and its Effect Engine: "
-                      "character and monster sheets, encounters and printing.</p>"
-                      f"<p>Built with PySide6 {pyside_version}.</p>",
-                      QMessageBox.StandardButton.Ok, parent)
+    box = QMessageBox(
+        QMessageBox.Icon.Information,
+        f"About {APP_DISPLAY_NAME}",
+        f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
+        "<p>The desktop table companion for tabletop role-playing games, "
+        "starting with <i>Monsters &amp; Magic</i> and its Effect Engine: "
+        "character and monster sheets, encounters and printing.</p>"
+        f"<p>Built with PySide6 {pyside_version}.</p>",
+        QMessageBox.StandardButton.Ok,
+        parent,
+    )
     box.setTextFormat(Qt.TextFormat.RichText)  # our own words only
     box.exec()
 
 
-def import_file_name(parent: QWidget | None, directory: Path,
-                     file_filter: str) -> tuple[Path, str] | None:
+def import_file_name(
+    parent: QWidget | None, directory: Path, file_filter: str
+) -> tuple[Path, str] | None:
     """Pick another tool's sheet file to import, with the filter chosen (it names the
     format); None when cancelled."""
     if _non_interactive:
         return None
-    name, selected = QFileDialog.getOpenFileName(parent, "Import Sheet", str(directory),
-                                                 file_filter)
+    name, selected = QFileDialog.getOpenFileName(
+        parent, "Import Sheet", str(directory), file_filter
+    )
     return (Path(name), selected) if name else None
 
 
@@ -413,6 +418,7 @@ def export_file_name(parent: QWidget | None, suggested: Path, file_filter: str) 
     overwriting)."""
     if _non_interactive:
         return None
-    name, _selected = QFileDialog.getSaveFileName(parent, "Export Sheet", str(suggested),
-                                                  file_filter)
+    name, _selected = QFileDialog.getSaveFileName(
+        parent, "Export Sheet", str(suggested), file_filter
+    )
     return Path(name) if name else None

@@ -56,8 +56,12 @@ SMALL_SCREEN_WIDTH = 1400
 class MainWindow(QMainWindow):
     """One m3desk window. Call :meth:`startup` once it is shown."""
 
-    def __init__(self, paths: AppPaths | None = None, settings: AppSettings | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        paths: AppPaths | None = None,
+        settings: AppSettings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("main_window")
         self.paths = paths or AppPaths.from_environment()
@@ -77,13 +81,15 @@ class MainWindow(QMainWindow):
         # The library stays the tab in front; the bestiary reads its books when first shown.
         self.tabifyDockWidget(self.bestiary, self.library)
 
-        self.autosave = AutosaveController(self.paths.state_dir,
-                                           self.settings_store.autosave_seconds, self)
+        self.autosave = AutosaveController(
+            self.paths.state_dir, self.settings_store.autosave_seconds, self
+        )
         self.autosave_warning = QLabel(self)
         self.autosave_warning.setObjectName("autosave_warning")
         self.autosave_warning.setTextFormat(Qt.TextFormat.PlainText)
-        self.autosave_warning.setStyleSheet("QLabel { color: palette(bright-text); "
-                                            "background: #b3261e; padding: 2px 6px; }")
+        self.autosave_warning.setStyleSheet(
+            "QLabel { color: palette(bright-text); background: #b3261e; padding: 2px 6px; }"
+        )
         self.autosave_warning.hide()
         self.autosave.failed.connect(self._autosave_failed)
         self.autosave.recovered.connect(self.autosave_warning.hide)
@@ -103,8 +109,10 @@ class MainWindow(QMainWindow):
         self.menu_actions.menus["view"].insertAction(self.menu_actions.find, show_bestiary)
         show_tables = QAction("T&ables", self)
         show_tables.setObjectName("show_tables")
-        show_tables.setToolTip("The game's random tables and your own: exact chances, rolled "
-                               "or typed, logged in the open encounter")
+        show_tables.setToolTip(
+            "The game's random tables and your own: exact chances, rolled "
+            "or typed, logged in the open encounter"
+        )
         show_tables.triggered.connect(self._show_tables)
         self.menu_actions.menus["view"].insertAction(self.menu_actions.find, show_tables)
         self._connect_actions()
@@ -139,8 +147,15 @@ class MainWindow(QMainWindow):
         window shows only the library."""
         from m3desk.ui.window.session import DocumentSession
 
-        session = DocumentSession(self, self.tabs, self.undo_group, self.autosave,
-                                  self.settings_store, self.paths, self.file_locks)
+        session = DocumentSession(
+            self,
+            self.tabs,
+            self.undo_group,
+            self.autosave,
+            self.settings_store,
+            self.paths,
+            self.file_locks,
+        )
         session.current_changed.connect(self._on_current_changed)
         session.state_changed.connect(self._on_state_changed)
         session.document_saved.connect(self._on_saved)
@@ -148,7 +163,10 @@ class MainWindow(QMainWindow):
         session.changed_on_disk.connect(
             lambda record: self.statusBar().showMessage(
                 f"“{record.path.name}” was changed on disk by another program or window; "
-                "saving here will ask before overwriting it.", 30_000))
+                "saving here will ask before overwriting it.",
+                30_000,
+            )
+        )
         return session
 
     def _has_session(self) -> bool:
@@ -159,8 +177,9 @@ class MainWindow(QMainWindow):
         """The print and PDF commands, made (and their module loaded) on first use."""
         from m3desk.ui.window.print_commands import PrintCommands
 
-        return PrintCommands(self, self.session, self.library.selected_entries,
-                             self.settings_store.options_for)
+        return PrintCommands(
+            self, self.session, self.library.selected_entries, self.settings_store.options_for
+        )
 
     def _connect_actions(self) -> None:
         act = self.menu_actions
@@ -211,8 +230,9 @@ class MainWindow(QMainWindow):
         if geometry:
             self.restoreGeometry(QByteArray(geometry))
         if not state or not self.restoreState(QByteArray(state)):
-            self.resizeDocks([self.library], [self.library.preferred_width()],
-                             Qt.Orientation.Horizontal)
+            self.resizeDocks(
+                [self.library], [self.library.preferred_width()], Qt.Orientation.Horizontal
+            )
 
     def startup(self, files: Iterable[str | Path] = (), *, recover: bool = True) -> None:
         """Work that waits until the window is on screen: library, recovery, files to open."""
@@ -227,8 +247,9 @@ class MainWindow(QMainWindow):
         if problem:
             self._status(problem)
 
-    def open_startup_documents(self, files: Iterable[str | Path] = (), *,
-                               recover: bool = True) -> None:
+    def open_startup_documents(
+        self, files: Iterable[str | Path] = (), *, recover: bool = True
+    ) -> None:
         """The plain-text guard, then unsaved work to recover and the files to open.
 
         The guard is installed here, before the first text from a file can reach a label or
@@ -244,8 +265,9 @@ class MainWindow(QMainWindow):
         if recover:
             from m3desk.ui.window.recovery import offer_recovery
 
-            restored = offer_recovery(self, self.paths.state_dir, lambda: self.session,
-                                      self.autosave)
+            restored = offer_recovery(
+                self, self.paths.state_dir, lambda: self.session, self.autosave
+            )
             if restored:
                 self._status(f"Restored {len(restored)} unsaved document(s). Save to keep them.")
         self.open_paths([Path(f) for f in files])
@@ -285,7 +307,8 @@ class MainWindow(QMainWindow):
 
         try:
             choice = new_character_dialog.ask_new_character(
-                self, self.settings_store.options_for, preferred=self.library.model.game)
+                self, self.settings_store.options_for, preferred=self.library.model.game
+            )
         except (OSError, ValueError, KeyError) as exc:
             from m3desk.ui import dialogs
 
@@ -299,8 +322,9 @@ class MainWindow(QMainWindow):
         if choice.sheet is not None:
             record = self.session.add_new(choice.sheet)
         else:
-            record = self.session.add_new(self._new_sheet(system_id, "character",
-                                                          choice.name, choice))
+            record = self.session.add_new(
+                self._new_sheet(system_id, "character", choice.name, choice)
+            )
         new_character_dialog.focus_name(record.page)
         return record
 
@@ -316,18 +340,26 @@ class MainWindow(QMainWindow):
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
         from m3desk.ui.window.new_encounter import new_encounter
 
-        return new_encounter(self, self.session, self.library.selected_entries(),
-                             library=self.library.model.entries(),
-                             rules=self.settings_store.table_rules(),
-                             options_for=self.settings_store.options_for)
+        return new_encounter(
+            self,
+            self.session,
+            self.library.selected_entries(),
+            library=self.library.model.entries(),
+            rules=self.settings_store.table_rules(),
+            options_for=self.settings_store.options_for,
+        )
 
     def new_expedition(self) -> OpenDocument | None:
         """File → New Expedition: a party, a place and the game's clock."""
         from m3desk.ui.window.new_expedition import new_expedition
 
-        return new_expedition(self, self.session, self.library.selected_entries(),
-                              library=self.library.model.entries(),
-                              options_for=self.settings_store.options_for)
+        return new_expedition(
+            self,
+            self.session,
+            self.library.selected_entries(),
+            library=self.library.model.entries(),
+            options_for=self.settings_store.options_for,
+        )
 
     def edit_table_rules(self) -> BaseModel | None:
         """Edit → Table Rules…: the default for new sheets and encounters; None if cancelled."""
@@ -338,8 +370,9 @@ class MainWindow(QMainWindow):
             return None
         chosen, saved = edited
         if saved:  # otherwise the status bar already says why the settings were not saved
-            self._status("Table rules saved: new sheets and encounters use them, and so do "
-                         "the open sheets")
+            self._status(
+                "Table rules saved: new sheets and encounters use them, and so do the open sheets"
+            )
         return chosen
 
     def show_about(self) -> None:
@@ -393,8 +426,7 @@ class MainWindow(QMainWindow):
                 continue
             action = menu.addAction(f"{mnemonic_safe(system.name)}…")
             action.setObjectName(f"game_rules:{system.id}")
-            action.setToolTip(f"The table rules new {system.name} sheets and encounters "
-                              "start with")
+            action.setToolTip(f"The table rules new {system.name} sheets and encounters start with")
             action.triggered.connect(lambda _c=False, s=system.id: self.edit_game_options(s))
         if menu.isEmpty():
             menu.addAction("No other game is installed").setEnabled(False)
@@ -408,9 +440,13 @@ class MainWindow(QMainWindow):
         system = registry.get(system_id)
         current = self.settings_store.options_for(system)
         chosen = options_dialog.ask_game_options(
-            self, system, current, f"Table Rules — {system.name}",
+            self,
+            system,
+            current,
+            f"Table Rules — {system.name}",
             f"The rules new {system.name} sheets and encounters start with. An encounter "
-            "keeps its own copy (Encounter → Table Rules… changes it).")
+            "keeps its own copy (Encounter → Table Rules… changes it).",
+        )
         if chosen is None or chosen == current:
             return None
         saved = self.settings_store.set_options_for(system, chosen)
@@ -419,8 +455,10 @@ class MainWindow(QMainWindow):
             if isinstance(document, FormSheetDocument) and document.system.id == system_id:
                 document.set_options(chosen)
         if saved:
-            self._status(f"Table rules of {system.name} saved: new sheets and encounters use "
-                         "them, and so do the open sheets")
+            self._status(
+                f"Table rules of {system.name} saved: new sheets and encounters use "
+                "them, and so do the open sheets"
+            )
         return chosen
 
     def save_current(self) -> bool:
@@ -484,15 +522,19 @@ class MainWindow(QMainWindow):
         from m3desk.ui.window.kinds import ENCOUNTERS
 
         current = self.session.current()
-        fights = [record.document for record in self.session.records_of(ENCOUNTERS)
-                  if isinstance(record.document, EncounterDocument)
-                  and registry.system_of(record.document.encounter).id == game_id]
+        fights = [
+            record.document
+            for record in self.session.records_of(ENCOUNTERS)
+            if isinstance(record.document, EncounterDocument)
+            and registry.system_of(record.document.encounter).id == game_id
+        ]
         front = current.document if current is not None else None
         fight = front if front in fights else fights[0] if len(fights) == 1 else None
         if not isinstance(fight, EncounterDocument):
             return ""
-        fight.apply(core.add_log(fight.encounter, line[:300], details=details[:4000]),
-                    "Roll on a Table")
+        fight.apply(
+            core.add_log(fight.encounter, line[:300], details=details[:4000]), "Roll on a Table"
+        )
         return str(fight.encounter.name)
 
     @functools.cached_property
@@ -529,10 +571,16 @@ class MainWindow(QMainWindow):
             return
         # The dock area's width is the tab in front's: the library behind the bestiary
         # keeps its old width (saved as the GM's, it widened the dock at the next fight).
-        front = self.bestiary if (self.bestiary.isVisible() and not self.bestiary.isFloating()
-                                  and self.library.visibleRegion().isEmpty()
-                                  and not self.bestiary.visibleRegion().isEmpty()) \
+        front = (
+            self.bestiary
+            if (
+                self.bestiary.isVisible()
+                and not self.bestiary.isFloating()
+                and self.library.visibleRegion().isEmpty()
+                and not self.bestiary.visibleRegion().isEmpty()
+            )
             else self.library
+        )
         width = front.width()
         if front.isVisible() and not front.isFloating():
             if self._library_beside_encounter:
@@ -541,8 +589,9 @@ class MainWindow(QMainWindow):
                 self._document_library_width = width
         self._library_beside_encounter = encounter
         if encounter:
-            target = (self.settings_store.settings.encounter_library_width
-                      or self.library.narrow_width())
+            target = (
+                self.settings_store.settings.encounter_library_width or self.library.narrow_width()
+            )
         else:
             target = self._document_library_width or self.library.preferred_width()
         self.resizeDocks([self.library], [target], Qt.Orientation.Horizontal)
@@ -606,8 +655,7 @@ class MainWindow(QMainWindow):
         self.settings_store.set_theme(choice)
         self.menu_actions.themes[choice].setChecked(True)
 
-    def _new_sheet(self, system_id: str, kind: str, name: str, choice: object = None
-                   ) -> BaseModel:
+    def _new_sheet(self, system_id: str, kind: str, name: str, choice: object = None) -> BaseModel:
         """A new ``kind`` sheet of a game: made the game's own way when its widgets provide
         one (with the default table rules, Edit → Table Rules…), else from its form as the
         table rules of other games (Edit → Table Rules of Other Games) start it."""
@@ -641,8 +689,9 @@ class MainWindow(QMainWindow):
         if remember_layout:
             if self._library_beside_encounter and self.library.isVisible():
                 self.settings_store.set_encounter_library_width(self.library.width())
-            self.settings_store.remember_window(bytes(self.saveGeometry().data()),
-                                                bytes(self.saveState().data()))
+            self.settings_store.remember_window(
+                bytes(self.saveGeometry().data()), bytes(self.saveState().data())
+            )
         self.autosave.shutdown()
         if "file_locks" in self.__dict__:  # otherwise nothing was ever claimed
             self.file_locks.release_all()
@@ -654,4 +703,3 @@ class MainWindow(QMainWindow):
         from m3desk.ui.self_test import exercise_window
 
         return exercise_window(self)
-

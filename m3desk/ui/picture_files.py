@@ -45,9 +45,18 @@ from PySide6.QtGui import QImage, QImageReader, QPainter
 from m3desk.ui.png_bands import read_png_in_bands
 from m3desk.ui.webp_scaled import webp_scaled_reader
 
-__all__ = ["MAX_FILE_BYTES", "MAX_FULL_DECODE_BYTES", "MAX_PIXELS", "MAX_SVG_BYTES",
-           "MAX_SVG_ELEMENTS", "Cancelled", "ReadPicture", "picture_kind", "read_picture",
-           "read_picture_bytes"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_FULL_DECODE_BYTES",
+    "MAX_PIXELS",
+    "MAX_SVG_BYTES",
+    "MAX_SVG_ELEMENTS",
+    "Cancelled",
+    "ReadPicture",
+    "picture_kind",
+    "read_picture",
+    "read_picture_bytes",
+]
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 120_000_000
@@ -92,9 +101,16 @@ def picture_kind(head: bytes) -> str:
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith((b"<?xml", b"<svg", b"<!--", b"<!DOCTYPE svg")):
         return "svg"
-    others = ((b"II*\0", "TIFF"), (b"MM\0*", "TIFF"), (b"GIF8", "GIF"), (b"BM", "BMP"),
-              (b"icns", "ICNS"), (b"/* XPM */", "XPM"), (b"#define", "XBM"),
-              (b"%PDF", "PDF"))
+    others = (
+        (b"II*\0", "TIFF"),
+        (b"MM\0*", "TIFF"),
+        (b"GIF8", "GIF"),
+        (b"BM", "BMP"),
+        (b"icns", "ICNS"),
+        (b"/* XPM */", "XPM"),
+        (b"#define", "XBM"),
+        (b"%PDF", "PDF"),
+    )
     for magic, name in others:
         if text.startswith(magic) or head.startswith(magic):
             return name
@@ -110,10 +126,12 @@ def _read_file(path: str, name: str) -> bytes:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     except OSError as error:
         if error.errno == errno.ELOOP:
-            raise ValueError(f"The picture {name} could not be opened: its link leads round "
-                             "in a loop.") from error
-        raise ValueError(f"The picture {name} could not be opened "
-                         f"({error.strerror or error}).") from error
+            raise ValueError(
+                f"The picture {name} could not be opened: its link leads round in a loop."
+            ) from error
+        raise ValueError(
+            f"The picture {name} could not be opened ({error.strerror or error})."
+        ) from error
     try:
         info = os.fstat(handle)
         if stat.S_ISDIR(info.st_mode):
@@ -121,8 +139,10 @@ def _read_file(path: str, name: str) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise ValueError(f"{name} is not a file (a device or a pipe), not a picture.")
         if info.st_size > MAX_FILE_BYTES:
-            raise ValueError(f"The picture {name} is {info.st_size // (1024 * 1024)} MB; "
-                             f"choose one under {MAX_FILE_BYTES // (1024 * 1024)} MB.")
+            raise ValueError(
+                f"The picture {name} is {info.st_size // (1024 * 1024)} MB; "
+                f"choose one under {MAX_FILE_BYTES // (1024 * 1024)} MB."
+            )
         chunks: list[bytes] = []
         total = 0
         while total <= MAX_FILE_BYTES:
@@ -132,19 +152,24 @@ def _read_file(path: str, name: str) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
         if total > MAX_FILE_BYTES:
-            raise ValueError(f"The picture {name} is over "
-                             f"{MAX_FILE_BYTES // (1024 * 1024)} MB.")
+            raise ValueError(f"The picture {name} is over {MAX_FILE_BYTES // (1024 * 1024)} MB.")
         return b"".join(chunks)
     except OSError as error:
-        raise ValueError(f"The picture {name} could not be read "
-                         f"({error.strerror or error}).") from error
+        raise ValueError(
+            f"The picture {name} could not be read ({error.strerror or error})."
+        ) from error
     finally:
         os.close(handle)
 
 
-def read_picture(path: str | Path, max_side: int, *,
-                 cancelled: Callable[[], bool] = lambda: False,
-                 max_pixels: int = MAX_PIXELS, purpose: str = "a map") -> ReadPicture:
+def read_picture(
+    path: str | Path,
+    max_side: int,
+    *,
+    cancelled: Callable[[], bool] = lambda: False,
+    max_pixels: int = MAX_PIXELS,
+    purpose: str = "a map",
+) -> ReadPicture:
     """The picture at ``path``, at most ``max_side`` pixels on its long side. Raises
     ValueError with a sentence naming the file when it cannot be used, Cancelled when
     ``cancelled()`` turns true between the steps."""
@@ -153,14 +178,21 @@ def read_picture(path: str | Path, max_side: int, *,
     data = _read_file(text, name)
     if cancelled():
         raise Cancelled
-    return read_picture_bytes(data, name, max_side, cancelled=cancelled,
-                              max_pixels=max_pixels, purpose=purpose)
+    return read_picture_bytes(
+        data, name, max_side, cancelled=cancelled, max_pixels=max_pixels, purpose=purpose
+    )
 
 
-def read_picture_bytes(data: bytes, name: str, max_side: int, *,
-                       cancelled: Callable[[], bool] = lambda: False,
-                       kinds: tuple[str, ...] = ("png", "jpeg", "webp", "svg", "svgz"),
-                       max_pixels: int = MAX_PIXELS, purpose: str = "a map") -> ReadPicture:
+def read_picture_bytes(
+    data: bytes,
+    name: str,
+    max_side: int,
+    *,
+    cancelled: Callable[[], bool] = lambda: False,
+    kinds: tuple[str, ...] = ("png", "jpeg", "webp", "svg", "svgz"),
+    max_pixels: int = MAX_PIXELS,
+    purpose: str = "a map",
+) -> ReadPicture:
     """As :func:`read_picture`, from the file's bytes (``name`` for the sentences); only
     ``kinds`` are read."""
     kind = picture_kind(data[:64])
@@ -180,8 +212,10 @@ def _refusal(name: str, kind: str, data: bytes, kinds: tuple[str, ...]) -> str:
     if kind:
         shown = kind.upper() if kind in ("svg", "svgz") else RASTER.get(kind, kind)
         article = "an" if shown in ("SVG", "SVGZ", "XPM", "XBM", "ICNS") else "a"
-        return (f"{name} is {article} {shown} file; m3desk reads pictures as {wanted}: "
-                "save it as one of those.")
+        return (
+            f"{name} is {article} {shown} file; m3desk reads pictures as {wanted}: "
+            "save it as one of those."
+        )
     return f"{name} is not a picture m3desk can read (it reads {wanted})."
 
 
@@ -199,8 +233,15 @@ def _bytes_per_pixel(data: bytes, kind: str) -> int:
     return 4
 
 
-def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: int,
-                 purpose: str, cancelled: Callable[[], bool] = lambda: False) -> ReadPicture:
+def _read_raster(
+    data: bytes,
+    name: str,
+    kind: str,
+    max_side: int,
+    max_pixels: int,
+    purpose: str,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> ReadPicture:
     shown = RASTER[kind]
     buffer = _buffer(data)
     reader = QImageReader(buffer, kind.encode())
@@ -208,12 +249,16 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
     reader.setAutoTransform(True)
     claimed = reader.size()
     if not claimed.isValid() or claimed.isEmpty():
-        raise ValueError(f"{name} could not be read as a {shown} picture "
-                         f"({reader.errorString() or 'no size in its header'}).")
+        raise ValueError(
+            f"{name} could not be read as a {shown} picture "
+            f"({reader.errorString() or 'no size in its header'})."
+        )
     width, height = claimed.width(), claimed.height()
     if width * height > max_pixels:
-        raise ValueError(f"{name} claims {width} × {height} pixels, more than {purpose} "
-                         f"needs ({max_pixels // 1_000_000} megapixels at most).")
+        raise ValueError(
+            f"{name} claims {width} × {height} pixels, more than {purpose} "
+            f"needs ({max_pixels // 1_000_000} megapixels at most)."
+        )
     target = QSize(claimed)
     if max(width, height) > max_side:
         target = claimed.scaled(max_side, max_side, Qt.AspectRatioMode.KeepAspectRatio)
@@ -221,6 +266,7 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
     # libjpeg decodes straight to a half, a quarter or an eighth; for less than halving (or
     # a JPEG too large to hold whole) that is then scaled by Qt's slower smooth scaling.
     natively = kind == "jpeg" and (2 * target.width() <= width or full > MAX_FULL_DECODE_BYTES)
+
     def between() -> None:
         if cancelled():
             raise Cancelled
@@ -232,8 +278,9 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
             try:
                 scaled = webp.read(data, target, between)
             except ValueError as error:
-                raise ValueError(f"{name} could not be read as a WebP picture "
-                                 f"({error}).") from error
+                raise ValueError(
+                    f"{name} could not be read as a WebP picture ({error})."
+                ) from error
             return ReadPicture(scaled, scaled.width() / width, kind)
     if not natively and full > MAX_FULL_DECODE_BYTES and kind == "png":
         # too large to decode whole: a band of rows at a time, each scaled into its place
@@ -245,9 +292,11 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
             return ReadPicture(banded, banded.width() / width, kind)
     if not natively and full > MAX_FULL_DECODE_BYTES:
         megapixels = MAX_FULL_DECODE_BYTES // _bytes_per_pixel(data, kind) // 1_000_000
-        raise ValueError(f"{name} is {width} × {height} pixels; m3desk reads a {shown} up "
-                         f"to {megapixels} megapixels (a JPEG up to "
-                         f"{max_pixels // 1_000_000}): save it smaller or as JPEG.")
+        raise ValueError(
+            f"{name} is {width} × {height} pixels; m3desk reads a {shown} up "
+            f"to {megapixels} megapixels (a JPEG up to "
+            f"{max_pixels // 1_000_000}): save it smaller or as JPEG."
+        )
     # JPEG decodes at the nearest power-of-two fraction at or above the size asked, then
     # scales: at most four times the pixels asked for, never more than the whole picture.
     decoded = min(full, 4 * target.width() * target.height() * 4) if natively else full
@@ -264,8 +313,10 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
         QImageReader.setAllocationLimit(before)
     buffer.close()
     if image.isNull():
-        raise ValueError(f"{name} could not be read as a {shown} picture "
-                         f"({reader.errorString() or 'corrupt data'}).")
+        raise ValueError(
+            f"{name} could not be read as a {shown} picture "
+            f"({reader.errorString() or 'corrupt data'})."
+        )
     if image.size() != target:
         image = _shrunk(image, target)
     return ReadPicture(image, image.width() / width, kind)
@@ -278,8 +329,11 @@ thread gets its turn between strips, not after one 0.4 s call)."""
 
 def _shrunk(image: QImage, target: QSize) -> QImage:
     """``image`` scaled smoothly to ``target``, a strip at a time."""
-    kind = (QImage.Format.Format_ARGB32_Premultiplied if image.hasAlphaChannel()
-            else QImage.Format.Format_RGB32)
+    kind = (
+        QImage.Format.Format_ARGB32_Premultiplied
+        if image.hasAlphaChannel()
+        else QImage.Format.Format_RGB32
+    )
     out = QImage(target, kind)
     out.fill(Qt.GlobalColor.transparent)
     painter = QPainter(out)
@@ -308,9 +362,11 @@ def _inflated(data: bytes, name: str) -> bytes:
             out.append(piece)
             total += len(piece)
             if total > MAX_SVG_BYTES:
-                raise ValueError(f"{name} unpacks to more than "
-                                 f"{MAX_SVG_BYTES // (1024 * 1024)} MB of drawing; m3desk "
-                                 "reads smaller SVG maps.")
+                raise ValueError(
+                    f"{name} unpacks to more than "
+                    f"{MAX_SVG_BYTES // (1024 * 1024)} MB of drawing; m3desk "
+                    "reads smaller SVG maps."
+                )
             pending = inflater.unconsumed_tail
             if inflater.eof:
                 break
@@ -355,8 +411,14 @@ class _Scan:
         self.open_ids.append(ident)
         self.open.append(index)
         if local == "use":
-            href = next((v for k, v in attributes.items()
-                         if k.rsplit("}", 1)[-1].rsplit(":", 1)[-1] == "href"), "")
+            href = next(
+                (
+                    v
+                    for k, v in attributes.items()
+                    if k.rsplit("}", 1)[-1].rsplit(":", 1)[-1] == "href"
+                ),
+                "",
+            )
             if href and not href.startswith("#"):
                 raise self.refuse("a <use> names another file")
             self.uses.append(index)
@@ -378,19 +440,22 @@ class _Scan:
             if target in memo:
                 return memo[target]
             if level > MAX_USE_DEPTH:
-                raise self.refuse(f"<use> elements copy copies more than {MAX_USE_DEPTH} "
-                                  "levels deep")
+                raise self.refuse(
+                    f"<use> elements copy copies more than {MAX_USE_DEPTH} levels deep"
+                )
             span = self.spans.get(target)
             if span is None:
                 return 0
             first, last = span
             total = last - first
-            for n in range(bisect.bisect_left(self.uses, first),
-                           bisect.bisect_left(self.uses, last)):
+            for n in range(
+                bisect.bisect_left(self.uses, first), bisect.bisect_left(self.uses, last)
+            ):
                 total += cost(self.use_targets[n], level + 1)
                 if total > MAX_SVG_ELEMENTS:
-                    raise self.refuse(f"its <use> elements make more than "
-                                      f"{MAX_SVG_ELEMENTS:,} elements to draw")
+                    raise self.refuse(
+                        f"its <use> elements make more than {MAX_SVG_ELEMENTS:,} elements to draw"
+                    )
             memo[target] = total
             return total
 
@@ -398,8 +463,9 @@ class _Scan:
         for target in self.use_targets:
             total += cost(target, 1)
             if total > MAX_SVG_ELEMENTS:
-                raise self.refuse(f"its <use> elements make more than "
-                                  f"{MAX_SVG_ELEMENTS:,} elements to draw")
+                raise self.refuse(
+                    f"its <use> elements make more than {MAX_SVG_ELEMENTS:,} elements to draw"
+                )
         return total
 
 
@@ -421,21 +487,26 @@ def scan_svg(text: bytes, name: str) -> int:
     try:
         parser.Parse(text, True)
     except xml.parsers.expat.ExpatError as error:
-        raise ValueError(f"{name} could not be read as SVG (line {error.lineno}: "
-                         f"{xml.parsers.expat.ErrorString(error.code)}).") from error
+        raise ValueError(
+            f"{name} could not be read as SVG (line {error.lineno}: "
+            f"{xml.parsers.expat.ErrorString(error.code)})."
+        ) from error
     if scan.root != "svg":
         raise ValueError(f"{name} is an XML file but not an SVG picture.")
     return scan.copies()
 
 
-def _read_svg(data: bytes, name: str, kind: str, max_side: int,
-              cancelled: Callable[[], bool]) -> ReadPicture:
+def _read_svg(
+    data: bytes, name: str, kind: str, max_side: int, cancelled: Callable[[], bool]
+) -> ReadPicture:
     from PySide6.QtSvg import QSvgRenderer
 
     text = _inflated(data, name) if kind == "svgz" else data
     if len(text) > MAX_SVG_BYTES:
-        raise ValueError(f"{name} is more than {MAX_SVG_BYTES // (1024 * 1024)} MB of "
-                         "drawing; m3desk reads smaller SVG maps.")
+        raise ValueError(
+            f"{name} is more than {MAX_SVG_BYTES // (1024 * 1024)} MB of "
+            "drawing; m3desk reads smaller SVG maps."
+        )
     if kind == "svgz" and picture_kind(text[:64]) != "svg":
         raise ValueError(f"{name} is a gzip file that holds no SVG picture.")
     scan_svg(text, name)

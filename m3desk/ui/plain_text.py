@@ -36,8 +36,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["PlainTextGuard", "app_markup", "fit_placeholder", "install_plain_text_guard",
-           "is_tip_label", "mnemonic_safe", "safe_tooltip", "show_tooltip", "tinted"]
+__all__ = [
+    "PlainTextGuard",
+    "app_markup",
+    "fit_placeholder",
+    "install_plain_text_guard",
+    "is_tip_label",
+    "mnemonic_safe",
+    "safe_tooltip",
+    "show_tooltip",
+    "tinted",
+]
 
 _TIP_LABEL = "QTipLabel"
 """The class of the label Qt shows tooltips in (private to Qt, found by name)."""
@@ -47,8 +56,9 @@ def fit_placeholder(edit: QLineEdit) -> None:
     """Never narrower than its placeholder: a cut example reads as a wrong one. (Qt paints
     it inside the frame and 2 px from each side: two average characters cover both.)"""
     metrics = edit.fontMetrics()
-    edit.setMinimumWidth(metrics.horizontalAdvance(edit.placeholderText())
-                         + 2 * metrics.averageCharWidth())
+    edit.setMinimumWidth(
+        metrics.horizontalAdvance(edit.placeholderText()) + 2 * metrics.averageCharWidth()
+    )
 
 
 def mnemonic_safe(text: str) -> str:
@@ -64,8 +74,7 @@ def escaped(text: str) -> str:
 
 def safe_tooltip(text: str) -> str:
     """``text`` as a tooltip that shows exactly these characters, line breaks kept."""
-    return ("<p style='white-space:pre-wrap'>" + escaped(text)
-            .replace("\n", "<br>") + "</p>")
+    return "<p style='white-space:pre-wrap'>" + escaped(text).replace("\n", "<br>") + "</p>"
 
 
 def show_tooltip(where: QPoint, text: str, widget: QWidget | None = None) -> None:
@@ -106,8 +115,11 @@ def _tooltip_text(target: QObject, event: QHelpEvent) -> str | None:
     if isinstance(target, QHeaderView):
         section = target.logicalIndexAt(event.pos())
         model = target.model()
-        data = (None if section < 0 or model is None else
-                model.headerData(section, target.orientation(), Qt.ItemDataRole.ToolTipRole))
+        data = (
+            None
+            if section < 0 or model is None
+            else model.headerData(section, target.orientation(), Qt.ItemDataRole.ToolTipRole)
+        )
         return None if data is None else str(data)
     if isinstance(target, QTabBar):
         tab = target.tabAt(event.pos())

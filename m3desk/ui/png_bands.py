@@ -37,8 +37,12 @@ _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
-    return (struct.pack(">I", len(body)) + kind + body
-            + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)) & 0xFFFFFFFF))
+    return (
+        struct.pack(">I", len(body))
+        + kind
+        + body
+        + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)) & 0xFFFFFFFF)
+    )
 
 
 def _stored_idat(rows: list[bytes | memoryview]) -> list[bytes | memoryview]:
@@ -52,10 +56,11 @@ def _stored_idat(rows: list[bytes | memoryview]) -> list[bytes | memoryview]:
         view = memoryview(row)
         adler = zlib.adler32(view, adler)
         for at in range(0, len(view), 65535):
-            block = view[at:at + 65535]
+            block = view[at : at + 65535]
             left -= len(block)
-            pieces.append(struct.pack("<BHH", 1 if not left else 0, len(block),
-                                      len(block) ^ 0xFFFF))
+            pieces.append(
+                struct.pack("<BHH", 1 if not left else 0, len(block), len(block) ^ 0xFFFF)
+            )
             pieces.append(block)
     if size == 0:
         pieces.append(struct.pack("<BHH", 1, 0, 0xFFFF))
@@ -75,8 +80,8 @@ def _parts(data: bytes) -> tuple[bytes, list[bytes], list[memoryview]] | None:
     view = memoryview(data)
     at = len(_SIGNATURE)
     while at + 12 <= len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = view[at + 8:at + 8 + length]
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        body = view[at + 8 : at + 8 + length]
         if kind == b"IHDR":
             header = bytes(body)
         elif kind == b"IDAT":
@@ -84,7 +89,7 @@ def _parts(data: bytes) -> tuple[bytes, list[bytes], list[memoryview]] | None:
         elif kind == b"IEND":
             break
         elif kind == b"tRNS" and not idat:
-            kept.append(bytes(view[at:at + 12 + length]))
+            kept.append(bytes(view[at : at + 12 + length]))
         at += 12 + length
     if len(header) != 13 or not idat:
         return None
@@ -98,20 +103,20 @@ def _raw_row(image: QImage, row: int, depth: int, kind: int) -> bytes:
     line = image.copy(0, row, width, 1)
     if depth == 8:
         rgba = line.convertToFormat(QImage.Format.Format_RGBA8888)
-        source = bytes(rgba.constBits())[:width * 4]
+        source = bytes(rgba.constBits())[: width * 4]
         out = bytearray(width * len(channels))
         for place, channel in enumerate(channels):
-            out[place::len(channels)] = source[channel::4]
+            out[place :: len(channels)] = source[channel::4]
         return bytes(out)
     rgba = line.convertToFormat(QImage.Format.Format_RGBA64)
-    source = bytes(rgba.constBits())[:width * 8]
+    source = bytes(rgba.constBits())[: width * 8]
     step = 2 * len(channels)
     out = bytearray(width * step)
     little = sys.byteorder == "little"
     for place, channel in enumerate(channels):
         high, low = (2 * channel + 1, 2 * channel) if little else (2 * channel, 2 * channel + 1)
-        out[2 * place::step] = source[high::8]
-        out[2 * place + 1::step] = source[low::8]
+        out[2 * place :: step] = source[high::8]
+        out[2 * place + 1 :: step] = source[low::8]
     return bytes(out)
 
 
@@ -138,7 +143,7 @@ class _Pieces(QIODevice):
         have = 0
         while have < maxlen and self._index < len(self._pieces):
             piece = self._pieces[self._index]
-            part = piece[self._at:self._at + maxlen - have]
+            part = piece[self._at : self._at + maxlen - have]
             got.append(part)
             have += len(part)
             self._at += len(part)
@@ -169,8 +174,9 @@ def _decode(pieces: list[bytes | memoryview], need: int) -> QImage:
     return image
 
 
-def read_png_in_bands(data: bytes, target: QSize, between: Callable[[], None],
-                      band_bytes: int = BAND_BYTES) -> QImage | None:
+def read_png_in_bands(
+    data: bytes, target: QSize, between: Callable[[], None], band_bytes: int = BAND_BYTES
+) -> QImage | None:
     """The PNG ``data`` scaled smoothly to ``target``, decoded a band of rows at a time
     (each at most ``band_bytes`` decoded); None when this PNG cannot be read in bands.
     Raises ValueError (a phrase: what is wrong with the data) for a corrupt stream;
@@ -198,7 +204,7 @@ def read_png_in_bands(data: bytes, target: QSize, between: Callable[[], None],
     painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
     inflate = zlib.decompressobj()
     # the compressed rows fed in slices: what a call leaves unread is copied each time
-    pieces = (body[at:at + (1 << 18)] for body in idat for at in range(0, len(body), 1 << 18))
+    pieces = (body[at : at + (1 << 18)] for body in idat for at in range(0, len(body), 1 << 18))
     tail: bytes | memoryview = b""
 
     def inflated(count: int) -> bytes:
@@ -228,8 +234,13 @@ def read_png_in_bands(data: bytes, target: QSize, between: Callable[[], None],
                 raise ValueError("its picture data ends early")
             lead = 1 if above else 0
             band_header = struct.pack(">IIBBBBB", width, count + lead, depth, kind, 0, 0, 0)
-            png = [_SIGNATURE, _chunk(b"IHDR", band_header), *kept,
-                   *_stored_idat([above, raw] if above else [raw]), _chunk(b"IEND", b"")]
+            png = [
+                _SIGNATURE,
+                _chunk(b"IHDR", band_header),
+                *kept,
+                *_stored_idat([above, raw] if above else [raw]),
+                _chunk(b"IEND", b""),
+            ]
             del raw
             band = _decode(png, (count + lead) * decoded_row)
             del png
@@ -240,8 +251,11 @@ def read_png_in_bands(data: bytes, target: QSize, between: Callable[[], None],
             last = round((top + count) * target.height() / height)
             if last > first:
                 # smoothly, as picture_files scales a picture decoded whole
-                painter.drawImage(QRectF(0, first, target.width(), last - first), band,
-                                  QRectF(0, lead, width, count))
+                painter.drawImage(
+                    QRectF(0, first, target.width(), last - first),
+                    band,
+                    QRectF(0, lead, width, count),
+                )
             del band
             top += count
             time.sleep(0)  # the GUI thread's turn between bands

@@ -18,8 +18,14 @@ from PySide6.QtGui import QImage, QImageReader, QPixmap
 
 from m3desk.ui.picture_files import picture_kind, read_picture
 
-__all__ = ["IMPORT_MAX_PIXELS", "PORTRAIT_MAX_SIDE", "STORED_MAX_SIDE", "decode_portrait",
-           "decode_portrait_image", "encode_portrait"]
+__all__ = [
+    "IMPORT_MAX_PIXELS",
+    "PORTRAIT_MAX_SIDE",
+    "STORED_MAX_SIDE",
+    "decode_portrait",
+    "decode_portrait_image",
+    "encode_portrait",
+]
 
 PORTRAIT_MAX_SIDE = 256
 IMPORT_MAX_PIXELS = 40_000_000
@@ -34,8 +40,7 @@ def encode_portrait(path: Path, max_side: int = PORTRAIT_MAX_SIDE) -> str:
     Raises ValueError with a readable message when the file is not an image Qt can read.
     """
     # Bounded like the map's picture: kind by content, budgets before decoding, scaled.
-    image = read_picture(path, max_side, max_pixels=IMPORT_MAX_PIXELS,
-                         purpose="a portrait").image
+    image = read_picture(path, max_side, max_pixels=IMPORT_MAX_PIXELS, purpose="a portrait").image
     if max(image.width(), image.height()) > max_side:
         image = image.scaled(
             max_side,

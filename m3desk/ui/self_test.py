@@ -106,11 +106,14 @@ def _exercise_other_games(window: MainWindow) -> list[str]:
         document.apply(core.set_side_initiative(fight, rolls), "Self-test initiative")
         page.encounter_actions.next_turn.trigger()
         QApplication.processEvents()
-        check(document.encounter.phase != "setup",
-               f"Next Turn did not start the {game_id} encounter")
+        check(
+            document.encounter.phase != "setup", f"Next Turn did not start the {game_id} encounter"
+        )
         page.board.grab()
-        done.append(f"{registry.get(game_id).name} encounter "
-                    f"({len(fight.combatants)} combatants), {export_pdf(fight)}")
+        done.append(
+            f"{registry.get(game_id).name} encounter "
+            f"({len(fight.combatants)} combatants), {export_pdf(fight)}"
+        )
         if len(done) == 1:
             done.append(_exercise_forecast(page))
             done.append(_exercise_phones(page))
@@ -166,8 +169,9 @@ def export_pdf(encounter: Encounter) -> str:
     with tempfile.TemporaryDirectory(prefix="m3desk-self-test-") as folder:
         target = Path(folder) / "encounter.pdf"
         pages = export_encounter_pdf(encounter, target)
-        check(pages >= 1 and target.read_bytes()[:5] == b"%PDF-",
-               "the encounter PDF was not written")
+        check(
+            pages >= 1 and target.read_bytes()[:5] == b"%PDF-", "the encounter PDF was not written"
+        )
     return f"encounter PDF ({pages} page{'s' if pages != 1 else ''})"
 
 
@@ -202,8 +206,9 @@ def _exercise_dialogs(window: MainWindow) -> str:
     from m3desk.ui.window.generation_dialog import GenerationDialog
     from m3desk.ui.window.new_character import games_that_generate
 
-    dialog = GenerationDialog(games_that_generate(), window.settings_store.options_for,
-                              game_data, window)
+    dialog = GenerationDialog(
+        games_that_generate(), window.settings_store.options_for, game_data, window
+    )
     dialog.adjustSize()
     dialog.deleteLater()
     return "new-character dialog"
@@ -235,8 +240,9 @@ def self_test(window: MainWindow, started: float) -> int:
         window.startup(recover=False)
         exercised = window.exercise_views()
     except Exception as exc:  # report any failure as one line, never a traceback dialog
-        print(f"m3desk {__version__} self-test FAILED: {type(exc).__name__}: {exc}",
-              file=sys.stderr)
+        print(
+            f"m3desk {__version__} self-test FAILED: {type(exc).__name__}: {exc}", file=sys.stderr
+        )
         window.session.close_all(ask=False)
         window.shutdown(remember_layout=False)
         window.close()

@@ -35,8 +35,14 @@ from PySide6.QtCore import QObject, Signal
 if TYPE_CHECKING:  # the network module loads once the window shows
     from PySide6.QtNetwork import QLocalSocket
 
-__all__ = ["InstanceBusyError", "InstanceClaim", "InstanceServer", "hand_over", "server_name",
-           "wait_to_hand_over"]
+__all__ = [
+    "InstanceBusyError",
+    "InstanceClaim",
+    "InstanceServer",
+    "hand_over",
+    "server_name",
+    "wait_to_hand_over",
+]
 
 TIMEOUT_SECONDS = 2.0
 WAIT_SECONDS = 60.0
@@ -113,10 +119,15 @@ def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def wait_to_hand_over(state_dir: Path, files: list[Path], claim: InstanceClaim, *,
-                      seconds: float = WAIT_SECONDS,
-                      waiting: Callable[[float], bool] = lambda _elapsed: True,
-                      pause: Callable[[float], None] = time.sleep) -> bool:
+def wait_to_hand_over(
+    state_dir: Path,
+    files: list[Path],
+    claim: InstanceClaim,
+    *,
+    seconds: float = WAIT_SECONDS,
+    waiting: Callable[[float], bool] = lambda _elapsed: True,
+    pause: Callable[[float], None] = time.sleep,
+) -> bool:
     """Hand ``files`` to the m3desk that holds the data folder, waiting while it is busy or
     still starting. True: it took them (this launch ends). False: it quit meanwhile and this
     launch now holds the claim. ``waiting(elapsed)`` is called while waiting (to show it, and
@@ -134,15 +145,19 @@ def wait_to_hand_over(state_dir: Path, files: list[Path], claim: InstanceClaim, 
         if elapsed >= seconds:
             raise InstanceBusyError(
                 f"the m3desk already running on this data folder has not answered for "
-                f"{round(elapsed)} seconds")
+                f"{round(elapsed)} seconds"
+            )
         pause(0.2)
+
+
 _MAX_MESSAGE = 1024 * 1024
 
 
 def server_name(state_dir: Path) -> str:
     """The local socket's name for this user and data folder (a short path on POSIX)."""
-    key = hashlib.sha256(os.path.normcase(os.path.abspath(state_dir)).encode(
-        "utf-8", "surrogatepass")).hexdigest()[:16]
+    key = hashlib.sha256(
+        os.path.normcase(os.path.abspath(state_dir)).encode("utf-8", "surrogatepass")
+    ).hexdigest()[:16]
     if sys.platform == "win32":
         return f"m3desk-{key}"
     base = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir())

@@ -184,8 +184,13 @@ class ThemeStyle(QProxyStyle):
     def __init__(self) -> None:
         super().__init__(QStyleFactory.create("Fusion"))
 
-    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,
-                      painter: QPainter, widget: QWidget | None = None) -> None:
+    def drawPrimitive(
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
         """Fusion outlines a check box with a darkened window colour, which all but vanishes
         on a dark palette: an unticked box then looks like no box. On a dark palette the
         box gets a frame in the text colour (half strength), ticked or not."""
@@ -251,8 +256,11 @@ def _refresh_dock_buttons(app: QApplication) -> None:
         for button in top.findChildren(QToolButton, TOOLBAR_EXTENSION):
             bar = button.parentWidget()
             vertical = isinstance(bar, QToolBar) and bar.orientation() == Qt.Orientation.Vertical
-            which = (QStyle.StandardPixmap.SP_ToolBarVerticalExtensionButton if vertical
-                     else QStyle.StandardPixmap.SP_ToolBarHorizontalExtensionButton)
+            which = (
+                QStyle.StandardPixmap.SP_ToolBarVerticalExtensionButton
+                if vertical
+                else QStyle.StandardPixmap.SP_ToolBarHorizontalExtensionButton
+            )
             button.setIcon(button.style().standardIcon(which, None, button))
 
 

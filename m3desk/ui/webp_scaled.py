@@ -32,30 +32,47 @@ _ABI = 0x0209
 _SLICE = 1 << 18
 """Bytes of the file given to the decoder at a time (a Cancel is heard between them)."""
 _SUSPENDED, _OK = 5, 0
-_STATUS = {1: "out of memory", 2: "an invalid parameter", 3: "corrupt data",
-           4: "a feature libwebp does not read", 6: "the user stopped it",
-           7: "data that ends early"}
+_STATUS = {
+    1: "out of memory",
+    2: "an invalid parameter",
+    3: "corrupt data",
+    4: "a feature libwebp does not read",
+    6: "the user stopped it",
+    7: "data that ends early",
+}
 _MODE_BGRA, _MODE_ARGB = 3, 4
 
 
 class _Features(ctypes.Structure):
-    _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int),
-                ("has_alpha", ctypes.c_int), ("has_animation", ctypes.c_int),
-                ("format", ctypes.c_int), ("pad", ctypes.c_uint32 * 5)]
+    _fields_ = [
+        ("width", ctypes.c_int),
+        ("height", ctypes.c_int),
+        ("has_alpha", ctypes.c_int),
+        ("has_animation", ctypes.c_int),
+        ("format", ctypes.c_int),
+        ("pad", ctypes.c_uint32 * 5),
+    ]
 
 
 class _Rgba(ctypes.Structure):
-    _fields_ = [("rgba", ctypes.c_void_p), ("stride", ctypes.c_int),
-                ("size", ctypes.c_size_t)]
+    _fields_ = [("rgba", ctypes.c_void_p), ("stride", ctypes.c_int), ("size", ctypes.c_size_t)]
 
 
 class _Yuva(ctypes.Structure):
-    _fields_ = [("y", ctypes.c_void_p), ("u", ctypes.c_void_p), ("v", ctypes.c_void_p),
-                ("a", ctypes.c_void_p), ("y_stride", ctypes.c_int),
-                ("u_stride", ctypes.c_int), ("v_stride", ctypes.c_int),
-                ("a_stride", ctypes.c_int), ("y_size", ctypes.c_size_t),
-                ("u_size", ctypes.c_size_t), ("v_size", ctypes.c_size_t),
-                ("a_size", ctypes.c_size_t)]
+    _fields_ = [
+        ("y", ctypes.c_void_p),
+        ("u", ctypes.c_void_p),
+        ("v", ctypes.c_void_p),
+        ("a", ctypes.c_void_p),
+        ("y_stride", ctypes.c_int),
+        ("u_stride", ctypes.c_int),
+        ("v_stride", ctypes.c_int),
+        ("a_stride", ctypes.c_int),
+        ("y_size", ctypes.c_size_t),
+        ("u_size", ctypes.c_size_t),
+        ("v_size", ctypes.c_size_t),
+        ("a_size", ctypes.c_size_t),
+    ]
 
 
 class _Planes(ctypes.Union):
@@ -63,18 +80,37 @@ class _Planes(ctypes.Union):
 
 
 class _Buffer(ctypes.Structure):
-    _fields_ = [("colorspace", ctypes.c_int), ("width", ctypes.c_int),
-                ("height", ctypes.c_int), ("is_external_memory", ctypes.c_int),
-                ("u", _Planes), ("pad", ctypes.c_uint32 * 4),
-                ("private_memory", ctypes.c_void_p)]
+    _fields_ = [
+        ("colorspace", ctypes.c_int),
+        ("width", ctypes.c_int),
+        ("height", ctypes.c_int),
+        ("is_external_memory", ctypes.c_int),
+        ("u", _Planes),
+        ("pad", ctypes.c_uint32 * 4),
+        ("private_memory", ctypes.c_void_p),
+    ]
 
 
 class _Options(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_int) for name in (
-        "bypass_filtering", "no_fancy_upsampling", "use_cropping", "crop_left", "crop_top",
-        "crop_width", "crop_height", "use_scaling", "scaled_width", "scaled_height",
-        "use_threads", "dithering_strength", "flip", "alpha_dithering_strength")] + [
-        ("pad", ctypes.c_uint32 * 5)]
+    _fields_ = [
+        (name, ctypes.c_int)
+        for name in (
+            "bypass_filtering",
+            "no_fancy_upsampling",
+            "use_cropping",
+            "crop_left",
+            "crop_top",
+            "crop_width",
+            "crop_height",
+            "use_scaling",
+            "scaled_width",
+            "scaled_height",
+            "use_threads",
+            "dithering_strength",
+            "flip",
+            "alpha_dithering_strength",
+        )
+    ] + [("pad", ctypes.c_uint32 * 5)]
 
 
 class _Config(ctypes.Structure):
@@ -89,8 +125,12 @@ class WebpScaledReader:
         self._init.argtypes = [ctypes.POINTER(_Config), ctypes.c_int]
         self._init.restype = ctypes.c_int
         self._features = library.WebPGetFeaturesInternal
-        self._features.argtypes = [ctypes.c_char_p, ctypes.c_size_t,
-                                   ctypes.POINTER(_Features), ctypes.c_int]
+        self._features.argtypes = [
+            ctypes.c_char_p,
+            ctypes.c_size_t,
+            ctypes.POINTER(_Features),
+            ctypes.c_int,
+        ]
         self._features.restype = ctypes.c_int
         self._new = library.WebPIDecode
         self._new.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(_Config)]
@@ -109,14 +149,12 @@ class WebpScaledReader:
         config = _Config()
         if not self._init(ctypes.byref(config), _ABI):
             raise ValueError("this libwebp is of another version")
-        status = self._features(data[:4096], min(len(data), 4096), ctypes.byref(config.input),
-                                _ABI)
+        status = self._features(data[:4096], min(len(data), 4096), ctypes.byref(config.input), _ABI)
         if status not in (_OK, 7):
             raise ValueError(_STATUS.get(status, f"libwebp's error {status}"))
         if config.input.has_animation:
             raise ValueError("it is animated")
-        kind = QImage.Format.Format_ARGB32 if config.input.has_alpha else \
-            QImage.Format.Format_RGB32
+        kind = QImage.Format.Format_ARGB32 if config.input.has_alpha else QImage.Format.Format_RGB32
         out = QImage(target, kind)
         if out.isNull():
             raise ValueError("there is not memory enough for it")
@@ -138,8 +176,7 @@ class WebpScaledReader:
             status = _SUSPENDED
             for at in range(0, len(data), _SLICE):
                 between()
-                status = self._append(decoder, data[at:at + _SLICE],
-                                      min(_SLICE, len(data) - at))
+                status = self._append(decoder, data[at : at + _SLICE], min(_SLICE, len(data) - at))
                 if status != _SUSPENDED:
                     break
         finally:
@@ -153,13 +190,19 @@ class WebpScaledReader:
 
 
 def _libraries() -> list[Path | str]:
-    folders = [QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath),
-               *QCoreApplication.libraryPaths()]  # a frozen bundle names its own
+    folders = [
+        QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath),
+        *QCoreApplication.libraryPaths(),
+    ]  # a frozen bundle names its own
     found: list[Path | str] = []
     for folder in dict.fromkeys(folders):
         plugins = Path(folder) / "imageformats"
-        found += [path for pattern in ("libqwebp*.so", "libqwebp*.dylib", "qwebp*.dll")
-                  for path in sorted(plugins.glob(pattern)) if path not in found]
+        found += [
+            path
+            for pattern in ("libqwebp*.so", "libqwebp*.dylib", "qwebp*.dll")
+            for path in sorted(plugins.glob(pattern))
+            if path not in found
+        ]
     system = ctypes.util.find_library("webp")
     if system:
         found.append(system)

@@ -45,11 +45,21 @@ from tests.ui.window.conftest import ScriptedDialogs
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 ENCOUNTER_NAME = "Fane of the First Ones"
-PARTY = ("Felix Pook", "Gramfive the Grim", "Guido of Gramarye", "Shamira Sunfire",
-         "Xiola Zenwaith")
+PARTY = (
+    "Felix Pook",
+    "Gramfive the Grim",
+    "Guido of Gramarye",
+    "Shamira Sunfire",
+    "Xiola Zenwaith",
+)
 MUMMY = "First One Mummy"
-SURPRISE_INITIATIVE = (("Felix", "21"), ("Xiola", "20"), ("Gramfive", "13"),
-                       ("Shamira", "13"), ("Guido", "10"))
+SURPRISE_INITIATIVE = (
+    ("Felix", "21"),
+    ("Xiola", "20"),
+    ("Gramfive", "13"),
+    ("Shamira", "13"),
+    ("Guido", "10"),
+)
 
 Step = Callable[[ActionDialog, User], None]
 Snapshot = Callable[[str, QWidget], None]
@@ -110,8 +120,9 @@ class Gm:
 
     # -- keys and clicks in the window -----------------------------------------------
 
-    def press(self, key: Qt.Key, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
-              ) -> None:
+    def press(
+        self, key: Qt.Key, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+    ) -> None:
         self.qtbot.keyClick(QApplication.focusWidget() or self.window, key, modifiers)
 
     def focus_tracker(self) -> None:
@@ -138,8 +149,7 @@ class Gm:
         """Alt+C opens the menu bar's Encounter menu; the item's underlined letter picks it."""
         self.focus_tracker()
         self.press(Qt.Key.Key_C, Qt.KeyboardModifier.AltModifier)
-        self.qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None,
-                             timeout=2000)
+        self.qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None, timeout=2000)
         menu = QApplication.activePopupWidget()
         assert menu is self.window.menu_actions.menus["encounter"], menu
         self.qtbot.keyClick(menu, mnemonic)
@@ -193,6 +203,7 @@ class Gm:
 
 # -- gestures inside the action dialog ----------------------------------------------------
 
+
 def ticked(user: User, checklist: CheckList, key: str, wanted: bool = True) -> None:
     """Tick (or untick) an entry unless it already is: the dialog remembers last choices."""
     keys = checklist.checked_keys()
@@ -231,6 +242,7 @@ def situation(user: User) -> None:
 
 # -- set-up --------------------------------------------------------------------------------
 
+
 def start_from_the_library(gm: Gm, fake_dialogs: ScriptedDialogs) -> None:
     """Select the sample party and the mummy in the library; File → New Encounter."""
     library = gm.window.library
@@ -253,8 +265,7 @@ def start_from_the_library(gm: Gm, fake_dialogs: ScriptedDialogs) -> None:
 
     def all_of_them(_parent: object, candidates: list, _name: str) -> NewEncounterChoice:
         asked.append(sorted(c.name for c in candidates if c.checked))
-        return NewEncounterChoice(ENCOUNTER_NAME, tuple(c.source for c in candidates
-                                                        if c.checked))
+        return NewEncounterChoice(ENCOUNTER_NAME, tuple(c.source for c in candidates if c.checked))
 
     fake_dialogs.answer("ask_new_encounter", all_of_them)
     gm.qtbot.keyClick(gm.window, Qt.Key.Key_B, CTRL | SHIFT)
@@ -272,8 +283,10 @@ def set_up(gm: Gm) -> None:
     # Indoors, a chamber (Table 13: maximum range Short); it is the last entry.
     strip.game_panel.conditions_combo.setFocus(Qt.FocusReason.MouseFocusReason)
     gm.press(Qt.Key.Key_End)
-    assert strip.game_panel.conditions_combo.currentText() == \
-        "Indoors, chamber, tunnel or corridor — max Short"
+    assert (
+        strip.game_panel.conditions_combo.currentText()
+        == "Indoors, chamber, tunnel or corridor — max Short"
+    )
     assert strip.game_panel.maximum_combo.currentText() == "Table 13: Short"
     assert gm.encounter.maximum_range is RangeBand.SHORT
 
@@ -298,8 +311,9 @@ def set_up(gm: Gm) -> None:
     assert scouting.preview.text() == "→ the encounter starts at Short; the Party have surprise"
     gm.qtbot.mouseClick(scouting.apply_button, Qt.MouseButton.LeftButton)
     assert gm.encounter.surprise_side == "Party"
-    assert {gm.range_to_mummy(name) for name in ("Felix", "Xiola", "Gramfive", "Shamira",
-                                                   "Guido")} == {RangeBand.SHORT}
+    assert {
+        gm.range_to_mummy(name) for name in ("Felix", "Xiola", "Gramfive", "Shamira", "Guido")
+    } == {RangeBand.SHORT}
 
     # Items 3–7: initiative as rolled (DEX, INT for casting Xiola, + level), typed.
     for name, value in SURPRISE_INITIATIVE:
@@ -315,6 +329,7 @@ def set_up(gm: Gm) -> None:
 
 
 # -- the surprise round -----------------------------------------------------------------------
+
 
 def felix_sneaks(gm: Gm) -> Step:
     """Item 8: 12 + 7 = 19 vs the surprised mummy's rolled WIS 11 − 2 (semi-concealed) = 9."""
@@ -408,8 +423,10 @@ def shamira_turns(gm: Gm) -> Step:
         ticked(user, editor.target_traits.list, "Ancient Undead Horror")
         user.type_dice(2, 2, 3, 4, 4, 4)
         gm.expect(dialog, 11, "7 + 8 = 15 vs 12 + 8 = 20 → failed by 5: minor failure")
-        assert dialog.result_view.headline_text() == \
-            "Failed by 5: a minor consequence for the actor (the GM may react)"
+        assert (
+            dialog.result_view.headline_text()
+            == "Failed by 5: a minor consequence for the actor (the GM may react)"
+        )
         user.apply()
 
     return step
@@ -461,8 +478,9 @@ def guido_inspires(gm: Gm) -> Step:
         call_it(user, "song of inspiration")
         user.type_dice(4, 4, 3)
         gm.expect(dialog, 13, "11 + 8 = 19 vs 10 → 9 EP")
-        assert dialog.assistant.help_amount.text() == \
-            "+9 to Shamira Sunfire (all the effect points)"
+        assert (
+            dialog.assistant.help_amount.text() == "+9 to Shamira Sunfire (all the effect points)"
+        )
         user.alt("k")
         user.keys("Turn Undead")
         user.apply()
@@ -494,11 +512,14 @@ def surprise_round(gm: Gm) -> None:
     gm.next_turn()
     assert gm.turn_name() == "Guido of Gramarye"
     gm.act(guido_inspires(gm))
-    assert [(c.name, c.value) for c in gm.sheet("Shamira").conditions][-1] == \
-        ("help from Guido of Gramarye", 9)
+    assert [(c.name, c.value) for c in gm.sheet("Shamira").conditions][-1] == (
+        "help from Guido of Gramarye",
+        9,
+    )
 
 
 # -- round one ---------------------------------------------------------------------------------
+
 
 def felix_backstabs(gm: Gm) -> Step:
     """Item 15: 15 + 8 + 3 = 26 vs AC 17 − 2 = 15 → 11, −2 → 9; a hero point makes it 10."""
@@ -689,8 +710,12 @@ def round_one(gm: Gm) -> None:
     assert gm.turn_name() == "Felix Pook"
     # Item 14: the mummy rolls 14 + 6 (engaged) = 20, simultaneous with Xiola.
     type_into_cell(gm.qtbot, gm.page, "First", Column.INITIATIVE, "20")
-    assert groups(gm.page)[:4] == [["Felix"], ["Xiola", "First"], ["Gramfive", "Shamira"],
-                                   ["Guido"]]
+    assert groups(gm.page)[:4] == [
+        ["Felix"],
+        ["Xiola", "First"],
+        ["Gramfive", "Shamira"],
+        ["Guido"],
+    ]
     assert gm.turn_name() == "Felix Pook"
 
     gm.act(felix_backstabs(gm))

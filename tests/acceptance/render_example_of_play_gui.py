@@ -100,14 +100,43 @@ def main(argv: list[str]) -> None:
     for percent, (factor, (width, height)) in SCALES.items():
         with tempfile.TemporaryDirectory(prefix="m3desk-home-") as home:
             screen = Path(home) / "screen.json"
-            screen.write_text(json.dumps({"screens": [{
-                "name": "screen", "x": 0, "y": 0, "width": width, "height": height,
-                "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
-            env = {**os.environ, "M3DESK_HOME": str(Path(home) / "profile"),
-                   "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",
-                   "QT_SCALE_FACTOR": factor}
-            subprocess.run([sys.executable, "-m", "tests.acceptance.render_example_of_play_gui",
-                            "--child", str(output), percent], cwd=root, env=env, check=True)
+            screen.write_text(
+                json.dumps(
+                    {
+                        "screens": [
+                            {
+                                "name": "screen",
+                                "x": 0,
+                                "y": 0,
+                                "width": width,
+                                "height": height,
+                                "logicalDpi": 96,
+                                "logicalBaseDpi": 96,
+                                "dpr": 1,
+                            }
+                        ]
+                    }
+                )
+            )
+            env = {
+                **os.environ,
+                "M3DESK_HOME": str(Path(home) / "profile"),
+                "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",
+                "QT_SCALE_FACTOR": factor,
+            }
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.acceptance.render_example_of_play_gui",
+                    "--child",
+                    str(output),
+                    percent,
+                ],
+                cwd=root,
+                env=env,
+                check=True,
+            )
     print(f"written to {output}")
 
 

@@ -39,9 +39,16 @@ from tests.ui.window.conftest import ScriptedDialogs
 
 pytestmark = pytest.mark.acceptance
 
-ENCOUNTER_PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice",
-                     "ask_pool_change", "ask_condition", "confirm_write_back", "show_error",
-                     "show_info")
+ENCOUNTER_PROMPTS = (
+    "sheet_files_to_add",
+    "log_file_to_save",
+    "ask_initiative_dice",
+    "ask_pool_change",
+    "ask_condition",
+    "confirm_write_back",
+    "show_error",
+    "show_info",
+)
 
 
 @pytest.fixture
@@ -55,14 +62,22 @@ def no_unscripted_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
         return fail
 
     for name in ENCOUNTER_PROMPTS:
-        monkeypatch.setattr(encounter_prompts if hasattr(encounter_prompts, name)
-                            else game_prompts, name, unexpected(name))
+        monkeypatch.setattr(
+            encounter_prompts if hasattr(encounter_prompts, name) else game_prompts,
+            name,
+            unexpected(name),
+        )
     monkeypatch.setattr(action_prompts, "confirm_discard_roll", unexpected("discard the roll"))
 
 
 @pytest.fixture
-def gm(qtbot: Any, make_window: Callable[..., MainWindow], no_unscripted_prompts: None,
-       monkeypatch: pytest.MonkeyPatch, fake_dialogs: ScriptedDialogs) -> Gm:
+def gm(
+    qtbot: Any,
+    make_window: Callable[..., MainWindow],
+    no_unscripted_prompts: None,
+    monkeypatch: pytest.MonkeyPatch,
+    fake_dialogs: ScriptedDialogs,
+) -> Gm:
     window = make_window()
     window.resize(1600, 1000)
     gm = Gm(qtbot, window)
@@ -86,14 +101,16 @@ def test_the_example_of_play_through_the_gui(gm: Gm, fake_dialogs: ScriptedDialo
     assert (mummy.php.current, mummy.mhp.current) == (30, 53)
     assert [(c.name, c.kind, c.tier, c.value) for c in mummy.conditions] == [
         ("backstabbed!", ConditionKind.CONSEQUENCE, Tier.MAJOR, -4),
-        ("catching fire", ConditionKind.CONSEQUENCE, Tier.MINOR, -2)]
+        ("catching fire", ConditionKind.CONSEQUENCE, Tier.MINOR, -2),
+    ]
     gramfive = gm.sheet("Gramfive")
     assert (gramfive.php.current, gramfive.hero_points, gramfive.conditions) == (7, 0, ())
     shamira = gm.sheet("Shamira")
     assert shamira.php.current == 3
     assert [(c.name, c.kind, c.value) for c in shamira.conditions] == [
         ("regressing to ape-man", ConditionKind.CONSEQUENCE, -4),
-        ("help from Guido of Gramarye", ConditionKind.EFFECT, 5)]
+        ("help from Guido of Gramarye", ConditionKind.EFFECT, 5),
+    ]
     regressing, help_5 = shamira.conditions
     assert (regressing.duration.contest_target, regressing.duration.contest_progress) == (10, 0)
     assert help_5.scope == "CON resistance"
@@ -104,7 +121,11 @@ def test_the_example_of_play_through_the_gui(gm: Gm, fake_dialogs: ScriptedDialo
     # Cast for 5 rounds in the surprise round, which counts toward it under the default
     # table rule duration_counts_first_round: 4 rounds are left in round one.
     assert (shield.name, shield.value, shield.affects, shield.duration.rounds) == (
-        "magical shield", 2, "defence", 4)
+        "magical shield",
+        2,
+        "defence",
+        4,
+    )
 
     # The tracker shows it too.
     assert tracker_text(gm, "First", "php") == "30/49"
@@ -115,10 +136,20 @@ def test_the_example_of_play_through_the_gui(gm: Gm, fake_dialogs: ScriptedDialo
     # One log entry per check, in the book's order, each with the book's breakdown.
     entries = check_entries(gm)
     assert [(c.item, c.actor) for c in gm.checks] == [
-        (8, "Felix Pook"), (9, "Xiola Zenwaith"), (10, "Gramfive the Grim"),
-        (11, "Shamira Sunfire"), (12, MUMMY), (13, "Guido of Gramarye"),
-        (15, "Felix Pook"), (16, "Xiola Zenwaith"), (17, MUMMY), (18, "Gramfive the Grim"),
-        (19, "Shamira Sunfire"), (20, MUMMY), (21, "Guido of Gramarye")]
+        (8, "Felix Pook"),
+        (9, "Xiola Zenwaith"),
+        (10, "Gramfive the Grim"),
+        (11, "Shamira Sunfire"),
+        (12, MUMMY),
+        (13, "Guido of Gramarye"),
+        (15, "Felix Pook"),
+        (16, "Xiola Zenwaith"),
+        (17, MUMMY),
+        (18, "Gramfive the Grim"),
+        (19, "Shamira Sunfire"),
+        (20, MUMMY),
+        (21, "Guido of Gramarye"),
+    ]
     assert len(entries) == len(gm.checks)
     for entry, check in zip(entries, gm.checks, strict=True):
         assert entry.text.startswith(f"{check.actor}: {check.label}")
@@ -128,6 +159,10 @@ def test_the_example_of_play_through_the_gui(gm: Gm, fake_dialogs: ScriptedDialo
     rounds = [(entry.phase, entry.round) for entry in entries]
     assert rounds == [("surprise", 0)] * 6 + [("rounds", 1)] * 7
     assert [c.label for c in gm.checks if c.actor.startswith(("Shamira", "Guido"))] == [
-        "Turn Undead", "song of inspiration", "Turn Undead", "song of healing"]
+        "Turn Undead",
+        "song of inspiration",
+        "Turn Undead",
+        "song of healing",
+    ]
     shown = gm.page.log_panel.log_model  # the log panel lists every entry, the checks too
     assert [shown.entry(row) for row in range(shown.rowCount())] == list(gm.encounter.log)

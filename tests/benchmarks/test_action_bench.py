@@ -38,8 +38,9 @@ def host(qtbot: QtBot) -> QWidget:
 
 @pytest.fixture
 def dialog(qtbot: QtBot, host: QWidget) -> ActionDialog:
-    document = EncounterDocument(at_turn(book_encounter(rules=TableRules.book_example()),
-                                         "Gramfive"))
+    document = EncounterDocument(
+        at_turn(book_encounter(rules=TableRules.book_example()), "Gramfive")
+    )
     dialog = ActionDialog(document, host, roller=Roller(1), memory=ActionMemory())
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -53,13 +54,18 @@ def _report(benchmark: BenchmarkFixture, target: float, what: str) -> None:
     assert median < target
 
 
-def test_odds_refresh_when_a_trait_is_ticked(benchmark: BenchmarkFixture,
-                                             dialog: ActionDialog) -> None:
+def test_odds_refresh_when_a_trait_is_ticked(
+    benchmark: BenchmarkFixture, dialog: ActionDialog
+) -> None:
     """Tick and untick a trait: two input states, so the exact odds come from the cache."""
     traits = dialog.inputs.actor_panel.traits.list
     ticks = itertools.cycle([True, False])
-    benchmark.pedantic(lambda: traits.set_checked("Weapons Training", next(ticks)),
-                       rounds=200, iterations=1, warmup_rounds=4)
+    benchmark.pedantic(
+        lambda: traits.set_checked("Weapons Training", next(ticks)),
+        rounds=200,
+        iterations=1,
+        warmup_rounds=4,
+    )
     assert dialog.spec is not None and dialog.odds_view.odds == dialog.spec.odds()
     _report(benchmark, REFRESH_TARGET_S, "odds refresh (trait ticked)")
 
@@ -72,8 +78,9 @@ def test_odds_refresh_over_many_inputs(benchmark: BenchmarkFixture, dialog: Acti
     _report(benchmark, REFRESH_TARGET_S, "odds refresh (GM adjustment stepped)")
 
 
-def test_refresh_after_the_roll_reoffers_the_spends(benchmark: BenchmarkFixture,
-                                                    dialog: ActionDialog) -> None:
+def test_refresh_after_the_roll_reoffers_the_spends(
+    benchmark: BenchmarkFixture, dialog: ActionDialog
+) -> None:
     """With the dice on the table every change also re-resolves and re-offers the spends."""
     dialog.dice_entry.fill(CheckRoll((5, 5, 5), (6,)), (3, 3, 3))
     dialog.assistant.bands.setValue(2)
@@ -89,7 +96,8 @@ def test_apply_a_spend(benchmark: BenchmarkFixture, dialog: ActionDialog) -> Non
     assert dialog.request is not None
     request = replace(dialog.request, trait_names=("Weapons Training",))
     resolution = spec_for(document.encounter, request).resolve(
-        CheckRoll((5, 5, 5), (6,)), (3, 3, 3), rules=document.encounter.options)
+        CheckRoll((5, 5, 5), (6,)), (3, 3, 3), rules=document.encounter.options
+    )
     draft = SpendDraft(range_bands=-2, damage=2)
     # As ActionDialog.apply does: the dialog stops listening before it applies and closes.
     document.encounter_changed.disconnect(dialog._on_encounter_changed)

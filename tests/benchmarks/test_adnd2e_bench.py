@@ -26,8 +26,11 @@ def test_preview_an_attack_in_an_encounter(benchmark) -> None:
     encounter = seed_fight()
     rath, ogre = ids(encounter)["Rath"], ids(encounter)["Ogre"]
     encounter = ENCOUNTER_RULES.edit(encounter, ogre, "declared", "Charge")[0]  # type: ignore[misc]
-    option = next(o.id for o in ENCOUNTER_RULES.actions(encounter, rath)
-                  if o.label.startswith("Attack with spear (1d8"))
+    option = next(
+        o.id
+        for o in ENCOUNTER_RULES.actions(encounter, rath)
+        if o.label.startswith("Attack with spear (1d8")
+    )
     encounter = core.set_position(encounter, rath, ogre, 5)
     preview = benchmark(ENCOUNTER_RULES.preview, encounter, rath, option, ogre)
     assert preview.success == Fraction(15, 20)

@@ -27,8 +27,14 @@ TARGET_S = 1.0
 
 def _six() -> AdndEncounter:
     encounter = AdndEncounter(name="Bench")
-    for sheet, side in ((RATH, "Party"), (ILSE, "Party"), (RUPERT, "Party"),
-                        (OGRE, "Monsters"), (TROLL, "Monsters"), (ORC, "Monsters")):
+    for sheet, side in (
+        (RATH, "Party"),
+        (ILSE, "Party"),
+        (RUPERT, "Party"),
+        (OGRE, "Monsters"),
+        (TROLL, "Monsters"),
+        (ORC, "Monsters"),
+    ):
         encounter = core.join(encounter, ENCOUNTER_RULES.make_combatant(sheet, side))
     party, monsters = encounter.combatants[:3], encounter.combatants[3:]
     for a in party:
@@ -67,11 +73,17 @@ def test_ten_thousand_fights_of_six(benchmark: Any) -> None:
     baseline = _median(_baseline, 5, time.perf_counter)
     results = run_fights(encounter, simulate, fights=1000, seed=1)
     rounds = sum(r.rounds for r in results) / len(results)
-    benchmark.extra_info.update(cpu_median_s=round(cpu, 3), baseline_s=round(baseline, 4),
-                                ratio=round(wall / baseline, 1), mean_rounds=rounds)
-    print(f"\n{FIGHTS} AD&D 2e fights of six (mean {rounds:.1f} rounds): wall median "
-          f"{wall:.3f} s, CPU median {cpu:.3f} s (target < {TARGET_S:.0f} s); baseline "
-          f"{FIGHTS} × 6 randint(1, 20) {baseline * 1000:.1f} ms; ratio {wall / baseline:.0f}x")
+    benchmark.extra_info.update(
+        cpu_median_s=round(cpu, 3),
+        baseline_s=round(baseline, 4),
+        ratio=round(wall / baseline, 1),
+        mean_rounds=rounds,
+    )
+    print(
+        f"\n{FIGHTS} AD&D 2e fights of six (mean {rounds:.1f} rounds): wall median "
+        f"{wall:.3f} s, CPU median {cpu:.3f} s (target < {TARGET_S:.0f} s); baseline "
+        f"{FIGHTS} × 6 randint(1, 20) {baseline * 1000:.1f} ms; ratio {wall / baseline:.0f}x"
+    )
     assert cpu < TARGET_S
 
 

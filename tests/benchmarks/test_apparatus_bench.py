@@ -40,7 +40,10 @@ def test_the_dialog_preview(benchmark) -> None:
     for sheet, side in ((BRUTE, "Monsters"), (KESTREL, "Party")):
         encounter = core.join(encounter, rules.make_combatant(sheet, side))
     brute, kestrel = (c.id for c in encounter.combatants)
-    encounter = core.next_turn(core.set_position(
-        core.set_initiative(encounter, {brute: 15, kestrel: 10}), brute, kestrel, 1))
+    encounter = core.next_turn(
+        core.set_position(
+            core.set_initiative(encounter, {brute: 15, kestrel: 10}), brute, kestrel, 1
+        )
+    )
     preview = benchmark(rules.preview, encounter, brute, Action("attack", 0, target=kestrel), None)
     assert preview.success == Fraction(21, 25)  # dual-wielding: net +1

@@ -27,12 +27,18 @@ def _six() -> ApparatusEncounter:
     rules = SYSTEM.encounter
     assert rules is not None
     encounter = ApparatusEncounter()
-    for sheet, side in ((KESTREL, "Party"), (WREN, "Party"), (KESTREL, "Party"),
-                        (BRUTE, "Monsters"), (CAVE_BEAR, "Monsters"), (BRUTE, "Monsters")):
+    for sheet, side in (
+        (KESTREL, "Party"),
+        (WREN, "Party"),
+        (KESTREL, "Party"),
+        (BRUTE, "Monsters"),
+        (CAVE_BEAR, "Monsters"),
+        (BRUTE, "Monsters"),
+    ):
         encounter = core.join(encounter, rules.make_combatant(sheet, side))
     ids = [c.id for c in encounter.combatants]
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             same = encounter.combatant(a).side == encounter.combatant(b).side
             encounter = core.set_position(encounter, a, b, 2 if same else 12)
     return encounter
@@ -54,17 +60,24 @@ def test_ten_thousand_fights_of_six(benchmark: Any) -> None:
     encounter = _six()
     run_fights(encounter, simulate, fights=10, seed=1)  # read the encounter once
     baseline = _baseline()
-    results = benchmark.pedantic(run_fights, args=(encounter, simulate),
-                                 kwargs={"fights": FIGHTS, "seed": 1, "policy": Policy()},
-                                 rounds=5, iterations=1)
+    results = benchmark.pedantic(
+        run_fights,
+        args=(encounter, simulate),
+        kwargs={"fights": FIGHTS, "seed": 1, "policy": Policy()},
+        rounds=5,
+        iterations=1,
+    )
     median = benchmark.stats.stats.median
     ratio = median / baseline
-    benchmark.extra_info.update(baseline_s=round(baseline, 4), median_s=round(median, 4),
-                                ratio=round(ratio, 1))
+    benchmark.extra_info.update(
+        baseline_s=round(baseline, 4), median_s=round(median, 4), ratio=round(ratio, 1)
+    )
     rounds = statistics.mean(result.rounds for result in results)
-    print(f"\nApparatus forecast: {FIGHTS} fights of six (mean {rounds:.1f} rounds) median "
-          f"{median:.3f} s; 10,000 × six randint {baseline:.3f} s; ratio {ratio:.1f}x "
-          f"(target < {TARGET_S:.0f} s)")
+    print(
+        f"\nApparatus forecast: {FIGHTS} fights of six (mean {rounds:.1f} rounds) median "
+        f"{median:.3f} s; 10,000 × six randint {baseline:.3f} s; ratio {ratio:.1f}x "
+        f"(target < {TARGET_S:.0f} s)"
+    )
     assert len(results) == FIGHTS
     assert all(result.winner in ("Party", "Monsters", None) for result in results)
     assert median < TARGET_S

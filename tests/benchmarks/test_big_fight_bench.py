@@ -41,8 +41,12 @@ def _crowd(game: str, count: int) -> core.Encounter:
     encounter = spec.model(name="Crowd")
     sheets = [load_sheet(path).model for path in sample_files(game)]
     for number in range(count):
-        encounter = core.join(encounter, system.encounter.make_combatant(
-            sheets[number % len(sheets)], "Party" if number % 2 == 0 else "Monsters"))
+        encounter = core.join(
+            encounter,
+            system.encounter.make_combatant(
+                sheets[number % len(sheets)], "Party" if number % 2 == 0 else "Monsters"
+            ),
+        )
     return encounter
 
 
@@ -61,11 +65,17 @@ def test_a_fight_per_size(game: str) -> None:
     simulate = simulator_of(registry.get(game))
     assert simulate is not None
     baseline = _per_fight(six(game), simulate, 50)
-    found = {count: _per_fight(_crowd(game, count), simulate, 5 if count > 50 else 10)
-             for count in (50, 200)}
-    print(f"\n{game} forecast per fight (CPU): six {baseline * 1000:.2f} ms; " + "; ".join(
-        f"{count}: {value * 1000:.0f} ms ({value / baseline:.0f}×)"
-        for count, value in found.items()))
+    found = {
+        count: _per_fight(_crowd(game, count), simulate, 5 if count > 50 else 10)
+        for count in (50, 200)
+    }
+    print(
+        f"\n{game} forecast per fight (CPU): six {baseline * 1000:.2f} ms; "
+        + "; ".join(
+            f"{count}: {value * 1000:.0f} ms ({value / baseline:.0f}×)"
+            for count, value in found.items()
+        )
+    )
     assert found[200] < TARGET_S
 
 
@@ -90,8 +100,13 @@ def _per_round(encounter: core.Encounter, simulate: object, fights: int) -> floa
     times = []
     for start in range(1, 1 + fights):
         began = time.thread_time()
-        result = run_fights(encounter, simulate, fights=1, seed=1,  # type: ignore[arg-type]
-                            start=start)[0]
+        result = run_fights(
+            encounter,
+            simulate,
+            fights=1,
+            seed=1,  # type: ignore[arg-type]
+            start=start,
+        )[0]
         times.append((time.thread_time() - began) / max(1, result.rounds))
     return statistics.median(times)
 
@@ -107,6 +122,8 @@ def test_a_fight_grows_as_n_log_n(game: str) -> None:
     assert simulate is not None
     fifty = _per_round(_crowd(game, 50), simulate, 10)
     two_hundred = _per_round(_crowd(game, 200), simulate, 5)
-    print(f"\n{game} forecast per round, 50 -> 200: {fifty * 1000:.2f} ms -> "
-          f"{two_hundred * 1000:.2f} ms ({two_hundred / fifty:.1f}×)")
+    print(
+        f"\n{game} forecast per round, 50 -> 200: {fifty * 1000:.2f} ms -> "
+        f"{two_hundred * 1000:.2f} ms ({two_hundred / fifty:.1f}×)"
+    )
     assert two_hundred / fifty < GROWTH

@@ -50,16 +50,21 @@ def _encounter(seed: int) -> Encounter:
     for index in range(COMBATANTS):
         sheet = sheets[index % len(sheets)]
         assert isinstance(sheet, CharacterSheet | MonsterSheet)
-        encounter = add_combatant(encounter, sheet,
-                                  "Monsters" if sheet.kind == "monster" else "Party")
+        encounter = add_combatant(
+            encounter, sheet, "Monsters" if sheet.kind == "monster" else "Party"
+        )
     return _shuffled(encounter, seed)
 
 
 def _shuffled(encounter: Encounter, seed: int) -> Encounter:
     rng = random.Random(seed)
     ids = [c.id for c in encounter.combatants]
-    positions = {pair_key(a, b): int(RangeBand(rng.randrange(len(RangeBand))))
-                 for a in ids for b in ids if a < b}
+    positions = {
+        pair_key(a, b): int(RangeBand(rng.randrange(len(RangeBand))))
+        for a in ids
+        for b in ids
+        if a < b
+    }
     return encounter.model_copy(update={"positions": positions})
 
 
@@ -105,8 +110,9 @@ def _selecting(board: RangeBoardWidget, document: EncounterDocument) -> Callable
     return select_next
 
 
-def _median(fn: Callable[[], object], runs: int = 15,
-            clock: Callable[[], float] = time.perf_counter) -> float:
+def _median(
+    fn: Callable[[], object], runs: int = 15, clock: Callable[[], float] = time.perf_counter
+) -> float:
     times = []
     for _ in range(runs):
         start = clock()
@@ -132,20 +138,29 @@ def _reference_scene() -> None:
     painter.end()
 
 
-def _report(benchmark: Any, label: str, fn: Callable[[], object],
-            baseline: float | None = None, target: float = FRAME_S) -> float:
+def _report(
+    benchmark: Any,
+    label: str,
+    fn: Callable[[], object],
+    baseline: float | None = None,
+    target: float = FRAME_S,
+) -> float:
     """Print and record the wall median (pytest-benchmark's) and the GUI thread's CPU
     median; return the latter, which the target is checked against."""
     median = benchmark.stats.stats.median
     cpu = _median(fn, runs=21, clock=time.thread_time)
-    benchmark.extra_info.update(median_ms=round(median * 1000, 2),
-                                cpu_median_ms=round(cpu * 1000, 2))
-    line = (f"\n{label}: GUI-thread CPU median {cpu * 1000:.1f} ms"
-            f" (target < {target * 1000:.0f} ms),"
-            f" wall median {median * 1000:.1f} ms")
+    benchmark.extra_info.update(
+        median_ms=round(median * 1000, 2), cpu_median_ms=round(cpu * 1000, 2)
+    )
+    line = (
+        f"\n{label}: GUI-thread CPU median {cpu * 1000:.1f} ms"
+        f" (target < {target * 1000:.0f} ms),"
+        f" wall median {median * 1000:.1f} ms"
+    )
     if baseline is not None:
-        benchmark.extra_info.update(a3_scene_ms=round(baseline * 1000, 2),
-                                    ratio=round(median / baseline, 2))
+        benchmark.extra_info.update(
+            a3_scene_ms=round(baseline * 1000, 2), ratio=round(median / baseline, 2)
+        )
         line += f"; §A3 scene {baseline * 1000:.1f} ms wall; ratio {median / baseline:.1f}x"
     print(line)
     return cpu
@@ -160,8 +175,10 @@ def test_full_redraw_with_50_combatants(qtbot: Any, benchmark: Any) -> None:
     benchmark.pedantic(redraw, rounds=30, warmup_rounds=2)
     assert board.controller.redraws > redraws
     assert len(board.scene.tokens()) == COMBATANTS - 1
-    assert _report(benchmark, "full redraw, 50 combatants", redraw, baseline,
-                   TARGET_50_S) < TARGET_50_S
+    assert (
+        _report(benchmark, "full redraw, 50 combatants", redraw, baseline, TARGET_50_S)
+        < TARGET_50_S
+    )
 
 
 def test_selection_change_with_50_combatants(qtbot: Any, benchmark: Any) -> None:
@@ -170,8 +187,10 @@ def test_selection_change_with_50_combatants(qtbot: Any, benchmark: Any) -> None
     select_next = _selecting(board, document)
     benchmark.pedantic(select_next, rounds=30, warmup_rounds=2)
     assert board.scene.centre_id in ids
-    assert _report(benchmark, "selection change, 50 combatants", select_next,
-                   target=TARGET_50_S) < TARGET_50_S
+    assert (
+        _report(benchmark, "selection change, 50 combatants", select_next, target=TARGET_50_S)
+        < TARGET_50_S
+    )
 
 
 def test_one_drag_step_repaints_little(qtbot: Any, benchmark: Any) -> None:
@@ -180,8 +199,7 @@ def test_one_drag_step_repaints_little(qtbot: Any, benchmark: Any) -> None:
     token = board.scene.tokens()[0]
     viewport = board.view.viewport()
     start = board.view.mapFromScene(token.pos())
-    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     start)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     offsets = iter(range(10_000))
 
     def step() -> None:
@@ -191,7 +209,6 @@ def test_one_drag_step_repaints_little(qtbot: Any, benchmark: Any) -> None:
 
     benchmark.pedantic(step, rounds=40, warmup_rounds=2)
     cpu = _report(benchmark, "one drag step, 50 combatants", step)
-    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                       start)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     assert document.undo_stack.count() == 0  # the drag ended where it began
     assert cpu < FRAME_S / 4

@@ -29,9 +29,13 @@ from tests.benchmarks.test_board_bench import (
     _selecting,
 )
 
-GAMES = [system.id for system in registry.systems()
-         if system.positions.kind == "distance" and system.encounter is not None
-         and sample_files(system.id)]
+GAMES = [
+    system.id
+    for system in registry.systems()
+    if system.positions.kind == "distance"
+    and system.encounter is not None
+    and sample_files(system.id)
+]
 
 
 def _spread(encounter: core.Encounter, seed: int) -> core.Encounter:
@@ -47,8 +51,14 @@ def _spread(encounter: core.Encounter, seed: int) -> core.Encounter:
     return encounter.model_copy(update={"positions": positions})
 
 
-def _board(qtbot: Any, game: str, count: int = COMBATANTS, *, lanes: bool = False,
-           size: tuple[int, int] = (1280, 800)) -> tuple[RangeBoardWidget, EncounterDocument]:
+def _board(
+    qtbot: Any,
+    game: str,
+    count: int = COMBATANTS,
+    *,
+    lanes: bool = False,
+    size: tuple[int, int] = (1280, 800),
+) -> tuple[RangeBoardWidget, EncounterDocument]:
     """A board of ``count`` combatants of ``game``'s samples, shown at ``size``."""
     system = registry.get(game)
     rules = system.encounter
@@ -69,35 +79,41 @@ def _board(qtbot: Any, game: str, count: int = COMBATANTS, *, lanes: bool = Fals
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_full_redraw_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any,
-                                                     game: str) -> None:
+def test_full_redraw_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any, game: str) -> None:
     board, document = _board(qtbot, game)
     document.apply(_spread(document.encounter, seed=2), "Everyone moves")
     redraw = _redrawing(board, document)
     benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
     assert len(board.scene.tokens()) == COMBATANTS - 1
-    assert _report(benchmark, f"{game}: full redraw, 50 combatants", redraw,
-                   target=TARGET_50_S) < TARGET_50_S
+    assert (
+        _report(benchmark, f"{game}: full redraw, 50 combatants", redraw, target=TARGET_50_S)
+        < TARGET_50_S
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_selection_change_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any,
-                                                          game: str) -> None:
+def test_selection_change_with_50_combatants_of_each_game(
+    qtbot: Any, benchmark: Any, game: str
+) -> None:
     board, document = _board(qtbot, game)
     ids = [c.id for c in document.encounter.combatants]
     select_next = _selecting(board, document)
     benchmark.pedantic(select_next, rounds=20, warmup_rounds=2)
     assert board.scene.centre_id in ids
-    assert _report(benchmark, f"{game}: selection change, 50 combatants",
-                   select_next, target=TARGET_50_S) < TARGET_50_S
+    assert (
+        _report(
+            benchmark, f"{game}: selection change, 50 combatants", select_next, target=TARGET_50_S
+        )
+        < TARGET_50_S
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_selection_change_with_200_combatants_of_each_game(qtbot: Any, benchmark: Any,
-                                                           game: str) -> None:
+def test_selection_change_with_200_combatants_of_each_game(
+    qtbot: Any, benchmark: Any, game: str
+) -> None:
     board, document = _board(qtbot, game, count=200)
     assert len(document.encounter.combatants) == 200
     select_next = _selecting(board, document)
     benchmark.pedantic(select_next, rounds=10, warmup_rounds=1)
-    assert _report(benchmark, f"{game}: selection change, 200 combatants",
-                   select_next) < FRAME_S
+    assert _report(benchmark, f"{game}: selection change, 200 combatants", select_next) < FRAME_S

@@ -19,14 +19,16 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.benchmarks.test_board_bench import _redrawing, _report, _selecting
 from tests.benchmarks.test_board_games_bench import _board, _spread
 
-GAMES = [system.id for system in registry.systems()
-         if system.encounter is not None and sample_files(system.id)]
+GAMES = [
+    system.id
+    for system in registry.systems()
+    if system.encounter is not None and sample_files(system.id)
+]
 TARGETS_S = {50: 0.008, 200: 0.016}
 PANE = (410, 260)
 
 
-def _lanes_board(qtbot: Any, game: str, count: int
-                 ) -> tuple[RangeBoardWidget, EncounterDocument]:
+def _lanes_board(qtbot: Any, game: str, count: int) -> tuple[RangeBoardWidget, EncounterDocument]:
     return _board(qtbot, game, count, lanes=True, size=PANE)
 
 
@@ -39,8 +41,12 @@ def test_lanes_selection_change(qtbot: Any, benchmark: Any, game: str, count: in
     benchmark.pedantic(select_next, rounds=20, warmup_rounds=2)
     assert board.lanes and board.scene.centre_id in ids
     assert len(board.scene.tokens()) == count - 1
-    cpu = _report(benchmark, f"lanes, {game}, selection change, {count} combatants",
-                  select_next, target=TARGETS_S[count])
+    cpu = _report(
+        benchmark,
+        f"lanes, {game}, selection change, {count} combatants",
+        select_next,
+        target=TARGETS_S[count],
+    )
     assert cpu < TARGETS_S[count]
 
 
@@ -53,6 +59,10 @@ def test_lanes_full_redraw(qtbot: Any, benchmark: Any, game: str, count: int) ->
     redraws = board.controller.redraws
     benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
     assert board.controller.redraws > redraws
-    cpu = _report(benchmark, f"lanes, {game}, full redraw, {count} combatants", redraw,
-                  target=TARGETS_S[count])
+    cpu = _report(
+        benchmark,
+        f"lanes, {game}, full redraw, {count} combatants",
+        redraw,
+        target=TARGETS_S[count],
+    )
     assert cpu < TARGETS_S[count]

@@ -44,11 +44,16 @@ def _crowd(count: int, scan: Path | None) -> core.Encounter:
     encounter = spec.model(name="Crypt")
     sheets = [load_sheet(path).model for path in sample_files(GAME)]
     for number in range(count):
-        encounter = core.join(encounter, system.encounter.make_combatant(
-            sheets[number % len(sheets)], "Party" if number % 2 == 0 else "Monsters"))
+        encounter = core.join(
+            encounter,
+            system.encounter.make_combatant(
+                sheets[number % len(sheets)], "Party" if number % 2 == 0 else "Monsters"
+            ),
+        )
     if scan is not None:
-        encounter = encounter.model_copy(update={"backdrop": Backdrop(
-            path=str(scan), x=-300, y=-300, per_pixel=0.2)})
+        encounter = encounter.model_copy(
+            update={"backdrop": Backdrop(path=str(scan), x=-300, y=-300, per_pixel=0.2)}
+        )
     return encounter
 
 
@@ -85,9 +90,11 @@ def test_encounter_export(qapp, scan: Path, count: int, with_scan: bool) -> None
     documents_pdf_bytes([encounter])  # fonts loaded once
     baseline = _cpu(_bare_page, 9)
     spent = _cpu(lambda: documents_pdf_bytes([encounter]), 3)
-    print(f"\nencounter of {count}{' with a scan' if with_scan else ''} to PDF: "
-          f"{spent * 1000:.0f} ms CPU; bare page {baseline * 1000:.1f} ms; "
-          f"ratio {spent / baseline:.0f}×")
+    print(
+        f"\nencounter of {count}{' with a scan' if with_scan else ''} to PDF: "
+        f"{spent * 1000:.0f} ms CPU; bare page {baseline * 1000:.1f} ms; "
+        f"ratio {spent / baseline:.0f}×"
+    )
     assert spent < TARGETS[count]
 
 
@@ -99,10 +106,20 @@ def test_the_export_command_for_four_with_a_scan(qapp, scan: Path, tmp_path: Pat
     # a machine that sets PYTHONDONTWRITEBYTECODE would compile every module each time,
     # which is what the command cost 1.15 s with), here in a folder of the test's own.
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    env.update(QT_QPA_PLATFORM="offscreen", M3DESK_HOME=str(tmp_path),
-               PYTHONPYCACHEPREFIX=str(tmp_path / "bytecode"))
-    command = [sys.executable, "-m", "m3desk", "export-pdf", str(source), "-o",
-               str(tmp_path / "crypt.pdf")]
+    env.update(
+        QT_QPA_PLATFORM="offscreen",
+        M3DESK_HOME=str(tmp_path),
+        PYTHONPYCACHEPREFIX=str(tmp_path / "bytecode"),
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "m3desk",
+        "export-pdf",
+        str(source),
+        "-o",
+        str(tmp_path / "crypt.pdf"),
+    ]
     subprocess.run(command, env=env, check=True, capture_output=True)  # byte code written
     spent = []
     for _ in range(3):
@@ -112,6 +129,8 @@ def test_the_export_command_for_four_with_a_scan(qapp, scan: Path, tmp_path: Pat
         spent.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     baseline = _cpu(_bare_page, 9)
     median = statistics.median(spent)
-    print(f"\nm3desk export-pdf, four with a scan: {median * 1000:.0f} ms CPU (process); "
-          f"bare page {baseline * 1000:.1f} ms; ratio {median / baseline:.0f}×")
+    print(
+        f"\nm3desk export-pdf, four with a scan: {median * 1000:.0f} ms CPU (process); "
+        f"bare page {baseline * 1000:.1f} ms; ratio {median / baseline:.0f}×"
+    )
     assert median < TARGETS[4], f"the command took {median:.2f} s of CPU"

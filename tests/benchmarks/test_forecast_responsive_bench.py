@@ -54,9 +54,12 @@ def _mm_six() -> Encounter:
     return encounter
 
 
-OWN_SIX = {"monsters_and_magic": _mm_six, "ose": test_ose_forecast_bench._six,
-           "adnd2e": test_adnd2e_forecast_bench._six,
-           "apparatus": test_apparatus_forecast_bench._six}
+OWN_SIX = {
+    "monsters_and_magic": _mm_six,
+    "ose": test_ose_forecast_bench._six,
+    "adnd2e": test_adnd2e_forecast_bench._six,
+    "apparatus": test_apparatus_forecast_bench._six,
+}
 """The six of a game's own forecast benchmark, where it has one (read by ``OWN_SIX.get``)."""
 
 
@@ -119,8 +122,10 @@ def test_the_window_stays_live_while_ten_thousand_fights_play(qtbot: Any, game: 
     forecast(encounter, dialog.simulate, fights=FIGHTS, seed=1)
     here_s = time.perf_counter() - began
     idle_ms, idle_ticks = _longest_gap_ms(qtbot, worker_s)
-    print(f"\n{game}: {FIGHTS} fights on the worker {worker_s:.2f} s (on the GUI thread "
-          f"{here_s:.2f} s); longest event-loop gap {stall_ms:.0f} ms over {len(gaps)} ticks "
-          f"(idle loop, same length: {idle_ms:.0f} ms over {idle_ticks}); Stop {stop_ms:.1f} ms; "
-          f"start {start_ms:.0f} ms; the longest gap began {where:.2f} s in")
+    print(
+        f"\n{game}: {FIGHTS} fights on the worker {worker_s:.2f} s (on the GUI thread "
+        f"{here_s:.2f} s); longest event-loop gap {stall_ms:.0f} ms over {len(gaps)} ticks "
+        f"(idle loop, same length: {idle_ms:.0f} ms over {idle_ticks}); Stop {stop_ms:.1f} ms; "
+        f"start {start_ms:.0f} ms; the longest gap began {where:.2f} s in"
+    )
     assert stall_ms < STALL_MS + idle_ms

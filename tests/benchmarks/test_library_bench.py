@@ -38,8 +38,7 @@ def test_scan_200_character_files_into_the_library_model(
     folder = bench_paths.library_dir("characters")
     template = load_sheet(_gramfive()).model
     for number in range(200):
-        sheet = template.model_copy(update={"name": f"Hero {number:03d}",
-                                            "level": 1 + number % 10})
+        sheet = template.model_copy(update={"name": f"Hero {number:03d}", "level": 1 + number % 10})
         save_sheet(folder / f"hero-{number:03d}.m3c", sheet)
     model = LibraryModel()
 
@@ -50,8 +49,10 @@ def test_scan_200_character_files_into_the_library_model(
     assert model.rowCount() == 200
     median = benchmark.stats.stats.median
     benchmark.extra_info.update(median_s=round(median, 4), target_s=SCAN_TARGET_S)
-    print(f"\nlibrary scan of 200 characters: median {median * 1000:.1f} ms "
-          f"(target < {SCAN_TARGET_S * 1000:.0f} ms)")
+    print(
+        f"\nlibrary scan of 200 characters: median {median * 1000:.1f} ms "
+        f"(target < {SCAN_TARGET_S * 1000:.0f} ms)"
+    )
     assert median < SCAN_TARGET_S
 
 
@@ -79,21 +80,25 @@ def _open_repeatedly(benchmark, bench_paths: AppPaths, qtbot, tmp_path: Path) ->
     return float(benchmark.stats.stats.median)
 
 
-def test_open_one_sheet_window_share(benchmark, bench_paths: AppPaths, qtbot, tmp_path: Path,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_open_one_sheet_window_share(
+    benchmark, bench_paths: AppPaths, qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The same with a trivial editor: what the window itself (load, locks, tab) costs."""
-    monkeypatch.setattr("m3desk.ui.window.documents.create_editor",
-                        lambda document, parent=None: QLabel(document.sheet.name, parent))
+    monkeypatch.setattr(
+        "m3desk.ui.window.documents.create_editor",
+        lambda document, parent=None: QLabel(document.sheet.name, parent),
+    )
     median = _open_repeatedly(benchmark, bench_paths, qtbot, tmp_path)
     benchmark.extra_info.update(median_s=round(median, 4))
     print(f"\nopen one sheet, window's share (stub editor): median {median * 1000:.1f} ms")
     assert median < OPEN_TARGET_S / 2
 
 
-def test_open_one_sheet_into_a_tab(benchmark, bench_paths: AppPaths, qtbot,
-                                   tmp_path: Path) -> None:
+def test_open_one_sheet_into_a_tab(benchmark, bench_paths: AppPaths, qtbot, tmp_path: Path) -> None:
     median = _open_repeatedly(benchmark, bench_paths, qtbot, tmp_path)
     benchmark.extra_info.update(median_s=round(median, 4), target_s=OPEN_TARGET_S)
-    print(f"\nopen one sheet into a tab: median {median * 1000:.1f} ms "
-          f"(target < {OPEN_TARGET_S * 1000:.0f} ms)")
+    print(
+        f"\nopen one sheet into a tab: median {median * 1000:.1f} ms "
+        f"(target < {OPEN_TARGET_S * 1000:.0f} ms)"
+    )
     assert median < OPEN_TARGET_S

@@ -34,9 +34,13 @@ from tests.benchmarks.test_board_bench import (
 from tests.benchmarks.test_board_bench import _redrawing as board_redrawing
 from tests.benchmarks.test_board_bench import _selecting as board_selecting
 
-GAMES = [system.id for system in registry.systems()
-         if system.positions.kind == "distance" and system.encounter is not None
-         and sample_files(system.id)]
+GAMES = [
+    system.id
+    for system in registry.systems()
+    if system.positions.kind == "distance"
+    and system.encounter is not None
+    and sample_files(system.id)
+]
 DRAG_FRAME_S = 1 / 60
 
 
@@ -44,8 +48,10 @@ def _scattered(encounter: core.Encounter, seed: int) -> core.Encounter:
     """Everyone somewhere on a field 40 squares across, on the grid."""
     rng = random.Random(seed)
     step = encounter.position_model.step
-    places = {c.id: Place.at(step * rng.randrange(40), step * rng.randrange(40))
-              for c in encounter.combatants}
+    places = {
+        c.id: Place.at(step * rng.randrange(40), step * rng.randrange(40))
+        for c in encounter.combatants
+    }
     return encounter.model_copy(update={"places": places})
 
 
@@ -84,8 +90,7 @@ def _selecting(panel: MapPanel, document: EncounterDocument) -> Callable[[], Non
 
 @pytest.mark.parametrize("count, target", [(50, TARGET_50_S), (200, FRAME_S)])
 @pytest.mark.parametrize("game", GAMES)
-def test_map_full_redraw(qtbot: Any, benchmark: Any, game: str, count: int,
-                         target: float) -> None:
+def test_map_full_redraw(qtbot: Any, benchmark: Any, game: str, count: int, target: float) -> None:
     panel, document = _map(qtbot, game, count)
     document.apply(_scattered(document.encounter, seed=2), "Everyone moves")
     baseline = _median(_reference_scene)
@@ -94,26 +99,35 @@ def test_map_full_redraw(qtbot: Any, benchmark: Any, game: str, count: int,
     benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
     assert panel.view.redraws > redraws
     assert len(panel.view.picture.tokens) == count
-    assert _report(benchmark, f"{game}: map full redraw, {count} combatants", redraw,
-                   baseline, target) < target
+    assert (
+        _report(benchmark, f"{game}: map full redraw, {count} combatants", redraw, baseline, target)
+        < target
+    )
 
 
 @pytest.mark.parametrize("count, target", [(50, TARGET_50_S), (200, FRAME_S)])
 @pytest.mark.parametrize("game", GAMES)
-def test_map_selection_change(qtbot: Any, benchmark: Any, game: str, count: int,
-                              target: float) -> None:
+def test_map_selection_change(
+    qtbot: Any, benchmark: Any, game: str, count: int, target: float
+) -> None:
     panel, document = _map(qtbot, game, count)
     select_next = _selecting(panel, document)
     benchmark.pedantic(select_next, rounds=20, warmup_rounds=2)
     assert panel.view.picture.selected == document.selected
-    assert _report(benchmark, f"{game}: map selection change, {count} combatants",
-                   select_next, target=target) < target
+    assert (
+        _report(
+            benchmark,
+            f"{game}: map selection change, {count} combatants",
+            select_next,
+            target=target,
+        )
+        < target
+    )
 
 
 @pytest.mark.parametrize("count", [50, 200])
 @pytest.mark.parametrize("game", GAMES)
-def test_map_drag_step_with_the_ruler(qtbot: Any, benchmark: Any, game: str,
-                                      count: int) -> None:
+def test_map_drag_step_with_the_ruler(qtbot: Any, benchmark: Any, game: str, count: int) -> None:
     panel, document = _map(qtbot, game, count)
     view = panel.view
     mover = document.encounter.combatants[0].id
@@ -130,8 +144,12 @@ def test_map_drag_step_with_the_ruler(qtbot: Any, benchmark: Any, game: str,
 
     benchmark.pedantic(step, rounds=40, warmup_rounds=2)
     assert view.ruler is not None
-    cpu = _report(benchmark, f"{game}: one drag step with the ruler, {count} combatants",
-                  step, target=DRAG_FRAME_S)
+    cpu = _report(
+        benchmark,
+        f"{game}: one drag step with the ruler, {count} combatants",
+        step,
+        target=DRAG_FRAME_S,
+    )
     QTest.keyClick(view, Qt.Key.Key_Escape)
     assert document.undo_stack.count() == 0
     assert cpu < DRAG_FRAME_S
@@ -153,8 +171,11 @@ def _with_backdrop(panel: MapPanel, document: EncounterDocument, folder: Any) ->
     path = str(folder / "dungeon.png")
     assert image.save(path)
     step = document.encounter.position_model.step
-    document.apply_command_state(document.encounter.model_copy(update={
-        "backdrop": Backdrop(path=path, x=-2 * step, y=-2 * step, per_pixel=step / 60)}))
+    document.apply_command_state(
+        document.encounter.model_copy(
+            update={"backdrop": Backdrop(path=path, x=-2 * step, y=-2 * step, per_pixel=step / 60)}
+        )
+    )
     panel.view.refresh()
     panel.view.grab()
 
@@ -172,8 +193,9 @@ def _drag_frame(view: Any, start: QPoint, offsets: list[QPoint]) -> Callable[[],
 @pytest.mark.parametrize("part", ["picture", "corner"])
 @pytest.mark.parametrize("count", [50, 200])
 @pytest.mark.parametrize("game", GAMES)
-def test_map_backdrop_drag_step(qtbot: Any, benchmark: Any, tmp_path: Any, game: str,
-                                count: int, part: str) -> None:
+def test_map_backdrop_drag_step(
+    qtbot: Any, benchmark: Any, tmp_path: Any, game: str, count: int, part: str
+) -> None:
     """A frame of the picture dragged (the Adjust Picture mode): under a frame at 60 a
     second like a token's drag, and reported beside a token's frame with its ruler on the
     same map in the same run."""
@@ -189,8 +211,7 @@ def test_map_backdrop_drag_step(qtbot: Any, benchmark: Any, tmp_path: Any, game:
     QTest.mouseMove(view, start + QPoint(3 * square, 0))
     token_frame = _median(_drag_frame(view, start, offsets), runs=21, clock=time.thread_time)
     QTest.keyClick(view, Qt.Key.Key_Escape)
-    QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                       start)
+    QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     # The picture's drag (from a point of it: a move; from its corner: a scale), in the mode.
     view.backdrop_action.setChecked(True)
     middle = view.rect().center()
@@ -208,13 +229,16 @@ def test_map_backdrop_drag_step(qtbot: Any, benchmark: Any, tmp_path: Any, game:
     assert view.backdrop_tool.drag is not None and view.backdrop_tool.drag.dragging
     step = _drag_frame(view, middle, [QPoint(-o.x() // 3, o.y() - square) for o in offsets])
     benchmark.pedantic(step, rounds=40, warmup_rounds=2)
-    cpu = _report(benchmark, f"{game}: one backdrop drag step ({part}), {count} combatants "
-                  f"(a token's drag step: {token_frame * 1000:.1f} ms)", step,
-                  target=DRAG_FRAME_S)
+    cpu = _report(
+        benchmark,
+        f"{game}: one backdrop drag step ({part}), {count} combatants "
+        f"(a token's drag step: {token_frame * 1000:.1f} ms)",
+        step,
+        target=DRAG_FRAME_S,
+    )
     benchmark.extra_info.update(token_drag_cpu_ms=round(token_frame * 1000, 2))
     QTest.keyClick(view, Qt.Key.Key_Escape)
-    QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                       middle)
+    QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, middle)
     assert document.undo_stack.count() == 0
     assert cpu < DRAG_FRAME_S
     # The same order as a token's frame (a whole repaint of the map at each step would be

@@ -67,18 +67,27 @@ print(f"{rss_mb() - before:.1f} {document.undo_stack.count()} {len(document.enco
 
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs /proc (Linux)")
-def test_an_evening_of_2000_actions_grows_the_process_by_less_than_40_mb(tmp_path: Path,
-                                                                         benchmark) -> None:
+def test_an_evening_of_2000_actions_grows_the_process_by_less_than_40_mb(
+    tmp_path: Path, benchmark
+) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
 
     def run() -> list[str]:
-        result = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
-                                text=True, timeout=600, check=True)
+        result = subprocess.run(
+            [sys.executable, "-c", SCRIPT],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
         return result.stdout.split()
 
     grown, steps, log = benchmark.pedantic(run, rounds=1, iterations=1)
     benchmark.extra_info.update(grown_mb=float(grown), undo_steps=int(steps))
-    print(f"\n2,000 actions and turns: the process grew {float(grown):.1f} MB "
-          f"(limit {LIMIT_MB:.0f} MB); {steps} undo steps, {log} log entries")
+    print(
+        f"\n2,000 actions and turns: the process grew {float(grown):.1f} MB "
+        f"(limit {LIMIT_MB:.0f} MB); {steps} undo steps, {log} log entries"
+    )
     assert int(steps) >= 4000
     assert float(grown) < LIMIT_MB

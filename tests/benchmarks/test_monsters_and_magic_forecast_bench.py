@@ -56,7 +56,9 @@ def test_ten_thousand_fights_of_six_in_under_a_second(benchmark: BenchmarkFixtur
     assert result.fights == FIGHTS and 0 < result.wins["Party"].value < 1
     fights = benchmark.stats.stats.median
     baseline = _median(_baseline)
-    print(f"\n10,000 fights of six: median {fights * 1000:.0f} ms; 60,000 randint(1, 20): "
-          f"{baseline * 1000:.0f} ms; ratio {fights / baseline:.1f}; "
-          f"mean {result.mean_rounds:.1f} rounds a fight")
+    print(
+        f"\n10,000 fights of six: median {fights * 1000:.0f} ms; 60,000 randint(1, 20): "
+        f"{baseline * 1000:.0f} ms; ratio {fights / baseline:.1f}; "
+        f"mean {result.mean_rounds:.1f} rounds a fight"
+    )
     assert fights < TARGET_S

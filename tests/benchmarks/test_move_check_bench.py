@@ -26,13 +26,21 @@ def _crowd(game: str, count: int) -> tuple[core.Encounter, str, Place]:
     encounter = rules.encounter_type(name="Crowd")
     sheets = sample_sheets(system)
     for number in range(count):
-        encounter = core.join(encounter, rules.make_combatant(
-            sheets[number % len(sheets)], "Party" if number % 2 else "Foes"))
-    encounter = core.next_turn(core.set_initiative(
-        encounter, {c.id: 10 for c in encounter.combatants}))
+        encounter = core.join(
+            encounter,
+            rules.make_combatant(sheets[number % len(sheets)], "Party" if number % 2 else "Foes"),
+        )
+    encounter = core.next_turn(
+        core.set_initiative(encounter, {c.id: 10 for c in encounter.combatants})
+    )
     if encounter.position_model.prices_terrain:  # a game that prices terrain crosses it
-        encounter = encounter.model_copy(update={"areas": tuple(
-            Area(x=3 * n, y=-25, width=2, height=50, rating=n % 3) for n in range(40))})
+        encounter = encounter.model_copy(
+            update={
+                "areas": tuple(
+                    Area(x=3 * n, y=-25, width=2, height=50, rating=n % 3) for n in range(40)
+                )
+            }
+        )
     mover = encounter.turn
     assert mover is not None
     here = encounter.places[mover]

@@ -37,8 +37,12 @@ def _files(count: int) -> tuple[bytes, bytes]:
     encounter = spec.model(name="Old crowd")
     sheets = [load_sheet(path).model for path in sample_files(GAME)]
     for number in range(count):
-        encounter = core.join(encounter, system.encounter.make_combatant(
-            sheets[number % len(sheets)], "Party" if number % 2 == 0 else "Monsters"))
+        encounter = core.join(
+            encounter,
+            system.encounter.make_combatant(
+                sheets[number % len(sheets)], "Party" if number % 2 == 0 else "Monsters"
+            ),
+        )
     today = dump_document_bytes(catalog.document_type(type(encounter)), encounter)
     record = json.loads(today)
     record["schema_version"] = 1
@@ -46,8 +50,11 @@ def _files(count: int) -> tuple[bytes, bytes]:
     body.pop("places")
     ids = [c["id"] for c in body["combatants"]]
     step = encounter.position_model.step
-    body["positions"] = {core.pair_key(ids[a], ids[b]): (2 if a % 2 == b % 2 else 6) * step
-                         for a in range(count) for b in range(a + 1, count)}
+    body["positions"] = {
+        core.pair_key(ids[a], ids[b]): (2 if a % 2 == b % 2 else 6) * step
+        for a in range(count)
+        for b in range(a + 1, count)
+    }
     return json.dumps(record).encode(), today
 
 
@@ -71,6 +78,8 @@ def test_opening_an_old_file(count: int) -> None:
     read(today)()  # the models built once
     baseline = _cpu_median(read(today))
     opened = _cpu_median(read(old))
-    print(f"\nold file of {count}: {opened * 1000:.0f} ms CPU; the same in today's format "
-          f"{baseline * 1000:.0f} ms; ratio {opened / baseline:.1f}×")
+    print(
+        f"\nold file of {count}: {opened * 1000:.0f} ms CPU; the same in today's format "
+        f"{baseline * 1000:.0f} ms; ratio {opened / baseline:.1f}×"
+    )
     assert opened < TARGET_S

@@ -28,8 +28,7 @@ def test_exact_odds_of_an_attack_with_damage(benchmark: BenchmarkFixture) -> Non
 
     def odds() -> tuple[Fraction, dict[int, Fraction]]:
         combat.sum_of_dice.cache_clear()  # type: ignore[attr-defined]
-        return (combat.hit_chance(19, 6, 2),
-                combat.damage_distribution(die, 2, multiplier=1))
+        return (combat.hit_chance(19, 6, 2), combat.damage_distribution(die, 2, multiplier=1))
 
     chance, damage = benchmark(odds)
     assert chance == Fraction(10, 20) and sum(damage.values()) == 1  # natural 11–20 hit
@@ -40,8 +39,9 @@ def test_the_dialogs_attack_preview(benchmark: BenchmarkFixture) -> None:
     encounter = OseEncounter(options=OseOptions(variable_weapon_damage=True))
     morgan = RULES.make_combatant(characters()["Morgan Ironwolf"], "Party")
     goblin = RULES.make_combatant(monsters()["Goblin"], "Goblins")
-    encounter = core.set_position(core.join(core.join(encounter, morgan), goblin), morgan.id,
-                                  goblin.id, 5)
+    encounter = core.set_position(
+        core.join(core.join(encounter, morgan), goblin), morgan.id, goblin.id, 5
+    )
     preview = benchmark(RULES.preview, encounter, morgan.id, Action("attack", 0), goblin.id)
     assert preview.success == Fraction(10, 20)  # THAC0 19 vs AC 6 needs 13; STR +2: 11–20
     assert benchmark.stats.stats.median < TARGET_S

@@ -35,9 +35,10 @@ def _six() -> OseEncounter:
         encounter = core.join(encounter, RULES.make_combatant(monsters()[name], "Monsters"))
     everyone = encounter.combatants
     for index, a in enumerate(everyone):
-        for b in everyone[index + 1:]:
-            encounter = core.set_position(encounter, a.id, b.id,
-                                          10 if a.side == b.side else 30, log=False)
+        for b in everyone[index + 1 :]:
+            encounter = core.set_position(
+                encounter, a.id, b.id, 10 if a.side == b.side else 30, log=False
+            )
     return encounter
 
 
@@ -71,11 +72,15 @@ def test_ten_thousand_fights_of_six(benchmark: BenchmarkFixture) -> None:
     baseline = _cpu_median(_dice_alone)
     benchmark.pedantic(fights, rounds=5, iterations=1, warmup_rounds=1)
     median = statistics.median(cpu)
-    benchmark.extra_info.update(dice_alone_ms=round(baseline * 1000, 1),
-                                fights_cpu_ms=round(median * 1000, 1),
-                                ratio=round(median / baseline, 1))
-    print(f"\nOSE forecast: {FIGHTS} fights of six, median {median * 1000:.0f} ms CPU "
-          f"({benchmark.stats.stats.median * 1000:.0f} ms wall); "
-          f"{FIGHTS} × six randint(1, 20): {baseline * 1000:.0f} ms; "
-          f"ratio {median / baseline:.1f}×")
+    benchmark.extra_info.update(
+        dice_alone_ms=round(baseline * 1000, 1),
+        fights_cpu_ms=round(median * 1000, 1),
+        ratio=round(median / baseline, 1),
+    )
+    print(
+        f"\nOSE forecast: {FIGHTS} fights of six, median {median * 1000:.0f} ms CPU "
+        f"({benchmark.stats.stats.median * 1000:.0f} ms wall); "
+        f"{FIGHTS} × six randint(1, 20): {baseline * 1000:.0f} ms; "
+        f"ratio {median / baseline:.1f}×"
+    )
     assert median < TARGET_S

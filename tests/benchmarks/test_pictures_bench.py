@@ -53,8 +53,12 @@ def scans(qapp: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path
     folder = tmp_path_factory.mktemp("scans")
     image = QImage(5000, 5000, QImage.Format.Format_RGB32)
     image.fill(QColor(90, 120, 60))
-    paths = {"png": folder / "scan.png", "jpeg": folder / "scan.jpg",
-             "small": folder / "small.png", "svg": folder / "nested.svg"}
+    paths = {
+        "png": folder / "scan.png",
+        "jpeg": folder / "scan.jpg",
+        "small": folder / "small.png",
+        "svg": folder / "nested.svg",
+    }
     assert image.save(str(paths["png"])) and image.save(str(paths["jpeg"]), "JPEG", 85)
     assert image.copy(0, 0, 64, 48).save(str(paths["small"]))
     paths["svg"].write_bytes(_nested_use_svg())
@@ -74,8 +78,10 @@ def test_reading_a_scan_past_what_is_decoded_whole(qapp: Any, tmp_path: Path) ->
     path.write_bytes(_png(side, side, rows=lambda n: row))
     baseline = _median(lambda: _bare(path, side), runs=3)
     banded = _median(lambda: read_backdrop(str(path)), runs=3)
-    print(f"\n10000 x 10000 PNG as the map's picture, in bands: {banded:.2f} s, "
-          f"{banded / baseline:.2f}x Qt's bare full-size decode ({baseline:.2f} s)")
+    print(
+        f"\n10000 x 10000 PNG as the map's picture, in bands: {banded:.2f} s, "
+        f"{banded / baseline:.2f}x Qt's bare full-size decode ({baseline:.2f} s)"
+    )
     assert read_backdrop(str(path))[0].width() == 4096
     assert banded / baseline < 4.0
 
@@ -84,9 +90,11 @@ def test_reading_a_large_scan(scans: dict[str, Path]) -> None:
     baseline = _median(lambda: _bare(scans["png"]), runs=3)
     png = _median(lambda: read_backdrop(str(scans["png"])), runs=3)
     jpeg = _median(lambda: read_backdrop(str(scans["jpeg"])), runs=3)
-    print(f"\n5000 x 5000 PNG as the map's picture: {png:.2f} s, {png / baseline:.2f}x Qt's "
-          f"bare full-size decode ({baseline:.2f} s); the JPEG: {jpeg:.2f} s, "
-          f"{jpeg / baseline:.2f}x")
+    print(
+        f"\n5000 x 5000 PNG as the map's picture: {png:.2f} s, {png / baseline:.2f}x Qt's "
+        f"bare full-size decode ({baseline:.2f} s); the JPEG: {jpeg:.2f} s, "
+        f"{jpeg / baseline:.2f}x"
+    )
     assert read_backdrop(str(scans["png"]))[0].width() == 4096
     assert png / baseline < 2.0
     assert jpeg / baseline < 2.0
@@ -100,8 +108,10 @@ def test_refusing_a_picture_bomb(scans: dict[str, Path]) -> None:
             read_backdrop(str(scans["svg"]))
 
     refusal = _median(refuse, runs=15)
-    print(f"\nrefusing the nested-<use> SVG: {refusal * 1000:.1f} ms, "
-          f"{refusal / baseline:.1f}x reading a 64 x 48 PNG ({baseline * 1000:.1f} ms)")
+    print(
+        f"\nrefusing the nested-<use> SVG: {refusal * 1000:.1f} ms, "
+        f"{refusal / baseline:.1f}x reading a 64 x 48 PNG ({baseline * 1000:.1f} ms)"
+    )
     assert refusal / baseline < 20
 
 
@@ -111,14 +121,19 @@ def test_191_copies_join_in_one_pass(qapp: Any) -> None:
     monster = load_sheet(next(p for p in files if p.suffix.endswith("m"))).model
     encounter = new_encounter_document(files, name="Big fight").encounter
     if len(encounter.combatants) < 9:
-        encounter, _text = with_copies(encounter, monster, 9 - len(encounter.combatants),
-                                       "Monsters", "average", Roller(1))
+        encounter, _text = with_copies(
+            encounter, monster, 9 - len(encounter.combatants), "Monsters", "average", Roller(1)
+        )
     assert len(encounter.combatants) == 9
-    baseline = _median(lambda: add_sheets(encounter, [OpenSheet(monster, None)],
-                                          "Monsters"), runs=15)
-    many = _median(lambda: with_copies(encounter, monster, 191, "Monsters", "rolled",
-                                       Roller(2)), runs=5)
+    baseline = _median(
+        lambda: add_sheets(encounter, [OpenSheet(monster, None)], "Monsters"), runs=15
+    )
+    many = _median(
+        lambda: with_copies(encounter, monster, 191, "Monsters", "rolled", Roller(2)), runs=5
+    )
     each = many / 191
-    print(f"\n191 copies joining 9: {many * 1000:.0f} ms, {each / baseline:.1f}x one sheet "
-          f"joining ({baseline * 1000:.2f} ms) per copy")
+    print(
+        f"\n191 copies joining 9: {many * 1000:.0f} ms, {each / baseline:.1f}x one sheet "
+        f"joining ({baseline * 1000:.2f} ms) per copy"
+    )
     assert each / baseline < 5

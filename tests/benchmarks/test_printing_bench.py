@@ -65,11 +65,15 @@ def test_one_sheet_to_pdf(qapp, benchmark) -> None:
     data, pages = benchmark(pdf_bytes, [gramfive])
     assert pages == 1 and data.startswith(b"%PDF-")
     median = benchmark.stats.stats.median
-    benchmark.extra_info.update(median_ms=round(median * 1000, 2),
-                                bare_page_ms=round(baseline * 1000, 2),
-                                ratio=round(median / baseline, 2))
-    print(f"\none sheet to PDF: median {median * 1000:.1f} ms (target < 50 ms); "
-          f"bare QPainter page {baseline * 1000:.1f} ms; ratio {median / baseline:.1f}x")
+    benchmark.extra_info.update(
+        median_ms=round(median * 1000, 2),
+        bare_page_ms=round(baseline * 1000, 2),
+        ratio=round(median / baseline, 2),
+    )
+    print(
+        f"\none sheet to PDF: median {median * 1000:.1f} ms (target < 50 ms); "
+        f"bare QPainter page {baseline * 1000:.1f} ms; ratio {median / baseline:.1f}x"
+    )
     assert median < TARGET_S
 
 
@@ -102,11 +106,16 @@ def test_every_games_party_and_encounter_to_pdf(qapp, tmp_path: Path) -> None:
     for system in registry.systems():
         party = [load_sheet(path).model for path in sample_files(system.id)]
         _path, encounter = encounter_file(tmp_path, system.id)
-        for name, documents in (("one sheet", party[:1]), ("party", party),
-                                ("encounter", [encounter])):
+        for name, documents in (
+            ("one sheet", party[:1]),
+            ("party", party),
+            ("encounter", [encounter]),
+        ):
             pages = pdf_bytes(documents)[1]
             median = _median(lambda documents=documents: pdf_bytes(documents), runs=7)
             per_page = median / pages
-            print(f"\n{system.id} {name}: {pages} page(s), median {median * 1000:.1f} ms, "
-                  f"{per_page / baseline:.1f}x the bare page per page")
+            print(
+                f"\n{system.id} {name}: {pages} page(s), median {median * 1000:.1f} ms, "
+                f"{per_page / baseline:.1f}x the bare page per page"
+            )
             assert per_page < 20 * baseline  # no game's layout is an order slower

@@ -33,14 +33,21 @@ def test_build_and_price_a_check_from_sheets(benchmark) -> None:
     target = CharacterSheet(name="T", size="L")
 
     def run() -> float:
-        spec = build_check(actor, attribute=Attribute.STR, traits=1, weapon=actor.items[0],
-                           target=target, resistance=ResistanceChoice(rolled=True))
+        spec = build_check(
+            actor,
+            attribute=Attribute.STR,
+            traits=1,
+            weapon=actor.items[0],
+            target=target,
+            resistance=ResistanceChoice(rolled=True),
+        )
         return float(spec.odds().success)
 
     assert 0 < benchmark(run) < 1
 
 
 def test_derive_a_sheet(benchmark) -> None:
-    sheet = CharacterSheet(name="A", items=tuple(
-        Item(name=f"w{i}", kind="weapon", damage="1d6") for i in range(10)))
+    sheet = CharacterSheet(
+        name="A", items=tuple(Item(name=f"w{i}", kind="weapon", damage="1d6") for i in range(10))
+    )
     assert "ac" in benchmark(derive, sheet)

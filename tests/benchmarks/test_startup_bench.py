@@ -51,7 +51,8 @@ SETTLED = FIRST_WINDOW.replace(
     "QTimer.singleShot(0, QApplication.quit)",
     # Three turns: the first window's, the guard's and recovery's, the listening's.
     "QTimer.singleShot(0, lambda: QTimer.singleShot(0, lambda: QTimer.singleShot(\n"
-    "        0, QApplication.quit)))")
+    "        0, QApplication.quit)))",
+)
 
 TARGET = 1.48
 """Issue 21: start-up to the first shown window no slower than the 1.48x hello_pyd of
@@ -76,46 +77,61 @@ def _paired_medians(args: list[str], env: dict[str, str]) -> tuple[float, float]
     return statistics.median(hello), statistics.median(app)
 
 
-def _ratio(benchmark, label: str, args: list[str], tmp_path: Path,
-           target: float | None, *, bytecode: bool = True) -> float:
+def _ratio(
+    benchmark,
+    label: str,
+    args: list[str],
+    tmp_path: Path,
+    target: float | None,
+    *,
+    bytecode: bool = True,
+) -> float:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
     if bytecode:  # as installed: each module compiled once, by the warm-up rounds
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "pycache")
     else:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
-    baseline, app = benchmark.pedantic(_paired_medians, args=(args, env), rounds=1,
-                                       iterations=1)
+    baseline, app = benchmark.pedantic(_paired_medians, args=(args, env), rounds=1, iterations=1)
     ratio = app / baseline
-    benchmark.extra_info.update(baseline_s=round(baseline, 4), app_s=round(app, 4),
-                                ratio=round(ratio, 3))
+    benchmark.extra_info.update(
+        baseline_s=round(baseline, 4), app_s=round(app, 4), ratio=round(ratio, 3)
+    )
     goal = f" (target <= {target}x)" if target is not None else ""
-    print(f"\n{label}: hello_pyd {baseline * 1000:.0f} ms, m3desk {app * 1000:.0f} ms, "
-          f"ratio {ratio:.2f}x{goal}")
+    print(
+        f"\n{label}: hello_pyd {baseline * 1000:.0f} ms, m3desk {app * 1000:.0f} ms, "
+        f"ratio {ratio:.2f}x{goal}"
+    )
     return ratio
 
 
 def test_first_window_ratio_against_hello_pyd(benchmark, tmp_path) -> None:
-    ratio = _ratio(benchmark, "first window", [sys.executable, "-c", FIRST_WINDOW], tmp_path,
-                   TARGET)
+    ratio = _ratio(
+        benchmark, "first window", [sys.executable, "-c", FIRST_WINDOW], tmp_path, TARGET
+    )
     assert ratio <= TARGET
 
 
 def test_first_window_and_what_follows_against_hello_pyd(benchmark, tmp_path) -> None:
     # A figure: the first window plus the start-up work queued behind it.
     assert SETTLED != FIRST_WINDOW
-    _ratio(benchmark, "first window and what follows", [sys.executable, "-c", SETTLED],
-           tmp_path, None)
+    _ratio(
+        benchmark, "first window and what follows", [sys.executable, "-c", SETTLED], tmp_path, None
+    )
 
 
 def test_first_window_compiled_from_source_against_hello_pyd(benchmark, tmp_path) -> None:
     # A figure: what a checkout that never keeps bytecode pays to compile m3desk each start.
-    _ratio(benchmark, "first window, compiled from source", [sys.executable, "-c",
-                                                              FIRST_WINDOW], tmp_path, None,
-           bytecode=False)
+    _ratio(
+        benchmark,
+        "first window, compiled from source",
+        [sys.executable, "-c", FIRST_WINDOW],
+        tmp_path,
+        None,
+        bytecode=False,
+    )
 
 
 def test_self_test_ratio_against_hello_pyd(benchmark, tmp_path) -> None:
     # A figure, not a target: the self-test opens every sample of four games.
-    _ratio(benchmark, "self-test", [sys.executable, "-m", "m3desk", "--self-test"], tmp_path,
-           None)
+    _ratio(benchmark, "self-test", [sys.executable, "-m", "m3desk", "--self-test"], tmp_path, None)

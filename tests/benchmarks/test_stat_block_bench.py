@@ -55,9 +55,12 @@ def test_a_megabyte_of_hostile_text(benchmark: Any, game: str, paste: str) -> No
     wall = benchmark.stats.stats.median
     cpu = _median(lambda: read(text, "Pasted"), 3, time.process_time)
     baseline = _median(text.lower, 5, time.perf_counter)
-    benchmark.extra_info.update(cpu_median_s=round(cpu, 4), baseline_s=round(baseline, 4),
-                                ratio=round(wall / baseline, 1))
-    print(f"\n{game} reads a megabyte of {paste}: wall median {wall * 1000:.1f} ms, CPU "
-          f"median {cpu * 1000:.1f} ms (target < {TARGET_S * 1000:.0f} ms); baseline "
-          f"lower() {baseline * 1000:.2f} ms; ratio {wall / baseline:.1f}x")
+    benchmark.extra_info.update(
+        cpu_median_s=round(cpu, 4), baseline_s=round(baseline, 4), ratio=round(wall / baseline, 1)
+    )
+    print(
+        f"\n{game} reads a megabyte of {paste}: wall median {wall * 1000:.1f} ms, CPU "
+        f"median {cpu * 1000:.1f} ms (target < {TARGET_S * 1000:.0f} ms); baseline "
+        f"lower() {baseline * 1000:.2f} ms; ratio {wall / baseline:.1f}x"
+    )
     assert cpu < TARGET_S

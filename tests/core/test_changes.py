@@ -25,16 +25,16 @@ def test_the_core_fields_each_have_their_aspect() -> None:
 
 
 @pytest.mark.parametrize("encounter_type", _encounter_types(), ids=lambda t: t.__module__)
-def test_every_field_of_every_encounter_maps_to_an_aspect(encounter_type: type[Encounter]
-                                                          ) -> None:
+def test_every_field_of_every_encounter_maps_to_an_aspect(encounter_type: type[Encounter]) -> None:
     for name in encounter_type.model_fields:
         assert isinstance(aspect_of_field(name), Aspect), name
 
 
 def test_a_change_names_what_changed() -> None:
     before = join(Encounter(), Combatant(name="Aldo", side="Party"))
-    renamed = before.model_copy(update={"combatants": (
-        before.combatants[0].model_copy(update={"name": "Al"}),)})
+    renamed = before.model_copy(
+        update={"combatants": (before.combatants[0].model_copy(update={"name": "Al"}),)}
+    )
     assert changed_aspects(before, renamed) == {Aspect.ROSTER, Aspect.SHEETS}
     moved: Any = before.model_copy(update={"round": 3})
     assert changed_aspects(before, moved) == {Aspect.TURN}

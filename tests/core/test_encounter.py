@@ -12,16 +12,22 @@ from m3desk.core.system import InitiativeScheme, PositionModel
 
 
 class ToyEncounter(Encounter):
-    scheme: ClassVar[InitiativeScheme] = InitiativeScheme(roller="side_die", die=10,
-                                                          lower_first=True)
-    position_model: ClassVar[PositionModel] = PositionModel(kind="distance", unit="ft",
-                                                            maximum=300, step=5)
+    scheme: ClassVar[InitiativeScheme] = InitiativeScheme(
+        roller="side_die", die=10, lower_first=True
+    )
+    position_model: ClassVar[PositionModel] = PositionModel(
+        kind="distance", unit="ft", maximum=300, step=5
+    )
 
 
 def _fight() -> tuple[ToyEncounter, dict[str, str]]:
     encounter = ToyEncounter()
-    for name, side in (("Aldo", "Party"), ("Bea", "Party"), ("Goblin", "Monsters"),
-                       ("Goblin", "Monsters")):
+    for name, side in (
+        ("Aldo", "Party"),
+        ("Bea", "Party"),
+        ("Goblin", "Monsters"),
+        ("Goblin", "Monsters"),
+    ):
         encounter = core.join(encounter, Combatant(name=name, side=side))
     return encounter, {c.name: c.id for c in encounter.combatants}
 
@@ -36,8 +42,10 @@ def test_side_initiative_lower_first_and_ties_act_together() -> None:
     encounter, _ids = _fight()
     encounter = core.set_side_initiative(encounter, {"Party": 7, "Monsters": 3})
     order = core.turn_order(encounter)
-    assert [[c.name for c in count] for count in order] == [["Goblin 1", "Goblin 2"],
-                                                            ["Aldo", "Bea"]]
+    assert [[c.name for c in count] for count in order] == [
+        ["Goblin 1", "Goblin 2"],
+        ["Aldo", "Bea"],
+    ]
     assert encounter.log[-1].text == "Initiative: Party 7, Monsters 3"
 
 
@@ -45,8 +53,9 @@ def test_a_new_round_clears_rerolled_initiative_and_counts_conditions_down() -> 
     encounter, ids = _fight()
     encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
     encounter = core.start(encounter)
-    encounter = core.add_condition(encounter, ids["Aldo"],
-                                   ConditionState(condition="prone", name="Prone", rounds=1))
+    encounter = core.add_condition(
+        encounter, ids["Aldo"], ConditionState(condition="prone", name="Prone", rounds=1)
+    )
     for _ in range(4):
         encounter = core.next_turn(encounter)
     assert encounter.round == 2
@@ -64,8 +73,9 @@ def test_newcomers_stand_with_their_side_and_the_sides_start_apart() -> None:
     """Each side in a loose group, the front of each side the starting distance (twelve
     steps, 60 ft) from the other's: never everyone at the board's farthest."""
     encounter, ids = _fight()
-    between = {(a, b): core.position_between(encounter, ids[a], ids[b])
-               for a in ids for b in ids if a < b}
+    between = {
+        (a, b): core.position_between(encounter, ids[a], ids[b]) for a in ids for b in ids if a < b
+    }
     assert between[("Aldo", "Goblin 1")] == 60  # the front of each side, straight across
     assert between[("Bea", "Goblin 2")] == 60
     assert between[("Aldo", "Bea")] == 10  # two steps apart in the group

@@ -37,11 +37,11 @@ def test_the_same_seed_gives_the_same_forecast_and_another_seed_another() -> Non
 
 
 def test_a_lopsided_fight_is_forecast_lopsided() -> None:
-    heroes = [ToySheet(name=f"Hero {n}", attack=8, hit_points=30, max_hit_points=30)
-              for n in range(4)]
+    heroes = [
+        ToySheet(name=f"Hero {n}", attack=8, hit_points=30, max_hit_points=30) for n in range(4)
+    ]
     rat = ToySheet(name="Rat", hit_points=3, max_hit_points=3, ac=10)
-    result = forecast(_fight(heroes, [rat]),
-                      _simulate(), fights=500, seed=1)  # type: ignore[arg-type]
+    result = forecast(_fight(heroes, [rat]), _simulate(), fights=500, seed=1)  # type: ignore[arg-type]
     assert result.wins["Party"].value > 0.99
     assert result.down[next(iter(result.down))].value == 0.0  # Hero 1 never falls
     assert 1 <= result.mean_rounds < 2
@@ -85,10 +85,20 @@ def test_the_policy_changes_whom_they_hit() -> None:
     strong = ToySheet(name="Strong", hit_points=20, max_hit_points=20)
     encounter = _fight([ToySheet(name="Aldo", attack=10)], [strong, weak])
     strong_id, weak_id = (c.id for c in encounter.combatants[1:])
-    weakest = forecast(encounter, _simulate(), fights=300, seed=2,  # type: ignore[arg-type]
-                       policy=Policy(target="weakest", max_rounds=1))
-    first = forecast(encounter, _simulate(), fights=300, seed=2,  # type: ignore[arg-type]
-                     policy=Policy(target="nearest", max_rounds=1))
+    weakest = forecast(
+        encounter,
+        _simulate(),
+        fights=300,
+        seed=2,  # type: ignore[arg-type]
+        policy=Policy(target="weakest", max_rounds=1),
+    )
+    first = forecast(
+        encounter,
+        _simulate(),
+        fights=300,
+        seed=2,  # type: ignore[arg-type]
+        policy=Policy(target="nearest", max_rounds=1),
+    )
     assert weakest.down[weak_id].value > first.down[weak_id].value
     assert weakest.hit_points[strong_id] > first.hit_points[strong_id]
 

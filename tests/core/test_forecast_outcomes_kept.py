@@ -27,8 +27,11 @@ SEED = 30
 
 
 def _games() -> list[str]:
-    return sorted(s.id for s in registry.systems()
-                  if s.encounter is not None and s.encounter.simulate is not None)
+    return sorted(
+        s.id
+        for s in registry.systems()
+        if s.encounter is not None and s.encounter.simulate is not None
+    )
 
 
 def _outcomes(game: str, count: int) -> dict[str, object]:
@@ -37,16 +40,24 @@ def _outcomes(game: str, count: int) -> dict[str, object]:
     encounter = _crowd(game, count)
     # combatants by their place in the encounter (their ids are drawn afresh each time)
     number = {c.id: k for k, c in enumerate(encounter.combatants)}
-    results: list[FightResult] = run_fights(encounter, rules.simulate,
-                                            fights=FIGHTS[count], seed=SEED)
-    text = json.dumps([[r.winner, r.rounds, sorted(number[i] for i in r.down),
-                        sorted((number[i], hp) for i, hp in r.hit_points.items())]
-                       for r in results])
+    results: list[FightResult] = run_fights(
+        encounter, rules.simulate, fights=FIGHTS[count], seed=SEED
+    )
+    text = json.dumps(
+        [
+            [
+                r.winner,
+                r.rounds,
+                sorted(number[i] for i in r.down),
+                sorted((number[i], hp) for i, hp in r.hit_points.items()),
+            ]
+            for r in results
+        ]
+    )
     wins: dict[str, int] = {}
     for r in results:
         wins[str(r.winner)] = wins.get(str(r.winner), 0) + 1
-    return {"wins": dict(sorted(wins.items())),
-            "digest": hashlib.sha256(text.encode()).hexdigest()}
+    return {"wins": dict(sorted(wins.items())), "digest": hashlib.sha256(text.encode()).hexdigest()}
 
 
 @pytest.mark.parametrize("count", sorted(FIGHTS))
@@ -61,6 +72,16 @@ if __name__ == "__main__":
     from tests import games
 
     games.install()  # as the suite's conftest does
-    KEPT.write_text(json.dumps({f"{game} {count}": _outcomes(game, count)
-                                for game in _games() for count in sorted(FIGHTS)},
-                               indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    KEPT.write_text(
+        json.dumps(
+            {
+                f"{game} {count}": _outcomes(game, count)
+                for game in _games()
+                for count in sorted(FIGHTS)
+            },
+            indent=1,
+            sort_keys=True,
+        )
+        + "\n",
+        encoding="utf-8",
+    )

@@ -14,13 +14,13 @@ from m3desk.core.system import InitiativeScheme
 
 
 class SideReroll(Encounter):
-    scheme: ClassVar[InitiativeScheme] = InitiativeScheme(roller="side_die", die=6,
-                                                          ties="reroll")
+    scheme: ClassVar[InitiativeScheme] = InitiativeScheme(roller="side_die", die=6, ties="reroll")
 
 
 class EachD10(Encounter):
-    scheme: ClassVar[InitiativeScheme] = InitiativeScheme(roller="individual_die", die=10,
-                                                          lower_first=True)
+    scheme: ClassVar[InitiativeScheme] = InitiativeScheme(
+        roller="individual_die", die=10, lower_first=True
+    )
 
 
 def _fill(encounter: Encounter) -> Encounter:

@@ -20,7 +20,7 @@ def test_it_reads_like_the_tuple_it_stands_for(values: list[int], index: int) ->
         log = log.appended(value)
     assert log == tuple(values) and len(log) == len(values) and list(log) == values
     assert list(reversed(log)) == values[::-1]
-    assert log[index // 3:index] == tuple(values)[index // 3:index]
+    assert log[index // 3 : index] == tuple(values)[index // 3 : index]
     if -len(values) <= index < len(values):
         assert log[index] == values[index]
     else:

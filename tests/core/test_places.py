@@ -77,19 +77,32 @@ def _consistent(encounter: Encounter) -> None:
 
 
 move = st.one_of(
-    st.tuples(st.just("set"), st.integers(0, 30), st.integers(0, 30), st.integers(-10, 1200),
-              st.booleans()),
-    st.tuples(st.just("put"), st.integers(0, 30), st.floats(-500, 500), st.floats(-500, 500),
-              st.floats(0, 40)),
+    st.tuples(
+        st.just("set"),
+        st.integers(0, 30),
+        st.integers(0, 30),
+        st.integers(-10, 1200),
+        st.booleans(),
+    ),
+    st.tuples(
+        st.just("put"),
+        st.integers(0, 30),
+        st.floats(-500, 500),
+        st.floats(-500, 500),
+        st.floats(0, 40),
+    ),
 )
 
 
 @settings(max_examples=60, deadline=None)
-@given(kind=st.sampled_from(KINDS),
-       sides=st.lists(st.integers(0, 2), min_size=2, max_size=7),
-       moves=st.lists(move, max_size=12))
+@given(
+    kind=st.sampled_from(KINDS),
+    sides=st.lists(st.integers(0, 2), min_size=2, max_size=7),
+    moves=st.lists(move, max_size=12),
+)
 def test_random_moves_keep_every_distance_consistent_with_the_places(
-        kind: type[Encounter], sides: list[int], moves: list[tuple]) -> None:
+    kind: type[Encounter], sides: list[int], moves: list[tuple]
+) -> None:
     encounter = _fight(kind, sides)
     model = encounter.position_model
     ids = [c.id for c in encounter.combatants]
@@ -123,10 +136,10 @@ def test_a_move_changes_every_distance_to_the_mover() -> None:
     hero, _ally, goblin, rat = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, rat, goblin, 5)
     assert core.position_between(encounter, rat, hero) <= (
-        core.position_between(encounter, goblin, hero) + 5)
+        core.position_between(encounter, goblin, hero) + 5
+    )
     far = core.set_position(encounter, rat, hero, 300)
-    assert core.position_between(far, rat, goblin) >= 300 - core.position_between(
-        far, goblin, hero)
+    assert core.position_between(far, rat, goblin) >= 300 - core.position_between(far, goblin, hero)
 
 
 def test_a_diagonal_step_is_one_square_and_a_diagonal_run_three_squares_per_two() -> None:
@@ -153,39 +166,52 @@ def test_the_sides_start_in_loose_groups_at_the_starting_distance() -> None:
 
 # -- places from distances kept per pair ---------------------------------------------------
 
+
 @settings(max_examples=25, deadline=None)
-@given(points=st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), min_size=2,
-                       max_size=9, unique=True))
-def test_a_consistent_set_of_distances_round_trips_exactly(
-        points: list[tuple[int, int]]) -> None:
+@given(
+    points=st.lists(
+        st.tuples(st.integers(-30, 30), st.integers(-30, 30)), min_size=2, max_size=9, unique=True
+    )
+)
+def test_a_consistent_set_of_distances_round_trips_exactly(points: list[tuple[int, int]]) -> None:
     """Distances measured from real places (5-ft steps, within the board's farthest) come
     back exactly."""
     ids = [f"c{i}" for i in range(len(points))]
     places = {i: Place.at(5 * x, 5 * y) for i, (x, y) in zip(ids, points, strict=True)}
-    known = {(a, b): float(STRAIGHT.measure(places[a], places[b]))
-             for a, b in combinations(ids, 2)}
+    known = {(a, b): float(STRAIGHT.measure(places[a], places[b])) for a, b in combinations(ids, 2)}
     fitted = fit(STRAIGHT, ids, known)
     assert {pair: STRAIGHT.measure(fitted[pair[0]], fitted[pair[1]]) for pair in known} == {
-        pair: int(value) for pair, value in known.items()}
+        pair: int(value) for pair, value in known.items()
+    }
 
 
 def test_a_consistent_set_on_squares_round_trips_exactly() -> None:
-    places = {"a": Place.at(0, 0), "b": Place.at(30, 0), "c": Place.at(30, 20),
-              "d": Place.at(0, 40)}
-    known = {(a, b): float(SQUARES.measure(places[a], places[b]))
-             for a, b in combinations(places, 2)}
+    places = {
+        "a": Place.at(0, 0),
+        "b": Place.at(30, 0),
+        "c": Place.at(30, 20),
+        "d": Place.at(0, 40),
+    }
+    known = {
+        (a, b): float(SQUARES.measure(places[a], places[b])) for a, b in combinations(places, 2)
+    }
     fitted = fit(SQUARES, list(places), known)
     assert {pair: SQUARES.measure(fitted[pair[0]], fitted[pair[1]]) for pair in known} == {
-        pair: int(value) for pair, value in known.items()}
+        pair: int(value) for pair, value in known.items()
+    }
 
 
 def _v1(pairs: dict[tuple[int, int], int], count: int) -> dict:
     """The body of an encounter file that kept a distance per pair (schema 1)."""
-    combatants = [{"id": f"c{i}", "name": f"Fighter {i}", "side": "Party" if i % 2 else
-                   "Monsters"} for i in range(count)]
-    return {"name": "Old", "combatants": combatants,
-            "positions": {"|".join(sorted((f"c{a}", f"c{b}"))): v for (a, b), v in
-                          pairs.items()}}
+    combatants = [
+        {"id": f"c{i}", "name": f"Fighter {i}", "side": "Party" if i % 2 else "Monsters"}
+        for i in range(count)
+    ]
+    return {
+        "name": "Old",
+        "combatants": combatants,
+        "positions": {"|".join(sorted((f"c{a}", f"c{b}"))): v for (a, b), v in pairs.items()},
+    }
 
 
 def test_a_file_with_pairs_gets_places_and_a_repair_note_naming_what_was_lost() -> None:
@@ -196,8 +222,10 @@ def test_a_file_with_pairs_gets_places_and_a_repair_note_naming_what_was_lost() 
     encounter, notes = StraightFight.model_validate(body).repaired()
     assert encounter.positions == {}
     assert len(notes) == 1
-    assert notes[0].startswith("This file kept a distance for each pair; each combatant now "
-                               "has a place and the distances are measured between places.")
+    assert notes[0].startswith(
+        "This file kept a distance for each pair; each combatant now "
+        "has a place and the distances are measured between places."
+    )
     assert "could not be kept together" in notes[0]
     assert "Fighter 0 ↔ Fighter 2 100 ft (now" in notes[0]
     # Nothing contradicts any more: the places answer for every pair.
@@ -226,8 +254,9 @@ def test_fitting_two_hundred_combatants_stays_quick_enough_to_open_a_file() -> N
     distance within a step of a consistent layout."""
     ids = [f"c{i}" for i in range(200)]
     places = {i: Place.at(5 * (n % 20), 5 * (n // 20)) for n, i in enumerate(ids)}
-    known = {(a, b): float(STRAIGHT.measure(places[a], places[b]))
-             for a, b in combinations(ids[:40], 2)}
+    known = {
+        (a, b): float(STRAIGHT.measure(places[a], places[b])) for a, b in combinations(ids[:40], 2)
+    }
     fitted = fit(STRAIGHT, ids, known)
     worst = max(abs(STRAIGHT.measure(fitted[a], fitted[b]) - v) for (a, b), v in known.items())
     assert worst <= 1

@@ -46,6 +46,9 @@ def test_every_simulator_that_prepares_once_uses_the_core_s_policy() -> None:
             name = f"{module.__name__.rsplit('.', 1)[0]}.forecast"
             if importlib.util.find_spec(name) is not None:
                 module = importlib.import_module(name)
-        own = [name for name, value in vars(module).items()
-               if "cache" in name.lower() and isinstance(value, dict | list)]
+        own = [
+            name
+            for name, value in vars(module).items()
+            if "cache" in name.lower() and isinstance(value, dict | list)
+        ]
         assert own == [], (system.id, own)

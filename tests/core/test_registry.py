@@ -19,11 +19,15 @@ class _Options(BaseModel):
 
 def _toy(system_id: str = "toy") -> GameSystem:
     return GameSystem(
-        id=system_id, name="Toy", documents=(), options_model=_Options,
+        id=system_id,
+        name="Toy",
+        documents=(),
+        options_model=_Options,
         initiative=InitiativeScheme(roller="side_die", die=6),
         positions=PositionModel(kind="distance", unit="ft", maximum=300, step=5),
-        maneuvers=(Maneuver("charge", "Charge", movement_share=Fraction(3, 2), may_attack=True,
-                            to_hit=2),),
+        maneuvers=(
+            Maneuver("charge", "Charge", movement_share=Fraction(3, 2), may_attack=True, to_hit=2),
+        ),
     )
 
 
@@ -72,7 +76,7 @@ def test_a_game_added_from_outside_comes_last_with_its_samples(tmp_path: Path) -
     registry.register("other", _toy("other"), samples=str(folder))
     try:
         assert registry.ids()[-1] == "other"
-        assert registry.ids()[:len(INSTALLED)] == tuple(INSTALLED)  # the shipped ones first
+        assert registry.ids()[: len(INSTALLED)] == tuple(INSTALLED)  # the shipped ones first
         assert sample_files("other") == [folder / "hero.m3c"]
         assert folder / "hero.m3c" in sample_files()
     finally:

@@ -8,8 +8,7 @@ from m3desk.core.initiative import MAX_REROLLS, roll_sides
 
 
 def test_a_condition_counts_down_one_round_at_each_end() -> None:
-    assert [counted_down(rounds, False) for rounds in (None, 1, 2, 3, 10)] == [
-        None, 0, 1, 2, 9]
+    assert [counted_down(rounds, False) for rounds in (None, 1, 2, 3, 10)] == [None, 0, 1, 2, 9]
     # placed in the round now ending: its first round is the next
     assert [counted_down(rounds, True) for rounds in (None, 1, 2)] == [None, 1, 2]
 

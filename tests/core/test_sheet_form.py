@@ -42,9 +42,16 @@ class Sheet(BaseModel):
 
 
 STR = FieldSpec("scores.STR", "STR", "int", minimum=3, maximum=18)
-WEAPONS = TableSpec("weapons", "Weapons", (FieldSpec("name", "Name"),
-                                           FieldSpec("damage", "Damage", "dice"),
-                                           FieldSpec("ranges", "Ranges", "ints")), Blade)
+WEAPONS = TableSpec(
+    "weapons",
+    "Weapons",
+    (
+        FieldSpec("name", "Name"),
+        FieldSpec("damage", "Damage", "dice"),
+        FieldSpec("ranges", "Ranges", "ints"),
+    ),
+    Blade,
+)
 
 
 def test_a_nested_field_is_set_from_typed_text() -> None:
@@ -53,8 +60,9 @@ def test_a_nested_field_is_set_from_typed_text() -> None:
     assert isinstance(sheet, Sheet)
 
 
-@pytest.mark.parametrize(("text", "message"), [("x", "whole number"), ("19", "at most 18"),
-                                               ("2", "at least 3")])
+@pytest.mark.parametrize(
+    ("text", "message"), [("x", "whole number"), ("19", "at most 18"), ("2", "at least 3")]
+)
 def test_an_impossible_value_is_refused_with_a_sentence(text: str, message: str) -> None:
     with pytest.raises(FormError, match=message):
         set_path(Sheet(), STR, text)

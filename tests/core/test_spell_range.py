@@ -18,10 +18,25 @@ READ_FEET, _ = range_words("ft", 2000)
 READ_METRES, _ = range_words("m", 300)
 
 
-@pytest.mark.parametrize(("text", "feet"), [
-    ("120", 120), ("120'", 120), ("240′", 240), ("60 ft", 60), (" 60 feet ", 60),
-    ("30 yd", 90), ("10 yards", 30), ("touch", 0), ("Self", 0), ("the caster", 0),
-    ("touch/self", 0), ("0", 0), ("", None), ("—", None)])
+@pytest.mark.parametrize(
+    ("text", "feet"),
+    [
+        ("120", 120),
+        ("120'", 120),
+        ("240′", 240),
+        ("60 ft", 60),
+        (" 60 feet ", 60),
+        ("30 yd", 90),
+        ("10 yards", 30),
+        ("touch", 0),
+        ("Self", 0),
+        ("the caster", 0),
+        ("touch/self", 0),
+        ("0", 0),
+        ("", None),
+        ("—", None),
+    ],
+)
 def test_a_typed_range_reads_as_feet(text: str, feet: int | None) -> None:
     assert READ_FEET(text, None) == feet
 
@@ -51,11 +66,20 @@ def test_a_ring_names_two_spells_then_how_many_more() -> None:
 
 
 def test_one_ring_per_distinct_range_nearest_first_and_none_for_touch_or_unknown() -> None:
-    spells = [("Sleep", 240), ("Light", 120), ("Fireball", 240), ("Shield", 0),
-              ("Mystery", None), ("Charm Person", 120), ("Web", 10)]
+    spells = [
+        ("Sleep", 240),
+        ("Light", 120),
+        ("Fireball", 240),
+        ("Shield", 0),
+        ("Mystery", None),
+        ("Charm Person", 120),
+        ("Web", 10),
+    ]
     assert spell_rings(spells) == (
-        Ring(10, "Web", "spell"), Ring(120, "Light, Charm Person", "spell"),
-        Ring(240, "Sleep, Fireball", "spell"))
+        Ring(10, "Web", "spell"),
+        Ring(120, "Light, Charm Person", "spell"),
+        Ring(240, "Sleep, Fireball", "spell"),
+    )
     assert spell_rings([]) == ()
 
 
@@ -65,8 +89,10 @@ def test_who_a_spell_reaches() -> None:
     assert spells_within(spells, 240, touch=5) == ("Sleep",)
     assert spells_within(spells, 245, touch=5) == ()
     assert out_of_range("Sleep", 240, 250, 5, "ft", "Orc") == (
-        "Orc is 250 ft away: beyond Sleep's range of 240 ft.")
+        "Orc is 250 ft away: beyond Sleep's range of 240 ft."
+    )
     assert out_of_range("Cure Light Wounds", 0, 10, 5, "ft", "Hal") == (
-        "Cure Light Wounds is cast by touch: Hal is 10 ft away.")
+        "Cure Light Wounds is cast by touch: Hal is 10 ft away."
+    )
     assert out_of_range("Sleep", 240, 240, 5, "ft", "Orc") == ""
     assert out_of_range("Mystery", None, 900, 5, "ft", "Orc") == ""

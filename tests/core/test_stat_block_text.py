@@ -9,8 +9,12 @@ def test_a_name_before_the_stats_is_the_block_s_heading() -> None:
     from m3desk.core.stat_block_text import heading_name, read_fields
 
     short = {"AC": "AC", "HD": "HD"}
-    for text in ("Goblin\nAC 6, HD 1", "GOBLIN\nAC 6, HD 1", "Goblin: AC 6; HD 1",
-                 "Goblin (AC 6, HD 1)"):
+    for text in (
+        "Goblin\nAC 6, HD 1",
+        "GOBLIN\nAC 6, HD 1",
+        "Goblin: AC 6; HD 1",
+        "Goblin (AC 6, HD 1)",
+    ):
         found = read_fields(text, short, {"Armour Class": "AC"})
         assert heading_name(found) == "Goblin", text
         assert not found.problems, (text, found.problems)

@@ -52,13 +52,17 @@ policy = _load("bundle_policy")
 
 # --- the spec -----------------------------------------------------------------------------------
 
+
 def _spec_tree() -> ast.Module:
     return ast.parse(SPEC.read_text(encoding="utf-8"), filename=str(SPEC))
 
 
 def _calls(tree: ast.Module, name: str) -> list[ast.Call]:
-    return [node for node in ast.walk(tree) if isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name) and node.func.id == name]
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+    ]
 
 
 def _keyword(call: ast.Call, name: str) -> ast.expr:
@@ -86,52 +90,62 @@ def test_spec_builds_one_windowed_folder_with_resources() -> None:
 
 def test_spec_document_types_match_the_mime_types() -> None:
     """macOS (CFBundleDocumentTypes in the spec) and Linux (MIME XML) declare the same types."""
-    assign = next(node for node in _spec_tree().body if isinstance(node, ast.Assign)
-                  and any(isinstance(t, ast.Name) and t.id == "DOCUMENT_TYPES"
-                          for t in node.targets))
+    assign = next(
+        node
+        for node in _spec_tree().body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "DOCUMENT_TYPES" for t in node.targets)
+    )
     declared = {ext: mime for ext, _kind, mime, _text in ast.literal_eval(assign.value)}
     assert declared == DOCUMENT_TYPES
 
 
 # --- the pruning policy ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("dest", [
-    "PySide6/Qt/plugins/platforms/libqxcb.so",
-    "PySide6/Qt/plugins/platforms/libqwayland.so",
-    "PySide6/Qt/plugins/platforms/libqoffscreen.so",
-    "PySide6\\Qt\\plugins\\platforms\\qwindows.dll",  # Windows separators
-    "PySide6/Qt/plugins/platforms/libqcocoa.dylib",
-    "PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so",
-    "PySide6/Qt/plugins/imageformats/libqsvg.so",
-    "PySide6/Qt/plugins/imageformats/libqjpeg.so",
-    "PySide6/Qt/plugins/imageformats/libqwebp.so",
-    "PySide6/Qt/plugins/iconengines/libqsvgicon.so",
-    "PySide6/Qt/plugins/platforminputcontexts/libcomposeplatforminputcontextplugin.so",
-    "PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so",
-    "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so",
-    "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so",
-    "PySide6/Qt/plugins/wayland-decoration-client/libadwaita.so",
-    "PySide6/Qt/plugins/printsupport/cocoaprintersupport.dylib",
-    "PySide6/Qt/plugins/styles/qmodernwindowsstyle.dll",
-    "PySide6/Qt/lib/libQt6Network.so.6",  # libraries are not plugins: drop_orphans decides
-])
+
+@pytest.mark.parametrize(
+    "dest",
+    [
+        "PySide6/Qt/plugins/platforms/libqxcb.so",
+        "PySide6/Qt/plugins/platforms/libqwayland.so",
+        "PySide6/Qt/plugins/platforms/libqoffscreen.so",
+        "PySide6\\Qt\\plugins\\platforms\\qwindows.dll",  # Windows separators
+        "PySide6/Qt/plugins/platforms/libqcocoa.dylib",
+        "PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so",
+        "PySide6/Qt/plugins/imageformats/libqsvg.so",
+        "PySide6/Qt/plugins/imageformats/libqjpeg.so",
+        "PySide6/Qt/plugins/imageformats/libqwebp.so",
+        "PySide6/Qt/plugins/iconengines/libqsvgicon.so",
+        "PySide6/Qt/plugins/platforminputcontexts/libcomposeplatforminputcontextplugin.so",
+        "PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so",
+        "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so",
+        "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so",
+        "PySide6/Qt/plugins/wayland-decoration-client/libadwaita.so",
+        "PySide6/Qt/plugins/printsupport/cocoaprintersupport.dylib",
+        "PySide6/Qt/plugins/styles/qmodernwindowsstyle.dll",
+        "PySide6/Qt/lib/libQt6Network.so.6",  # libraries are not plugins: drop_orphans decides
+    ],
+)
 def test_policy_keeps_plugins_the_app_needs(dest: str) -> None:
     assert policy.keep_plugin(dest)
 
 
-@pytest.mark.parametrize("dest", [
-    "PySide6/Qt/plugins/platforms/libqeglfs.so",
-    "PySide6/Qt/plugins/platforms/libqvnc.so",
-    "PySide6/Qt/plugins/platforms/libqlinuxfb.so",
-    "PySide6/Qt/plugins/platformthemes/libqgtk3.so",
-    "PySide6/Qt/plugins/imageformats/libqtiff.so",
-    "PySide6/Qt/plugins/egldeviceintegrations/libqeglfs-kms-egldevice-integration.so",
-    "PySide6/Qt/plugins/generic/libqevdevmouseplugin.so",
-    "PySide6/Qt/plugins/tls/libqopensslbackend.so",
-    "PySide6/Qt/plugins/networkinformation/libqnetworkmanager.so",
-    "PySide6/Qt/plugins/wayland-shell-integration/libivi-shell.so",
-    "PySide6/Qt/plugins/qmltooling/libqmldbg_debugger.so",
-])
+@pytest.mark.parametrize(
+    "dest",
+    [
+        "PySide6/Qt/plugins/platforms/libqeglfs.so",
+        "PySide6/Qt/plugins/platforms/libqvnc.so",
+        "PySide6/Qt/plugins/platforms/libqlinuxfb.so",
+        "PySide6/Qt/plugins/platformthemes/libqgtk3.so",
+        "PySide6/Qt/plugins/imageformats/libqtiff.so",
+        "PySide6/Qt/plugins/egldeviceintegrations/libqeglfs-kms-egldevice-integration.so",
+        "PySide6/Qt/plugins/generic/libqevdevmouseplugin.so",
+        "PySide6/Qt/plugins/tls/libqopensslbackend.so",
+        "PySide6/Qt/plugins/networkinformation/libqnetworkmanager.so",
+        "PySide6/Qt/plugins/wayland-shell-integration/libivi-shell.so",
+        "PySide6/Qt/plugins/qmltooling/libqmldbg_debugger.so",
+    ],
+)
 def test_policy_drops_unused_plugins(dest: str) -> None:
     assert not policy.keep_plugin(dest)
 
@@ -142,8 +156,10 @@ def test_libcups_is_left_to_the_users_system() -> None:
     assert policy.keep_library("libxcb-cursor.so.0")
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("objdump") is None,
-                    reason="ELF and binutils only")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("objdump") is None,
+    reason="ELF and binutils only",
+)
 def test_direct_imports_are_not_transitive() -> None:
     import PySide6
 
@@ -179,23 +195,31 @@ def test_drop_orphans_follows_chains_and_keeps_roots() -> None:
     binaries = [e for e in entries.values() if e not in dropped]
     kept, orphans = policy.drop_orphans(binaries, dropped, lambda src: links[src])
     assert {Path(e[1]).name for e in orphans} == {
-        "libQt6Network.so.6", "libgssapi_krb5.so.2", "libkrb5.so.3"}
+        "libQt6Network.so.6",
+        "libgssapi_krb5.so.2",
+        "libkrb5.so.3",
+    }
     assert {Path(e[1]).name for e in kept} == {"qxcb.so", "libQt6Gui.so.6", "libicudata.so.73"}
 
 
 def test_dangling_symlinks_are_dropped() -> None:
     gone = [("PySide6/Qt/lib/libQt6Network.so.6", "/src/libQt6Network.so.6", "BINARY")]
-    entries = [("libQt6Network.so.6", "PySide6/Qt/lib/libQt6Network.so.6", "SYMLINK"),
-               ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK")]
+    entries = [
+        ("libQt6Network.so.6", "PySide6/Qt/lib/libQt6Network.so.6", "SYMLINK"),
+        ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"),
+    ]
     assert policy.drop_dangling_symlinks(entries, gone) == entries[1:]
 
 
 def test_warn_file_parsing_finds_the_apps_own_imports_of_excluded_modules() -> None:
-    text = ("excluded module named PySide6.QtNetwork - imported by PySide6 (delayed), "
-            "m3desk.ui.single_instance (top-level)\n"
-            "excluded module named ssl - imported by asyncio.sslproto (optional)\n")
+    text = (
+        "excluded module named PySide6.QtNetwork - imported by PySide6 (delayed), "
+        "m3desk.ui.single_instance (top-level)\n"
+        "excluded module named ssl - imported by asyncio.sslproto (optional)\n"
+    )
     assert policy.app_imports_of_excluded(text) == [
-        "PySide6.QtNetwork (imported by m3desk.ui.single_instance)"]
+        "PySide6.QtNetwork (imported by m3desk.ui.single_instance)"
+    ]
 
 
 def _is_excluded(module: str) -> bool:
@@ -207,14 +231,20 @@ def test_app_source_imports_no_excluded_module() -> None:
     offenders = []
     for source in (ROOT / "m3desk").rglob("*.py"):
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import) else
-                     [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0
-                     and node.module else [])
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module]
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+                else []
+            )
             if isinstance(node, ast.ImportFrom) and node.module == "PySide6":
                 names = [f"PySide6.{alias.name}" for alias in node.names]
             offenders += [f"{source.relative_to(ROOT)}: {n}" for n in names if _is_excluded(n)]
-    assert not offenders, ("m3desk imports modules that packaging/bundle_policy.py excludes "
-                           f"from the frozen app: {offenders}")
+    assert not offenders, (
+        "m3desk imports modules that packaging/bundle_policy.py excludes "
+        f"from the frozen app: {offenders}"
+    )
 
 
 def test_self_test_loads_no_excluded_module(tmp_path: Path) -> None:
@@ -225,21 +255,32 @@ def test_self_test_loads_no_excluded_module(tmp_path: Path) -> None:
     ``ssl`` made unimportable, so it must pass without it too."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
     blocked = ("ssl", "_ssl")
-    script = ("import sys, runpy; "
-              + "".join(f"sys.modules[{name!r}] = None; " for name in blocked)
-              + "sys.argv = ['m3desk', '--self-test']; "
-              "runpy.run_module('m3desk', run_name='__main__')")
-    result = subprocess.run([sys.executable, "-X", "importtime", "-c", script],
-                            env=env, capture_output=True, text=True, timeout=120)
+    script = (
+        "import sys, runpy; "
+        + "".join(f"sys.modules[{name!r}] = None; " for name in blocked)
+        + "sys.argv = ['m3desk', '--self-test']; "
+        "runpy.run_module('m3desk', run_name='__main__')"
+    )
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr[-2000:]
-    loaded = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
-              if line.startswith("import time:") and "|" in line}
+    loaded = {
+        line.rsplit("|", 1)[1].strip()
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
     assert "m3desk.ui.app" in loaded
     # a blocked module's failed import is listed too (in microseconds): it was not loaded
     assert not sorted(m for m in loaded - set(blocked) if _is_excluded(m))
 
 
 # --- desktop integration ----------------------------------------------------------------------
+
 
 def _desktop_entry() -> configparser.SectionProxy:
     parser = configparser.ConfigParser(interpolation=None)
@@ -277,8 +318,9 @@ def test_desktop_mime_types_are_the_mime_xml_types_with_their_globs() -> None:
         assert node.findtext(f"{MIME_NS}comment")
 
 
-@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
-                    reason="desktop-file-utils not installed")
+@pytest.mark.skipif(
+    shutil.which("desktop-file-validate") is None, reason="desktop-file-utils not installed"
+)
 def test_desktop_entry_passes_desktop_file_validate() -> None:
     result = subprocess.run(["desktop-file-validate", str(DESKTOP)], capture_output=True, text=True)
     assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
@@ -291,8 +333,12 @@ def test_install_desktop_registers_a_bundle_under_a_prefix(tmp_path: Path) -> No
     executable.write_text("#!/bin/sh\n", encoding="utf-8")
     executable.chmod(0o755)
     prefix = tmp_path / "prefix"
-    result = subprocess.run([str(PACKAGING / "install-desktop.sh"), "--bundle", str(bundle),
-                             "--prefix", str(prefix)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [str(PACKAGING / "install-desktop.sh"), "--bundle", str(bundle), "--prefix", str(prefix)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     share = prefix / "share"
     installed = share / "applications" / DESKTOP.name
@@ -304,15 +350,21 @@ def test_install_desktop_registers_a_bundle_under_a_prefix(tmp_path: Path) -> No
         globs = (share / "mime" / "globs2").read_text(encoding="utf-8")
         assert all(f"{mime}:*.{ext}" in globs for ext, mime in DOCUMENT_TYPES.items())
     if shutil.which("desktop-file-validate"):
-        check = subprocess.run(["desktop-file-validate", str(installed)], capture_output=True,
-                               text=True)
+        check = subprocess.run(
+            ["desktop-file-validate", str(installed)], capture_output=True, text=True
+        )
         assert check.returncode == 0, check.stdout
-    removed = subprocess.run([str(PACKAGING / "install-desktop.sh"), "--prefix", str(prefix),
-                              "--uninstall"], capture_output=True, text=True, timeout=60)
+    removed = subprocess.run(
+        [str(PACKAGING / "install-desktop.sh"), "--prefix", str(prefix), "--uninstall"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert removed.returncode == 0 and not installed.exists(), removed.stderr
 
 
 # --- icons --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("size", ICON_SIZES)
 def test_icon_png_exists_at_its_size(size: int) -> None:
@@ -339,8 +391,9 @@ def test_icon_pngs_are_up_to_date_with_the_svg(qapp, size: int) -> None:
     assert _max_channel_difference(make_icons.render(size), committed) <= 8
 
 
-@pytest.mark.parametrize(("name", "count", "largest"), [("m3desk.ico", 7, 256),
-                                                         ("m3desk.icns", 11, 1024)])
+@pytest.mark.parametrize(
+    ("name", "count", "largest"), [("m3desk.ico", 7, 256), ("m3desk.icns", 11, 1024)]
+)
 def test_windows_and_macos_icons_hold_every_size(qapp, name: str, count: int, largest: int) -> None:
     reader = QImageReader(str(ICONS / name))
     assert reader.imageCount() == count
@@ -355,6 +408,7 @@ def test_windows_and_macos_icons_hold_every_size(qapp, name: str, count: int, la
 
 # --- scripts ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("script", ["build.sh", "install-desktop.sh"])
 def test_shell_scripts_are_executable_strict_and_parse(script: str) -> None:
     path = PACKAGING / script
@@ -366,13 +420,21 @@ def test_shell_scripts_are_executable_strict_and_parse(script: str) -> None:
 
 # --- the real build (slow; opt-in) ----------------------------------------------------------------
 
-@pytest.mark.skipif(os.environ.get("M3DESK_BUILD_BUNDLE") != "1",
-                    reason="builds the frozen app (~25 s); set M3DESK_BUILD_BUNDLE=1")
+
+@pytest.mark.skipif(
+    os.environ.get("M3DESK_BUILD_BUNDLE") != "1",
+    reason="builds the frozen app (~25 s); set M3DESK_BUILD_BUNDLE=1",
+)
 def test_build_sh_freezes_an_app_that_passes_its_self_test() -> None:
     started = time.monotonic()
-    result = subprocess.run([str(PACKAGING / "build.sh")], cwd=ROOT, capture_output=True,
-                            text=True, timeout=600,
-                            env={**os.environ, "PYTHON": os.environ.get("PYTHON", sys.executable)})
+    result = subprocess.run(
+        [str(PACKAGING / "build.sh")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PYTHON": os.environ.get("PYTHON", sys.executable)},
+    )
     elapsed = time.monotonic() - started
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "self-test ok" in result.stdout

@@ -30,8 +30,7 @@ from tests.skirmish_system.options import SkirmishOptions
 from tests.skirmish_system.sheet import SkirmishBody, SkirmishMonster, SkirmishSheet
 
 SCHEME = InitiativeScheme(roller="individual_die", die=8, lower_first=False)
-METRES = PositionModel(kind="distance", unit="m", maximum=120, step=2, metric="squares",
-                       start=24)
+METRES = PositionModel(kind="distance", unit="m", maximum=120, step=2, metric="squares", start=24)
 HOLD_FAST = 8
 """What Hold Fast needs on 2d6."""
 
@@ -83,20 +82,26 @@ def make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
 def cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
     sheet = combatant.sheet
     if column == "resolve":
-        return Cell(text=pool_text(sheet.resolve, sheet.max_resolve), pool=pool(combatant),
-                    editable=True, edit_text=str(sheet.resolve))
+        return Cell(
+            text=pool_text(sheet.resolve, sheet.max_resolve),
+            pool=pool(combatant),
+            editable=True,
+            edit_text=str(sheet.resolve),
+        )
     if column == "guard":
-        return Cell(text=str(guard_of(encounter, sheet)),
-                    tip=f"Guard {guard_of(encounter, sheet)}, {sheet.stance} stance")
+        return Cell(
+            text=str(guard_of(encounter, sheet)),
+            tip=f"Guard {guard_of(encounter, sheet)}, {sheet.stance} stance",
+        )
     return Cell(text=sheet.stance, tip=f"Stance: {sheet.stance}")
 
 
-def edit(encounter: core.Encounter, combatant_id: str, column: str,
-         text: str) -> tuple[core.Encounter, str]:
+def edit(
+    encounter: core.Encounter, combatant_id: str, column: str, text: str
+) -> tuple[core.Encounter, str]:
     sheet = _sheet(encounter, combatant_id)
     value = min(int(text), sheet.max_resolve)
-    after = core.replace_sheet(encounter, combatant_id,
-                               sheet.model_copy(update={"resolve": value}))
+    after = core.replace_sheet(encounter, combatant_id, sheet.model_copy(update={"resolve": value}))
     return after, f"Set Resolve of {sheet.name} to {value}"
 
 
@@ -106,14 +111,14 @@ def attack_of(sheet: SkirmishBody) -> int:
 
 def guard_of(encounter: core.Encounter, sheet: SkirmishBody) -> int:
     """The Guard a blow is rolled against: the stance's, never below the table's floor."""
-    return max(sum(term.value for term in stance_terms(sheet)[1]),
-               _options(encounter).guard_floor)
+    return max(sum(term.value for term in stance_terms(sheet)[1]), _options(encounter).guard_floor)
 
 
 def chance(attack: int, guard: int) -> Fraction:
     """2d6 + attack reaching the guard: the one test the dialog shows and resolve rolls."""
-    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7)
-                        if lands(a + b, attack, guard)), 36)
+    return Fraction(
+        sum(1 for a in range(1, 7) for b in range(1, 7) if lands(a + b, attack, guard)), 36
+    )
 
 
 def lands(dice: int, attack: int, guard: int) -> bool:
@@ -143,16 +148,29 @@ STRIDE = Action("stride")
 
 def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     harm_dice = _sheet(encounter, actor).harm
-    return (ActionOption(STRIKE, "Strike", dice=(DiceSpec(2, 6, "attack"),
-                                                   DiceSpec(harm_dice.count, harm_dice.sides,
-                                                            "harm")),
-                         help="2d6 plus your attack against the target's Guard; a blow "
-                              "that lands wears down its Resolve.", group="attack"),
-            ActionOption(HOLD, "Hold Fast", needs_target=False,
-                         dice=(DiceSpec(2, 6, "nerve"),),
-                         help=f"2d6: {HOLD_FAST} or more and you stand your ground."),
-            ActionOption(STRIDE, "Stride toward", help="Stride straight at the target, "
-                         "stopping within reach.", group="movement"))
+    return (
+        ActionOption(
+            STRIKE,
+            "Strike",
+            dice=(DiceSpec(2, 6, "attack"), DiceSpec(harm_dice.count, harm_dice.sides, "harm")),
+            help="2d6 plus your attack against the target's Guard; a blow "
+            "that lands wears down its Resolve.",
+            group="attack",
+        ),
+        ActionOption(
+            HOLD,
+            "Hold Fast",
+            needs_target=False,
+            dice=(DiceSpec(2, 6, "nerve"),),
+            help=f"2d6: {HOLD_FAST} or more and you stand your ground.",
+        ),
+        ActionOption(
+            STRIDE,
+            "Stride toward",
+            help="Stride straight at the target, stopping within reach.",
+            group="movement",
+        ),
+    )
 
 
 def _stride_end(encounter: core.Encounter, actor: str, target: str) -> Place:
@@ -166,8 +184,9 @@ def _two_dice(success: int) -> Fraction:
     return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= success), 36)
 
 
-def preview(encounter: core.Encounter, actor: str, action: Action,
-            target: str | None) -> ActionPreview:
+def preview(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> ActionPreview:
     if action == HOLD:
         return ActionPreview(lines=(f"2d6 vs {HOLD_FAST}",), success=_two_dice(HOLD_FAST))
     if target is None:
@@ -183,12 +202,18 @@ def preview(encounter: core.Encounter, actor: str, action: Action,
         return ActionPreview(problem="The target is out of reach.")
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
     attack, guard = attack_of(attacker), guard_of(encounter, defender)
-    return ActionPreview(lines=(f"2d6 {signed(attack)} vs Guard {guard}",),
-                         success=chance(attack, guard))
+    return ActionPreview(
+        lines=(f"2d6 {signed(attack)} vs Guard {guard}",), success=chance(attack, guard)
+    )
 
 
-def resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
-            faces: tuple[int, ...]) -> ActionOutcome:
+def resolve(
+    encounter: core.Encounter,
+    actor: str,
+    action: Action,
+    target: str | None,
+    faces: tuple[int, ...],
+) -> ActionOutcome:
     name = encounter.combatant(actor).name
     if action == HOLD:
         held = "holds fast" if faces[0] + faces[1] >= HOLD_FAST else "falters"
@@ -204,27 +229,30 @@ def resolve(encounter: core.Encounter, actor: str, action: Action, target: str |
     foe = encounter.combatant(target).name
     if not lands(rolled, attack, guard):
         summary = f"{name} misses {foe} ({rolled} {signed(attack)} vs Guard {guard})"
-        return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target),
-                             summary)
+        return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target), summary)
     worn = harm(encounter, attacker.harm, harm_faces)
     left = defender.resolve - worn
-    after = core.replace_sheet(encounter, target,
-                               defender.model_copy(update={"resolve": left}))
+    after = core.replace_sheet(encounter, target, defender.model_copy(update={"resolve": left}))
     summary = f"{name} strikes {foe}: {worn} Resolve"
     notices = (f"{foe} is broken.",) if broken(left) else ()
-    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary,
-                         notices=notices)
+    return ActionOutcome(
+        core.add_log(after, summary, actor=actor, target=target), summary, notices=notices
+    )
 
 
 def roll_initiative(encounter: core.Encounter, roller: Roller) -> core.Encounter:
     """Everyone rolls the table's initiative die (the option picks d8 or d12)."""
     die = _options(encounter).initiative_die
-    rolled: dict[str, int | None] = {c.id: roller.d(die) for c in encounter.combatants
-                                     if c.initiative is None}
+    rolled: dict[str, int | None] = {
+        c.id: roller.d(die) for c in encounter.combatants if c.initiative is None
+    }
     after = core.set_initiative(encounter, rolled)
     for combatant_id, value in rolled.items():
-        after = core.add_log(after, f"{encounter.combatant(combatant_id).name} rolls "
-                                    f"initiative: d{die} {value}", actor=combatant_id)
+        after = core.add_log(
+            after,
+            f"{encounter.combatant(combatant_id).name} rolls initiative: d{die} {value}",
+            actor=combatant_id,
+        )
     return after
 
 

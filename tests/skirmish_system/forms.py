@@ -29,15 +29,22 @@ def stance_terms(sheet: SkirmishBody) -> tuple[list[Term], list[Term]]:
 def derive(sheet: BaseModel, _options: BaseModel | None) -> dict[str, Derived]:
     assert isinstance(sheet, SkirmishBody)
     attack, defence = stance_terms(sheet)
-    values = (Derived("attack", "Attack", total(attack), tuple(attack)),
-              Derived("defence", "Defence", total(defence), tuple(defence)))
-    return {value.key: Derived(value.key, value.label, value.computed, value.terms,
-                               sheet.overrides.get(value.key)) for value in values}
+    values = (
+        Derived("attack", "Attack", total(attack), tuple(attack)),
+        Derived("defence", "Defence", total(defence), tuple(defence)),
+    )
+    return {
+        value.key: Derived(
+            value.key, value.label, value.computed, value.terms, sheet.overrides.get(value.key)
+        )
+        for value in values
+    }
 
 
-def parse(text: str, name: str, variant: int = 0, *,
-          kind: type[SkirmishBody] = SkirmishMonster) -> tuple[BaseModel, list[str]]:
-    """"Guard 8, Resolve 12": what a Skirmish stat block says."""
+def parse(
+    text: str, name: str, variant: int = 0, *, kind: type[SkirmishBody] = SkirmishMonster
+) -> tuple[BaseModel, list[str]]:
+    """ "Guard 8, Resolve 12": what a Skirmish stat block says."""
     values: dict[str, int] = {}
     problems = []
     for part in text.split(","):
@@ -47,36 +54,61 @@ def parse(text: str, name: str, variant: int = 0, *,
         elif part.strip():
             problems.append(f"could not read “{part.strip()}”")
     resolve = max(values.get("Resolve", 10), 1)
-    return kind(name=name, guard=values.get("Guard", 7), resolve=resolve,
-                max_resolve=resolve), problems
+    return kind(
+        name=name, guard=values.get("Guard", 7), resolve=resolve, max_resolve=resolve
+    ), problems
 
 
 _FIELDS = (
-    SectionSpec("Standing", (FieldSpec("name", "Name"),
-                             FieldSpec("stance", "Stance", "choice",
-                                       ("steady", "bold", "wary")))),
-    SectionSpec("Fighting", (FieldSpec("guard", "Guard", "int", minimum=0, maximum=30),
-                             FieldSpec("might", "Might", "int", minimum=-5, maximum=10),
-                             FieldSpec("harm", "Harm", "dice"),
-                             FieldSpec("reach_m", "Reach (m)", "int", minimum=0, maximum=200),
-                             FieldSpec("stride_m", "Stride (m)", "int", minimum=0,
-                                       maximum=200),
-                             FieldSpec("resolve", "Resolve", "int", minimum=-99, maximum=999),
-                             FieldSpec("max_resolve", "Most resolve", "int", minimum=1,
-                                       maximum=999)),
-                derived=("attack", "defence")),
-    SectionSpec("Blades", table=TableSpec("blades", "Blades", (
-        FieldSpec("name", "Name"), FieldSpec("harm", "Harm", "dice"),
-        FieldSpec("reach_m", "Reach (m)", "int", minimum=0, maximum=200)), Blade), wide=True),
+    SectionSpec(
+        "Standing",
+        (
+            FieldSpec("name", "Name"),
+            FieldSpec("stance", "Stance", "choice", ("steady", "bold", "wary")),
+        ),
+    ),
+    SectionSpec(
+        "Fighting",
+        (
+            FieldSpec("guard", "Guard", "int", minimum=0, maximum=30),
+            FieldSpec("might", "Might", "int", minimum=-5, maximum=10),
+            FieldSpec("harm", "Harm", "dice"),
+            FieldSpec("reach_m", "Reach (m)", "int", minimum=0, maximum=200),
+            FieldSpec("stride_m", "Stride (m)", "int", minimum=0, maximum=200),
+            FieldSpec("resolve", "Resolve", "int", minimum=-99, maximum=999),
+            FieldSpec("max_resolve", "Most resolve", "int", minimum=1, maximum=999),
+        ),
+        derived=("attack", "defence"),
+    ),
+    SectionSpec(
+        "Blades",
+        table=TableSpec(
+            "blades",
+            "Blades",
+            (
+                FieldSpec("name", "Name"),
+                FieldSpec("harm", "Harm", "dice"),
+                FieldSpec("reach_m", "Reach (m)", "int", minimum=0, maximum=200),
+            ),
+            Blade,
+        ),
+        wide=True,
+    ),
     SectionSpec("Notes", (FieldSpec("notes", "Notes", "long_text"),), wide=True),
 )
-_PRINTED = PrintSpec(combat=CombatBox((PrintedStat("attack"), PrintedStat("defence")),
-                                      hit_points=("resolve",),
-                                      replaces=("guard", "might")))
+_PRINTED = PrintSpec(
+    combat=CombatBox(
+        (PrintedStat("attack"), PrintedStat("defence")),
+        hit_points=("resolve",),
+        replaces=("guard", "might"),
+    )
+)
 
 CHARACTER_FORM = SheetForm(
-    sections=(_FIELDS[0]._replace(fields=(*_FIELDS[0].fields,
-                                          FieldSpec("company", "Company"))), *_FIELDS[1:]),
+    sections=(
+        _FIELDS[0]._replace(fields=(*_FIELDS[0].fields, FieldSpec("company", "Company"))),
+        *_FIELDS[1:],
+    ),
     derive=derive,
     new_sheet=lambda name, _options=None: SkirmishSheet(name=name),
     summary=lambda sheet: f"Skirmisher, Guard {getattr(sheet, 'guard', 0)}",

@@ -14,6 +14,7 @@ def sheet_identity(sheet: BaseModel) -> SheetIdentity:
     if isinstance(sheet, SkirmishSheet):
         return SheetIdentity(ancestry=sheet.company, calling=sheet.stance, level="1")
     if isinstance(sheet, SkirmishMonster):
-        return SheetIdentity(level=f"Resolve {sheet.max_resolve}",
-                             armour_class=f"Guard {sheet.guard}")
+        return SheetIdentity(
+            level=f"Resolve {sheet.max_resolve}", armour_class=f"Guard {sheet.guard}"
+        )
     return SheetIdentity()

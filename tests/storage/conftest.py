@@ -50,8 +50,7 @@ def dead_pid() -> int:
 def live_pid() -> Iterator[int]:
     """The pid of another running process: a second m3desk instance."""
     with subprocess.Popen(
-        [sys.executable, "-c", "import time; time.sleep(60)"],
-        stdin=subprocess.DEVNULL,
+        [sys.executable, "-c", "import time; time.sleep(60)"], stdin=subprocess.DEVNULL
     ) as sleeper:
         try:
             yield sleeper.pid

@@ -45,11 +45,7 @@ def make_registry() -> DocumentRegistry:
 
 
 def envelope_bytes(
-    document: Any,
-    *,
-    format_id: str = HERO.format_id,
-    version: Any = 1,
-    **extra: Any,
+    document: Any, *, format_id: str = HERO.format_id, version: Any = 1, **extra: Any
 ) -> bytes:
     """A hand-made document file, to feed the loader exactly what a test needs."""
     record: dict[str, Any] = {"format": format_id, "schema_version": version, **extra}

@@ -18,9 +18,18 @@ OSE_BESTIARY = resource_path("bestiary", "ose", "srd-monsters.json")
 # leaders, kings, chieftains and bodyguards (their own hp lines), hydras (8hp a head) and
 # creatures of 1 hit point.
 FIXED_HIT_POINTS = {
-    "Normal Bat", "Normal Rat", "Gnoll Leader", "Gnome Leader", "Gnome Bodyguard",
-    "Goblin Bodyguard", "Goblin King", "Hobgoblin Bodyguard", "Kobold Bodyguard",
-    "Werewolf Leader", "Orc Chieftain", "Orc Leader",
+    "Normal Bat",
+    "Normal Rat",
+    "Gnoll Leader",
+    "Gnome Leader",
+    "Gnome Bodyguard",
+    "Goblin Bodyguard",
+    "Goblin King",
+    "Hobgoblin Bodyguard",
+    "Kobold Bodyguard",
+    "Werewolf Leader",
+    "Orc Chieftain",
+    "Orc Leader",
     *(f"Hydra (HD {heads})" for heads in range(5, 13)),
 }
 
@@ -46,8 +55,11 @@ def test_every_monster_derives_the_thac0_and_saves_the_srd_prints(bestiary) -> N
         # (veterans attack as fighters of their level)
         assert set(entry.sheet.overrides) <= {"thac0"}, entry.sheet.name
         derived = derive(entry.sheet)
-        saves = {key.split(".")[1]: value.value for key, value in derived.items()
-                 if key.startswith("save.")}
+        saves = {
+            key.split(".")[1]: value.value
+            for key, value in derived.items()
+            if key.startswith("save.")
+        }
         if derived["thac0"].value != entry.printed["thac0"] or saves != entry.printed["saves"]:
             wrong.append((entry.sheet.name, derived["thac0"].value, entry.printed["thac0"]))
         elif derived["attack_bonus"].value != 19 - entry.printed["thac0"]:
@@ -78,8 +90,14 @@ def test_the_data_holds_numbers_and_names_only() -> None:
     # A sheet's notes say only what the book does not give, or which of its values it holds.
     for entry in json.loads(text)["monsters"]:
         for line in entry["sheet"]["notes"].splitlines():
-            assert line.startswith(("Not given in the SRD: ", "AC: the SRD gives",
-                                    "XP: the SRD gives none", "Attacks: none")), line
+            assert line.startswith(
+                (
+                    "Not given in the SRD: ",
+                    "AC: the SRD gives",
+                    "XP: the SRD gives none",
+                    "Attacks: none",
+                )
+            ), line
 
 
 def test_the_open_game_licence_ships_with_the_data(bestiary) -> None:
@@ -110,8 +128,15 @@ def test_a_bad_monster_is_left_out_and_reported(tmp_path: Path) -> None:
     assert len(loaded.skipped) == 1 and loaded.skipped[0].startswith("monster 2:")
 
 
-@pytest.mark.parametrize("text", ["[]", '{"format": "m3desk.bestiary", "system": "nope", '
-                                        '"monsters": []}', "not json", "{" * 10_000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",
+        '{"format": "m3desk.bestiary", "system": "nope", "monsters": []}',
+        "not json",
+        "{" * 10_000,
+    ],
+)
 def test_a_broken_bestiary_file_says_why(tmp_path: Path, text: str) -> None:
     path = tmp_path / "broken.json"
     path.write_text(text, encoding="utf-8")
@@ -137,8 +162,10 @@ def test_every_monster_added_to_an_encounter_shows_the_srd_numbers(bestiary) -> 
         combatant = rules.make_combatant(rules.with_hit_points(entry.sheet, hp), "Monsters")
         fight = OseEncounter(combatants=(combatant,))
         thac0 = entry.printed["thac0"]
-        shown = (rules.cell(fight, combatant, "thac0").text,
-                 rules.cell(fight, combatant, "ac").text)
+        shown = (
+            rules.cell(fight, combatant, "thac0").text,
+            rules.cell(fight, combatant, "ac").text,
+        )
         ac = entry.sheet.armour_class
         if shown != (f"{thac0} [{signed(19 - thac0)}]", f"AC {minus(ac)} [{19 - ac}]"):
             wrong.append((entry.sheet.name, shown))
@@ -149,7 +176,13 @@ def test_every_monster_added_to_an_encounter_shows_the_srd_numbers(bestiary) -> 
 
 def test_a_leaders_bonus_to_damage_stays_when_the_attack_line_is_read(bestiary) -> None:
     by_name = {entry.name: entry.sheet for entry in bestiary.entries}
-    damage = {name: [str(a.damage) for a in by_name[name].attacks]
-              for name in ("Goblin", "Goblin King", "Hobgoblin King", "Orc Leader")}
-    assert damage == {"Goblin": ["1d6"], "Goblin King": ["1d6+1"], "Hobgoblin King": ["1d8+2"],
-                      "Orc Leader": ["1d6+1"]}
+    damage = {
+        name: [str(a.damage) for a in by_name[name].attacks]
+        for name in ("Goblin", "Goblin King", "Hobgoblin King", "Orc Leader")
+    }
+    assert damage == {
+        "Goblin": ["1d6"],
+        "Goblin King": ["1d6+1"],
+        "Hobgoblin King": ["1d8+2"],
+        "Orc Leader": ["1d6+1"],
+    }

@@ -23,8 +23,19 @@ from m3desk.systems.ose.experience import hit_dice_xp
 from m3desk.systems.ose.sheet import MonsterSheet
 
 HERE = resource_path("bestiary", "ose")
-FIELDS = ("ac", "hd", "attacks", "thac0", "movement", "saves", "morale", "alignment", "xp",
-          "appearing", "treasure")
+FIELDS = (
+    "ac",
+    "hd",
+    "attacks",
+    "thac0",
+    "movement",
+    "saves",
+    "morale",
+    "alignment",
+    "xp",
+    "appearing",
+    "treasure",
+)
 SHIPPED_FIELD = {"saves": "saves_text"}
 
 
@@ -71,7 +82,7 @@ def _expected(block: dict[str, str], field: str, variant: int | None, by: str) -
 
 
 def _hit_dice_share(hd: str, variant: int | None) -> str:
-    """"8 / 12 / 16* (36 / 54 / 72hp)", variant 1 -> "12*"; "3 to 7*", 0 -> "3*"."""
+    """ "8 / 12 / 16* (36 / 54 / 72hp)", variant 1 -> "12*"; "3 to 7*", 0 -> "3*"."""
     head = hd.split("(")[0].strip()
     stars = re.search(r"\**$", head).group(0)  # type: ignore[union-attr]
     if variant is None:
@@ -86,8 +97,7 @@ def _hit_dice_share(hd: str, variant: int | None) -> str:
 def test_the_extract_holds_every_srd_block_and_only_stat_fields(blocks) -> None:
     assert len(blocks) == 209
     for fields in blocks.values():
-        assert set(fields) == set(FIELDS) or set(fields) >= set(FIELDS) - {"appearing",
-                                                                          "treasure"}
+        assert set(fields) == set(FIELDS) or set(fields) >= set(FIELDS) - {"appearing", "treasure"}
         assert all(len(text) < 200 for text in fields.values())
 
 
@@ -105,8 +115,11 @@ def test_every_monster_holds_its_blocks_text_field_by_field(shipped, blocks, err
             if field not in block and field not in spec.get("set", {}):
                 continue
             shown = srd[SHIPPED_FIELD.get(field, field)]
-            allowed = _expected(block, field, srd.get("variant"), spec.get("by", "hd")) \
-                if field in block else set()
+            allowed = (
+                _expected(block, field, srd.get("variant"), spec.get("by", "hd"))
+                if field in block
+                else set()
+            )
             if field in spec.get("set", {}):
                 allowed = {spec["set"][field]}
             if field == "hd":
@@ -117,8 +130,7 @@ def test_every_monster_holds_its_blocks_text_field_by_field(shipped, blocks, err
                 low = int(block[field].split()[0])
                 assert shown == f"{low + srd['variant']} ×" + block[field].split("×", 1)[1]
             elif field == "thac0":
-                numeric = [int(m.group(1)) for a in allowed
-                           if (m := re.match(r"(\d+) \[", a))]
+                numeric = [int(m.group(1)) for a in allowed if (m := re.match(r"(\d+) \[", a))]
                 if numeric and shown not in numeric:
                     wrong.append((name, field, shown, allowed))
             elif shown not in allowed:
@@ -172,19 +184,26 @@ def test_every_sheet_holds_the_numbers_its_srd_fields_print(shipped) -> None:
             if rate != sheet.movement and f"{rate}’" not in sheet.movement_other:
                 wrong.append((name, "other movement", sheet.movement_other, srd["movement"]))
         if re.match(r"\d", srd["morale"]):
-            if sheet.morale != _first(srd["morale"]) and \
-                    f"{sheet.morale} with" not in srd["morale"] and \
-                    f"{sheet.morale} in sight" not in srd["morale"]:
+            if (
+                sheet.morale != _first(srd["morale"])
+                and f"{sheet.morale} with" not in srd["morale"]
+                and f"{sheet.morale} in sight" not in srd["morale"]
+            ):
                 wrong.append((name, "morale", sheet.morale, srd["morale"]))
         else:
             assert f"morale (the SRD: “{srd['morale']}”" in notes, name
         if sheet.xp != _first(srd["xp"]):
             wrong.append((name, "xp", sheet.xp, srd["xp"]))
-        if (sheet.alignment, sheet.number_appearing, sheet.treasure) != \
-                (srd["alignment"], srd["appearing"], srd["treasure"]):
+        if (sheet.alignment, sheet.number_appearing, sheet.treasure) != (
+            srd["alignment"],
+            srd["appearing"],
+            srd["treasure"],
+        ):
             wrong.append((name, "alignment/appearing/treasure", sheet.number_appearing))
-        for label, given in (("number appearing", srd["appearing"]),
-                             ("treasure type", srd["treasure"])):
+        for label, given in (
+            ("number appearing", srd["appearing"]),
+            ("treasure type", srd["treasure"]),
+        ):
             assert given or label in notes, (name, label)
         line = srd["attacks"].replace("**", "")
         if not sheet.attacks:  # "None": the sheet says so rather than look forgotten
@@ -195,10 +214,10 @@ def test_every_sheet_holds_the_numbers_its_srd_fields_print(shipped) -> None:
             # ("goat: 1 × gore"), or a bare alternative ("or breath", ", magic")
             *head, last = attack.name.lower().split()
             said = line.lower()
-            if not (re.search(rf"\b{attack.count}\b[^()\[\]]*?×[a-z\s-]*?\b{re.escape(last)}\b",
-                              said)
-                    or (attack.count == 1 and re.search(rf"(\bor|,) {re.escape(last)}\b", said))) \
-                    or not all(word in said for word in head):
+            if not (
+                re.search(rf"\b{attack.count}\b[^()\[\]]*?×[a-z\s-]*?\b{re.escape(last)}\b", said)
+                or (attack.count == 1 and re.search(rf"(\bor|,) {re.escape(last)}\b", said))
+            ) or not all(word in said for word in head):
                 wrong.append((name, "attack", attack.name, line))
             if attack.damage is not None:
                 dice = str(attack.damage).replace(" ", "")
@@ -211,8 +230,11 @@ def test_every_sheet_holds_the_numbers_its_srd_fields_print(shipped) -> None:
 
 
 def test_the_goblin_hits_for_1d6(shipped) -> None:
-    goblins = {m["sheet"]["name"]: m["sheet"] for m in shipped if "Goblin" in m["sheet"]["name"]
-               and "Hob" not in m["sheet"]["name"]}
+    goblins = {
+        m["sheet"]["name"]: m["sheet"]
+        for m in shipped
+        if "Goblin" in m["sheet"]["name"] and "Hob" not in m["sheet"]["name"]
+    }
     assert [a["damage"] for a in goblins["Goblin"]["attacks"]] == ["1d6"]
     assert [a["damage"] for a in goblins["Goblin King"]["attacks"]] == ["1d6+1"]
     assert "1d8" not in json.dumps(goblins)
@@ -225,11 +247,14 @@ def test_xp_and_thac0_agree_with_the_tables_for_every_monster() -> None:
 
     entries = load_bestiary(HERE / "srd-monsters.json").entries
     assert len(entries) == 257
-    xp_off = [e.name for e in entries if e.sheet.xp != hit_dice_xp(
-        e.sheet.hit_dice, e.sheet.hit_dice_modifier, e.sheet.hit_dice_asterisks)]
+    xp_off = [
+        e.name
+        for e in entries
+        if e.sheet.xp
+        != hit_dice_xp(e.sheet.hit_dice, e.sheet.hit_dice_modifier, e.sheet.hit_dice_asterisks)
+    ]
     assert xp_off == []
-    assert [(e.name, sheet_warnings(e.sheet)) for e in entries if sheet_warnings(e.sheet)] \
-        == []
+    assert [(e.name, sheet_warnings(e.sheet)) for e in entries if sheet_warnings(e.sheet)] == []
 
 
 def test_every_monster_has_the_size_the_errata_decided(shipped, errata) -> None:

@@ -55,8 +55,12 @@ def test_sides_surprise_and_positions_that_name_nothing_are_mended(tmp_path: Pat
         ids = _ids(document)
         document["combatants"][0]["side"] = "Hirelings"
         document["surprise_side"] = "Aliens"
-        document["ranges"] = {f"{ids[0]}|ghost": 2, "nonsense": 3, f"{ids[1]}|{ids[1]}": 1,
-                              f"{ids[2]}|{ids[0]}": 4}
+        document["ranges"] = {
+            f"{ids[0]}|ghost": 2,
+            "nonsense": 3,
+            f"{ids[1]}|{ids[1]}": 1,
+            f"{ids[2]}|{ids[0]}": 4,
+        }
 
     loaded = load_encounter(_written(tmp_path, strays))
     encounter = loaded.model

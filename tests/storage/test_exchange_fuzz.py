@@ -33,12 +33,32 @@ from m3desk.storage.sheet_files import load_sheet
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "foundry"
 FORMATS = [(game, exchange) for game in registry.systems() for exchange in game.exchange_formats]
-FUZZ = settings(max_examples=80, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
-HOSTILE_TEXT = ["\ud800", "a\udfffb", "\x00", "\x07bell", "\x1b[31mred", "\u202eevil", "\r\n",
-                "<script>alert(1)</script>", "&#xd800;&#1;", "<b>" * 500, "x" * 30_000,
-                "@UUID[" * 50, "{Treasure Type Z}", "1d" * 40]
+FUZZ = settings(
+    max_examples=80,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
+HOSTILE_TEXT = [
+    "\ud800",
+    "a\udfffb",
+    "\x00",
+    "\x07bell",
+    "\x1b[31mred",
+    "\u202eevil",
+    "\r\n",
+    "<script>alert(1)</script>",
+    "&#xd800;&#1;",
+    "<b>" * 500,
+    "x" * 30_000,
+    "@UUID[" * 50,
+    "{Treasure Type Z}",
+    "1d" * 40,
+]
 
 
 @cache
@@ -50,8 +70,10 @@ def seeds(game_id: str, exchange_id: str) -> tuple[Any, ...]:
         sheet = load_sheet(path).model
         if getattr(sheet, "kind", None) in exchange.writes:
             found.append(exchange.write(sheet)[0])
-    found += [json.loads(path.read_text(encoding="utf-8"))
-              for path in sorted(FIXTURES.glob(f"*{exchange.extension}"))]
+    found += [
+        json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted(FIXTURES.glob(f"*{exchange.extension}"))
+    ]
     return tuple(json.loads(json.dumps(seed)) for seed in found)
 
 
@@ -85,8 +107,13 @@ def _hostile(old: Any) -> st.SearchStrategy[Any]:
         st.text(max_size=40),
     ]
     if isinstance(old, str):
-        values.append(st.builds(lambda pad, at: old[:at] + pad + old[at:],
-                                st.sampled_from(HOSTILE_TEXT[:7]), st.integers(0, 40)))
+        values.append(
+            st.builds(
+                lambda pad, at: old[:at] + pad + old[at:],
+                st.sampled_from(HOSTILE_TEXT[:7]),
+                st.integers(0, 40),
+            )
+        )
     if isinstance(old, list) and old:
         values.append(st.integers(100, 3000).map(lambda n: old * n))
     return st.one_of(values)
@@ -104,8 +131,9 @@ def hostile_actor(draw: st.DrawFn, seeds_: tuple[Any, ...]) -> Any:
     return actor
 
 
-def _used_as_the_window_uses_it(game_id: str, exchange: ExchangeFormat, read: Any,
-                                tmp: Path) -> None:
+def _used_as_the_window_uses_it(
+    game_id: str, exchange: ExchangeFormat, read: Any, tmp: Path
+) -> None:
     game = registry.get(game_id)
     sheet = read.sheet
     assert all(isinstance(line, str) for line in (*read.problems, *read.kept))
@@ -118,11 +146,10 @@ def _used_as_the_window_uses_it(game_id: str, exchange: ExchangeFormat, read: An
     json.dumps(data, ensure_ascii=False).encode("utf-8")
 
 
-@pytest.mark.parametrize(("game", "exchange"), FORMATS,
-                         ids=lambda value: getattr(value, "id", ""))
-def test_a_hostile_actor_imports_or_is_refused_with_a_sentence(game: Any,
-                                                               exchange: ExchangeFormat,
-                                                               tmp_path: Path) -> None:
+@pytest.mark.parametrize(("game", "exchange"), FORMATS, ids=lambda value: getattr(value, "id", ""))
+def test_a_hostile_actor_imports_or_is_refused_with_a_sentence(
+    game: Any, exchange: ExchangeFormat, tmp_path: Path
+) -> None:
     @FUZZ
     @given(hostile_actor(seeds(game.id, exchange.id)))
     def check(actor: Any) -> None:
@@ -138,10 +165,10 @@ def test_a_hostile_actor_imports_or_is_refused_with_a_sentence(game: Any,
     check()
 
 
-@pytest.mark.parametrize(("game", "exchange"), FORMATS,
-                         ids=lambda value: getattr(value, "id", ""))
+@pytest.mark.parametrize(("game", "exchange"), FORMATS, ids=lambda value: getattr(value, "id", ""))
 def test_every_text_field_survives_a_lone_surrogate_with_a_message(
-        game: Any, exchange: ExchangeFormat, tmp_path: Path) -> None:
+    game: Any, exchange: ExchangeFormat, tmp_path: Path
+) -> None:
     """Each text of each seed, in turn, given a lone surrogate and a control character:
     the import opens, and says it (no text is silently changed)."""
     path = tmp_path / f"surrogate{exchange.extension}"
@@ -149,8 +176,9 @@ def test_every_text_field_survives_a_lone_surrogate_with_a_message(
     for seed in seeds(game.id, exchange.id)[-4:]:
         path.write_text(json.dumps(seed), encoding="ascii")
         plain = read_exchange_file(path, exchange)
-        plain_text = json.dumps(plain.sheet.model_dump(mode="json", exclude={"kind"}),
-                                ensure_ascii=False)
+        plain_text = json.dumps(
+            plain.sheet.model_dump(mode="json", exclude={"kind"}), ensure_ascii=False
+        )
         for place in _places(seed):
             old: Any = seed
             for step in place:
@@ -166,45 +194,72 @@ def test_every_text_field_survives_a_lone_surrogate_with_a_message(
             shown.encode("utf-8")  # nor in what the report says
             assert "\x07" not in kept_text + shown
             foundry_only = {"prototypeToken", "_stats", "img", "flags", "_id", "ownership"}
-            if " ".join(old.split()) in plain_text and len(old.strip()) > 3 and \
-                    not foundry_only & set(map(str, place)):
+            if (
+                " ".join(old.split()) in plain_text
+                and len(old.strip()) > 3
+                and not foundry_only & set(map(str, place))
+            ):
                 # A text the sheet keeps: its change is said.
-                assert any(words in shown for words in
-                           ("not text", "the rest is not read", "is not a number",
-                            "not kept")), place
+                assert any(
+                    words in shown
+                    for words in ("not text", "the rest is not read", "is not a number", "not kept")
+                ), place
                 tried += 1
     assert tried > 20
 
 
 HOSTILE_SHAPES = {
     "deep nesting": lambda: '{"name": "x", "system": ' + "[" * 100_000 + "]" * 100_000 + "}",
-    "huge items array": lambda: json.dumps({"name": "x", "type": "character", "items": [
-        {"type": "item", "name": "Rope"}] * 19_000}),
+    "huge items array": lambda: json.dumps(
+        {"name": "x", "type": "character", "items": [{"type": "item", "name": "Rope"}] * 19_000}
+    ),
     "too many items": lambda: json.dumps({"name": "x", "items": [0] * 500_000}),
-    "long text": lambda: json.dumps({"name": "x", "system": {"details": {
-        "biography": "<p>" + "word " * 700_000 + "</p>"}}}),
-    "many tags": lambda: json.dumps({"name": "x", "type": "character", "system": {
-        "details": {"biography": "<b>" * 4_000 + "x"}}}),
-    "at the size limit": lambda: json.dumps({"name": "x", "system": {"details": {
-        "notes": "y" * (MAX_EXCHANGE_BYTES - 100)}}}),
+    "long text": lambda: json.dumps(
+        {"name": "x", "system": {"details": {"biography": "<p>" + "word " * 700_000 + "</p>"}}}
+    ),
+    "many tags": lambda: json.dumps(
+        {
+            "name": "x",
+            "type": "character",
+            "system": {"details": {"biography": "<b>" * 4_000 + "x"}},
+        }
+    ),
+    "at the size limit": lambda: json.dumps(
+        {"name": "x", "system": {"details": {"notes": "y" * (MAX_EXCHANGE_BYTES - 100)}}}
+    ),
     "over the size limit": lambda: " " * (MAX_EXCHANGE_BYTES + 10),
-    "wrong types everywhere": lambda: json.dumps({"name": ["x"], "type": 5, "system": [1, 2],
-                                                  "items": {"a": 1}, "effects": "none"}),
-    "items of every wrong kind": lambda: json.dumps({"name": "x", "type": "character", "items": [
-        None, 5, "str", [], {"type": "weapon", "name": {}, "system": []},
-        {"type": "armor", "system": {"equipped": True, "ac": {"value": "lots"}}},
-        {"type": "item", "name": "Gold (gp)", "system": {"quantity": {"value": 10**30},
-                                                          "treasure": True}},
-        {"type": "container", "_id": [], "system": {"containerId": {}}}],
-        "effects": [None, {"name": 5}, {"label": "\ud800"}]}),
+    "wrong types everywhere": lambda: json.dumps(
+        {"name": ["x"], "type": 5, "system": [1, 2], "items": {"a": 1}, "effects": "none"}
+    ),
+    "items of every wrong kind": lambda: json.dumps(
+        {
+            "name": "x",
+            "type": "character",
+            "items": [
+                None,
+                5,
+                "str",
+                [],
+                {"type": "weapon", "name": {}, "system": []},
+                {"type": "armor", "system": {"equipped": True, "ac": {"value": "lots"}}},
+                {
+                    "type": "item",
+                    "name": "Gold (gp)",
+                    "system": {"quantity": {"value": 10**30}, "treasure": True},
+                },
+                {"type": "container", "_id": [], "system": {"containerId": {}}},
+            ],
+            "effects": [None, {"name": 5}, {"label": "\ud800"}],
+        }
+    ),
 }
 
 
-@pytest.mark.parametrize(("game", "exchange"), FORMATS,
-                         ids=lambda value: getattr(value, "id", ""))
+@pytest.mark.parametrize(("game", "exchange"), FORMATS, ids=lambda value: getattr(value, "id", ""))
 @pytest.mark.parametrize("shape", HOSTILE_SHAPES)
 def test_costly_shapes_are_refused_or_read_in_bounded_work(
-        game: Any, exchange: ExchangeFormat, shape: str, tmp_path: Path) -> None:
+    game: Any, exchange: ExchangeFormat, shape: str, tmp_path: Path
+) -> None:
     import time
     import tracemalloc
 

@@ -26,17 +26,17 @@ from m3desk.core.sheet_rolls import chance, outcome
 from m3desk.storage import catalog
 from m3desk.storage.documents import load_document_bytes
 from m3desk.storage.errors import DocumentLoadError, SaveError
-from m3desk.storage.expedition_files import (
-    expedition_bytes,
-    load_expedition,
-    save_expedition,
-)
+from m3desk.storage.expedition_files import expedition_bytes, load_expedition, save_expedition
 from m3desk.storage.sheet_files import load_sheet
 
 EXPLORING = [game.id for game in registry.systems() if game.exploration is not None]
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "expedition_v1"
-FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def _rules(game: str) -> ExplorationRules:
@@ -49,17 +49,20 @@ def under_way(game: str) -> Expedition:
     """The game's sample characters a few units into an expedition, with its commands and
     actions taken once each where they apply."""
     rules = _rules(game)
-    party = [PartySheet(load_sheet(p).model) for p in sample_files(game)
-             if getattr(load_sheet(p).model, "kind", "") == "character"]
-    expedition = rules.new_expedition(party, "Into the Deep", "Level 2", rules.modes[0].id,
-                                      None)
+    party = [
+        PartySheet(load_sheet(p).model)
+        for p in sample_files(game)
+        if getattr(load_sheet(p).model, "kind", "") == "character"
+    ]
+    expedition = rules.new_expedition(party, "Into the Deep", "Level 2", rules.modes[0].id, None)
     for command in rules.commands(expedition):
         expedition = rules.command(expedition, command.id)
     for _ in range(3):
         expedition = rules.advance(expedition)
     for action in rules.actions(expedition)[:4]:
-        expedition = rules.act(expedition, action, outcome(action.roll, (1,) *
-                                                           action.roll.dice.count))
+        expedition = rules.act(
+            expedition, action, outcome(action.roll, (1,) * action.roll.dice.count)
+        )
     return expedition
 
 
@@ -97,8 +100,9 @@ def test_an_expedition_round_trips_whole(game: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", EXPLORING)
-def test_a_failed_save_leaves_the_old_file(game: str, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_save_leaves_the_old_file(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "deep.m3x"
     expedition = under_way(game)
     save_expedition(target, expedition)
@@ -127,8 +131,9 @@ def test_the_first_format_keeps_opening() -> None:
 
 def _load(raw: Any) -> Expedition | None:
     try:
-        model = load_document_bytes(json.dumps(raw).encode(),
-                                    catalog.all_documents(), source="hostile.m3x").model
+        model = load_document_bytes(
+            json.dumps(raw).encode(), catalog.all_documents(), source="hostile.m3x"
+        ).model
     except DocumentLoadError as error:
         assert "hostile.m3x" in error.message
         return None
@@ -137,14 +142,23 @@ def _load(raw: Any) -> Expedition | None:
 
 
 @pytest.mark.parametrize("game", EXPLORING)
-@pytest.mark.parametrize("change", [
-    ("schema_version", 99), ("system", "no_such_game"), ("document", []),
-    ("document.elapsed.turn", -1), ("document.elapsed.turn", 10**12),
-    ("document.lights.0.left", 10**9), ("document.members.0.sheet.kind", "dragon"),
-    ("document.members", [{}] * 41), ("document.log", [{"clock": "x" * 500, "text": ""}]),
-    ("document.options.torch_turns", 0), ("document.mode", "x" * 41),
-    ("document.supplies.0.left", "many"),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("schema_version", 99),
+        ("system", "no_such_game"),
+        ("document", []),
+        ("document.elapsed.turn", -1),
+        ("document.elapsed.turn", 10**12),
+        ("document.lights.0.left", 10**9),
+        ("document.members.0.sheet.kind", "dragon"),
+        ("document.members", [{}] * 41),
+        ("document.log", [{"clock": "x" * 500, "text": ""}]),
+        ("document.options.torch_turns", 0),
+        ("document.mode", "x" * 41),
+        ("document.supplies.0.left", "many"),
+    ],
+)
 def test_a_hostile_value_is_refused_with_a_sentence(game: str, change: tuple[str, Any]) -> None:
     raw = json.loads(_raw(game))
     where, value = change
@@ -177,10 +191,15 @@ def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-HOSTILE = st.one_of(st.integers(min_value=-(10**15), max_value=10**15), st.floats(),
-                    st.text(max_size=30), st.none(), st.booleans(),
-                    st.lists(st.integers(), max_size=3),
-                    st.sampled_from(["\u202e", "<b>x</b>", "1d", "\ud800"]))
+HOSTILE = st.one_of(
+    st.integers(min_value=-(10**15), max_value=10**15),
+    st.floats(),
+    st.text(max_size=30),
+    st.none(),
+    st.booleans(),
+    st.lists(st.integers(), max_size=3),
+    st.sampled_from(["\u202e", "<b>x</b>", "1d", "\ud800"]),
+)
 
 
 @pytest.mark.parametrize("game", EXPLORING)

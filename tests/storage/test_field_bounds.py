@@ -44,8 +44,9 @@ def _unbounded(tp: Any, where: str, metadata: list[Any], seen: set[type]) -> lis
     if origin is typing.Annotated:
         return _unbounded(args[0], where, [*metadata, *args[1:]], seen)
     if origin in (typing.Union, types.UnionType):
-        return [p for a in args if a is not type(None)
-                for p in _unbounded(a, where, metadata, seen)]
+        return [
+            p for a in args if a is not type(None) for p in _unbounded(a, where, metadata, seen)
+        ]
     if origin is typing.Literal or tp is bool or tp is type(None) or tp is Any:
         return []
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -59,11 +60,19 @@ def _unbounded(tp: Any, where: str, metadata: list[Any], seen: set[type]) -> lis
         return [] if "length" in bounds else [f"{where}: a text without a maximum length"]
     if origin in (tuple, list, dict, set, frozenset):
         fixed = origin is tuple and Ellipsis not in args
-        keyed_by_choice = origin is dict and not _unbounded(args[0], "", [], seen) and (
-            typing.get_origin(args[0]) is typing.Literal
-            or (isinstance(args[0], type) and issubclass(args[0], enum.Enum)))
-        problems = [] if fixed or keyed_by_choice or "length" in bounds else [
-            f"{where}: a {origin.__name__} without a maximum length"]
+        keyed_by_choice = (
+            origin is dict
+            and not _unbounded(args[0], "", [], seen)
+            and (
+                typing.get_origin(args[0]) is typing.Literal
+                or (isinstance(args[0], type) and issubclass(args[0], enum.Enum))
+            )
+        )
+        problems = (
+            []
+            if fixed or keyed_by_choice or "length" in bounds
+            else [f"{where}: a {origin.__name__} without a maximum length"]
+        )
         for number, item in enumerate(a for a in args if a is not Ellipsis):
             problems += _unbounded(item, f"{where}[{number}]", [], seen)
         return problems
@@ -80,15 +89,20 @@ def _model(model: type[BaseModel], seen: set[type]) -> list[str]:
     if model in seen:
         return []
     seen.add(model)
-    return [problem for name, field in model.model_fields.items()
-            for problem in _unbounded(field.annotation, f"{model.__qualname__}.{name}",
-                                      list(field.metadata), seen)]
+    return [
+        problem
+        for name, field in model.model_fields.items()
+        for problem in _unbounded(
+            field.annotation, f"{model.__qualname__}.{name}", list(field.metadata), seen
+        )
+    ]
 
 
 @pytest.mark.parametrize("game", [system.id for system in registry.systems()])
 def test_every_field_of_every_file_has_a_bound(game: str) -> None:
     seen: set[type] = set()
-    problems = [problem for spec in registry.get(game).documents
-                for problem in _model(spec.model, seen)]
+    problems = [
+        problem for spec in registry.get(game).documents for problem in _model(spec.model, seen)
+    ]
     assert problems == []
     assert len(seen) > 5  # the walk reached the nested models

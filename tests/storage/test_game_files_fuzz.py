@@ -33,8 +33,12 @@ from m3desk.storage.errors import DocumentLoadError
 from tests.ui.window.fight_files import fight_json
 
 GAMES = [system.id for system in registry.systems()]
-FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 PADDING = [" ", "\u200b", "\u202e", "שלום ", "مرحبا ", "\t", "(", "1d", "\u0301"]
 
 
@@ -101,8 +105,8 @@ def _fits(kind: str, value: Any, ids: set[str]) -> bool:
         return isinstance(value, list)
     if kind == "reference":
         return (isinstance(value, str) and value in ids) or (
-            isinstance(value, dict | list) and any(isinstance(i, str) and i in ids
-                                                   for i in value))
+            isinstance(value, dict | list) and any(isinstance(i, str) and i in ids for i in value)
+        )
     return True
 
 
@@ -110,15 +114,30 @@ def _fits(kind: str, value: Any, ids: set[str]) -> bool:
 def mutated(draw: st.DrawFn, body: Any) -> Any:
     """``body`` with one semantic mutation, at a place of the kind the mutation fits."""
     ids = set(_ids(body))
-    kind = draw(st.sampled_from(["number", "float", "padded", "grown", "reference", "kind",
-                                 "number", "padded", "reference"]), label="mutation")
+    kind = draw(
+        st.sampled_from(
+            [
+                "number",
+                "float",
+                "padded",
+                "grown",
+                "reference",
+                "kind",
+                "number",
+                "padded",
+                "reference",
+            ]
+        ),
+        label="mutation",
+    )
     places = [p for p in _places(body) if _fits(kind, _at(body, p), ids)] or [()]
     path = draw(st.sampled_from(places), label="where")
     current = _at(body, path)
     if kind == "number":
         exponent = draw(st.integers(0, 120))
-        new: Any = draw(st.sampled_from([1, -1])) * draw(st.sampled_from([10**exponent,
-                                                                          10**exponent - 1]))
+        new: Any = draw(st.sampled_from([1, -1])) * draw(
+            st.sampled_from([10**exponent, 10**exponent - 1])
+        )
     elif kind == "float":
         new = draw(st.sampled_from([1e308, -1e308, 0.5, -0.0, 1e-300]))
     elif kind == "padded":
@@ -132,7 +151,8 @@ def mutated(draw: st.DrawFn, body: Any) -> Any:
         nobody = draw(st.sampled_from(["nobody", "", "Party\u200b", "a|b"]))
         if isinstance(current, dict):
             new = {nobody: next(iter(current.values()))} | {
-                k: v for k, v in current.items() if draw(st.booleans())}
+                k: v for k, v in current.items() if draw(st.booleans())
+            }
         elif isinstance(current, list):
             new = [nobody, *current]
         else:

@@ -27,8 +27,9 @@ GAMES = [system.id for system in systems()]
 
 
 def _load(raw: dict, name: str = "hostile.m3e"):
-    return load_document_bytes(json.dumps(raw, ensure_ascii=False).encode(),
-                               catalog.all_documents(), source=name)
+    return load_document_bytes(
+        json.dumps(raw, ensure_ascii=False).encode(), catalog.all_documents(), source=name
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -94,10 +95,15 @@ def test_the_largest_encounter_m3desk_writes_opens(game: str, tmp_path: Path) ->
     fight = document.encounter
     document.deleteLater()
     ids = [c.id for c in fight.combatants]
-    positions = {core.pair_key(a, b): 1 for n, a in enumerate(ids) for b in ids[n + 1:]}
+    positions = {core.pair_key(a, b): 1 for n, a in enumerate(ids) for b in ids[n + 1 :]}
     fight = fight.model_copy(update={"positions": positions})
-    entry = core.LogEntry(round=3, text="Round 3: an attack hits for 7 damage", actor=ids[0],
-                          target=ids[1], details="d20 14 + 3 = 17 vs AC 15; 1d8+2 = 7 " * 3)
+    entry = core.LogEntry(
+        round=3,
+        text="Round 3: an attack hits for 7 damage",
+        actor=ids[0],
+        target=ids[1],
+        details="d20 14 + 3 = 17 vs AC 15; 1d8+2 = 7 " * 3,
+    )
     full = LogEntries([entry] * core.MAX_LOG)
     fight = core.add_log(fight.model_copy(update={"log": full}), "One more")  # trims the oldest
     assert len(fight.log) == core.MAX_LOG

@@ -32,9 +32,13 @@ os._exit(0)  # a crash: no clean-up runs
 
 
 def _session(state_dir: Path, mode: str) -> tuple[subprocess.Popen[str], str]:
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(state_dir), mode],
-                             stdout=subprocess.PIPE, text=True, cwd=ROOT,
-                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(state_dir), mode],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert child.stdout is not None
     session_id = child.stdout.readline().strip()
     child.stdout.close()

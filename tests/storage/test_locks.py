@@ -211,7 +211,8 @@ def test_failure_to_record_a_claim_never_blocks_opening(
 
 
 def test_a_lock_is_written_without_waiting_for_the_disk_and_a_save_still_waits(
-        state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Start-up writes the session's lock: a power cut makes any lock stale anyway, so no
     fsync (a disk round trip, tens of ms on a slow disk). A document's save still syncs."""
     from m3desk.storage.atomic import atomic_write_bytes

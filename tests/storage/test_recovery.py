@@ -229,17 +229,20 @@ def test_stray_files_in_the_recovery_folder_are_ignored(state_dir: Path, dead_pi
     assert [entry.doc_id for entry in RecoveryStore.orphans(state_dir)] == ["doc-1"]
 
 
-def test_recovery_copies_and_locks_are_private_to_the_user(
-    state_dir: Path, hero: Hero
-) -> None:
+def test_recovery_copies_and_locks_are_private_to_the_user(state_dir: Path, hero: Hero) -> None:
     """A private (0600) sheet's unsaved copy must not be readable by others either."""
     import stat
 
     lock = SessionLock(state_dir, "me")
     lock.acquire()
     store = RecoveryStore(state_dir, "me")
-    store.write("doc-1", dump_document_bytes(HERO, hero), title="Aria",
-                original_path="/home/gm/aria.m3h", kind="hero")
+    store.write(
+        "doc-1",
+        dump_document_bytes(HERO, hero),
+        title="Aria",
+        original_path="/home/gm/aria.m3h",
+        kind="hero",
+    )
     written = [p for p in store.folder.iterdir()]
     assert written
     for path in (*written, lock.lock_path):

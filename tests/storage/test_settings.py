@@ -189,8 +189,9 @@ def test_save_failure_is_a_save_error_and_keeps_old_settings(
 def test_0_1_settings_keep_their_table_rules_as_monsters_and_magic(paths: AppPaths) -> None:
     """m3desk 0.1 stored one set of table rules; it knew only Monsters & Magic."""
     paths.config_dir.mkdir(parents=True, exist_ok=True)
-    paths.settings_file.write_text(json.dumps({
-        "schema_version": 1, "theme": "dark", "table_rules": {"minor_cost": 4}}))
+    paths.settings_file.write_text(
+        json.dumps({"schema_version": 1, "theme": "dark", "table_rules": {"minor_cost": 4}})
+    )
     loaded, warning = load_settings(paths)
     assert warning is None
     assert loaded.theme == "dark"

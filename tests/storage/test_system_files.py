@@ -20,8 +20,9 @@ ADDED_SINCE_0_1 = {"first-one-mummy.m3m": {"armour_bonus": None, "mental_armour"
 """Fields a later m3desk added, with the defaults an old file opens with."""
 
 
-@pytest.mark.parametrize(("name", "model"), [("gramfive.m3c", CharacterSheet),
-                                              ("first-one-mummy.m3m", MonsterSheet)])
+@pytest.mark.parametrize(
+    ("name", "model"), [("gramfive.m3c", CharacterSheet), ("first-one-mummy.m3m", MonsterSheet)]
+)
 def test_a_0_1_sheet_opens_as_monsters_and_magic(name: str, model: type, tmp_path: Path) -> None:
     raw = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
     assert "system" not in raw and raw["schema_version"] == 1  # the fixture is what 0.1 wrote
@@ -44,8 +45,11 @@ def test_a_0_1_encounter_opens_with_its_roster_ranges_and_log(tmp_path: Path) ->
     encounter = loaded.model
     assert isinstance(encounter, Encounter)
     assert loaded.migrated_from == 1
-    assert [c.name for c in encounter.combatants] == ["Gramfive the Grim", "Felix Pook",
-                                                      "First One Mummy"]
+    assert [c.name for c in encounter.combatants] == [
+        "Gramfive the Grim",
+        "Felix Pook",
+        "First One Mummy",
+    ]
     assert len(encounter.ranges) == 1
     assert encounter.log[-1].text == "Gramfive draws Cutter."
     copy = tmp_path / "tomb.m3e"
@@ -61,8 +65,9 @@ def test_a_file_of_a_game_this_m3desk_lacks_is_refused_by_name(tmp_path: Path) -
     raw["system"] = "gurps"
     raw["schema_version"] = 2
     target.write_text(json.dumps(raw), encoding="utf-8")
-    with pytest.raises(DocumentLoadError, match="game system this version of m3desk does not "
-                                                "have \\('gurps'\\)"):
+    with pytest.raises(
+        DocumentLoadError, match="game system this version of m3desk does not have \\('gurps'\\)"
+    ):
         load_sheet(target)
 
 
@@ -88,8 +93,9 @@ def test_the_bundled_samples_are_in_the_current_format() -> None:
 
 def test_a_key_written_twice_is_refused_not_last_one_wins(tmp_path: Path) -> None:
     text = (FIXTURES / "gramfive.m3c").read_text(encoding="utf-8")
-    doubled = text.replace('"name": "Gramfive the Grim",',
-                           '"name": "Gramfive the Grim", "name": "Impostor",', 1)
+    doubled = text.replace(
+        '"name": "Gramfive the Grim",', '"name": "Gramfive the Grim", "name": "Impostor",', 1
+    )
     assert doubled != text
     target = tmp_path / "twice.m3c"
     target.write_text(doubled, encoding="utf-8")
@@ -115,9 +121,9 @@ def test_a_number_written_as_text_is_refused(tmp_path: Path) -> None:
         load_sheet(target)
 
 
-def test_a_document_past_the_reading_limit_is_not_written(tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch
-                                                          ) -> None:
+def test_a_document_past_the_reading_limit_is_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """What m3desk writes, m3desk opens: it refuses to write what it could not read."""
     from m3desk.storage import documents
     from m3desk.storage.errors import SaveError
@@ -131,12 +137,15 @@ def test_a_document_past_the_reading_limit_is_not_written(tmp_path: Path,
 
 
 def test_a_newer_file_is_reported_as_newer_even_when_its_body_does_not_parse(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     from m3desk.storage.errors import NewerVersionError, SaveError
 
     target = tmp_path / "future.m3c"
-    original = (b'{"format": "m3desk.character", "system": "monsters_and_magic", '
-                b'"schema_version": 9, "document": {"name": "Gramfive", thisisnotjson}')
+    original = (
+        b'{"format": "m3desk.character", "system": "monsters_and_magic", '
+        b'"schema_version": 9, "document": {"name": "Gramfive", thisisnotjson}'
+    )
     target.write_bytes(original)
     with pytest.raises(NewerVersionError, match="newer m3desk"):
         load_sheet(target)

@@ -28,9 +28,16 @@ from m3desk.storage.tables import load_tables
 
 HERE = resource_path("tables", "ose")
 SRD = Path("/work/.mirror/oldmanumby+ose.srd/repo")
-KINDS = {"Armor or Shield": "Armour and Shields", "Miscellaneous Item": "Miscellaneous Items",
-         "Potion": "Potions", "Ring": "Rings", "Rod / Staff / Wand": "Rods, Staves and Wands",
-         "Scroll or Map": "Scrolls and Maps", "Sword": "Swords", "Weapon": "Weapons"}
+KINDS = {
+    "Armor or Shield": "Armour and Shields",
+    "Miscellaneous Item": "Miscellaneous Items",
+    "Potion": "Potions",
+    "Ring": "Rings",
+    "Rod / Staff / Wand": "Rods, Staves and Wands",
+    "Scroll or Map": "Scrolls and Maps",
+    "Sword": "Swords",
+    "Weapon": "Weapons",
+}
 """The SRD's Magic Item Type results → the tables they send the roll to (at the same level)."""
 
 
@@ -83,8 +90,9 @@ def _expected(table: dict[str, Any], errata: dict[str, Any], dice: str) -> list[
     return out
 
 
-def test_every_row_of_every_table_is_the_srds(tables: TableSet, extract: dict[str, Any],
-                                              errata: dict[str, Any]) -> None:
+def test_every_row_of_every_table_is_the_srds(
+    tables: TableSet, extract: dict[str, Any], errata: dict[str, Any]
+) -> None:
     printed = [t for t in extract["tables"] if not t["table"].startswith("Treasure Type")]
     assert len(printed) == len(tables) == 71
     rows = 0
@@ -92,9 +100,16 @@ def test_every_row_of_every_table_is_the_srds(tables: TableSet, extract: dict[st
         table = tables.get(source["table"])
         assert table is not None, source["table"]
         expected = _expected(source, errata, str(table.dice))
-        shipped = [(r.low, r.high, r.text if table.name != "Gems" else f"{r.value_gp:,}gp",
-                    dice_text(r.appearing) if r.appearing is not None else None, r.table)
-                   for r in table.rows]
+        shipped = [
+            (
+                r.low,
+                r.high,
+                r.text if table.name != "Gems" else f"{r.value_gp:,}gp",
+                dice_text(r.appearing) if r.appearing is not None else None,
+                r.table,
+            )
+            for r in table.rows
+        ]
         assert shipped == expected, table.name
         rows += len(shipped)
         assert sum(chance for _row, chance in table.chances()) == 1
@@ -105,18 +120,26 @@ def test_the_dice_are_the_srds(tables: TableSet) -> None:
     for name in tables.names():
         table = tables.get(name)
         assert table is not None
-        want = ("1d20" if name.startswith(("Dungeon", "Gems")) else
-                "1d8" if name.startswith("Wilderness Encounters") else
-                "1d12" if name.startswith("Wilderness Sub-Table") else
-                "1d100" if name.endswith("(Expert)") else "")
+        want = (
+            "1d20"
+            if name.startswith(("Dungeon", "Gems"))
+            else "1d8"
+            if name.startswith("Wilderness Encounters")
+            else "1d12"
+            if name.startswith("Wilderness Sub-Table")
+            else "1d100"
+            if name.endswith("(Expert)")
+            else ""
+        )
         if want:
             assert str(table.dice) == want, name
     assert str(tables.get("Potions (Basic)").dice) == "1d8"  # type: ignore[union-attr]
     assert str(tables.get("Miscellaneous Items (Basic)").dice) == "1d10"  # type: ignore[union-attr]
 
 
-def test_every_monster_named_resolves_to_the_bestiary(tables: TableSet,
-                                                      errata: dict[str, Any]) -> None:
+def test_every_monster_named_resolves_to_the_bestiary(
+    tables: TableSet, errata: dict[str, Any]
+) -> None:
     bestiary = load_bestiary(resource_path("bestiary", "ose", "srd-monsters.json"))
     known = {entry.name for entry in bestiary.entries}
     named = 0
@@ -174,19 +197,29 @@ def _srd_words(text: str) -> str:
         assert things, piece
         times = f" × {things[2]}" if things[2] else ""
         what = things[3]
-        kind = ("gems:Gems" if what == "gems" else
-                "jewellery:3d6 × 100gp" if "jewel" in what else
-                "magic items:Potions" if what.startswith("potion") else
-                "magic items:Scrolls and Maps" if what.startswith("scroll") else
-                "magic items:Magic Item Type")
+        kind = (
+            "gems:Gems"
+            if what == "gems"
+            else "jewellery:3d6 × 100gp"
+            if "jewel" in what
+            else "magic items:Potions"
+            if what.startswith("potion")
+            else "magic items:Scrolls and Maps"
+            if what.startswith("scroll")
+            else "magic items:Magic Item Type"
+        )
         parts.append(f"{things[1]}{times} {kind}")
     return chance + " + ".join(parts)
 
 
-def test_every_treasure_type_gives_what_the_srd_says(tables: TableSet,
-                                                     extract: dict[str, Any]) -> None:
-    printed = {t["table"].removeprefix("Treasure Type "): t for t in extract["tables"]
-               if t["table"].startswith("Treasure Type")}
+def test_every_treasure_type_gives_what_the_srd_says(
+    tables: TableSet, extract: dict[str, Any]
+) -> None:
+    printed = {
+        t["table"].removeprefix("Treasure Type "): t
+        for t in extract["tables"]
+        if t["table"].startswith("Treasure Type")
+    }
     assert sorted(printed) == [chr(c) for c in range(ord("A"), ord("V") + 1)]
     for letter, source in printed.items():
         kind = tables.treasure_types[letter.casefold()]
@@ -223,19 +256,29 @@ def test_treasure_b_keeps_only_a_sword_armour_or_weapon(tables: TableSet) -> Non
 
 @pytest.mark.skipif(not SRD.is_dir(), reason="the SRD mirror is not on this machine")
 def test_the_extract_is_the_srds_own_text(extract: dict[str, Any]) -> None:
-    assert subprocess.run(["git", "-C", str(SRD), "rev-parse", "HEAD"], capture_output=True,
-                          text=True, check=True).stdout.strip() == extract["commit"]
+    assert (
+        subprocess.run(
+            ["git", "-C", str(SRD), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        == extract["commit"]
+    )
     texts: dict[str, str] = {}
     for table in extract["tables"]:
         source = table["source"]
         if source not in texts:
-            texts[source] = subprocess.run(["git", "-C", str(SRD), "show", f"HEAD:{source}"],
-                                           capture_output=True, text=True, check=True).stdout
+            texts[source] = subprocess.run(
+                ["git", "-C", str(SRD), "show", f"HEAD:{source}"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
         lines = texts[source].splitlines()
         for cells in table["lines"]:
             if table["table"].startswith("Treasure Type"):
                 assert f"- {cells[0]}." in lines or f"- {cells[0]}" in lines, cells
                 continue
-            assert any(line.lstrip().startswith("|") and
-                       all(f" {c} " in f" {line} " or f"|{c}|" in line.replace(" ", "")
-                           for c in cells) for line in lines), (table["table"], cells)
+            assert any(
+                line.lstrip().startswith("|")
+                and all(f" {c} " in f" {line} " or f"|{c}|" in line.replace(" ", "") for c in cells)
+                for line in lines
+            ), (table["table"], cells)

@@ -28,8 +28,17 @@ from m3desk.core.system import GameSystem
 from m3desk.storage.catalog import sheets as sheet_registry
 from m3desk.storage.documents import load_document
 
-__all__ = ["CONTEXT", "PLAIN", "SITUATIONS", "Situation", "base_options", "fingerprint", "flipped",
-           "sample_sheets", "where_it_shows"]
+__all__ = [
+    "CONTEXT",
+    "PLAIN",
+    "SITUATIONS",
+    "Situation",
+    "base_options",
+    "fingerprint",
+    "flipped",
+    "sample_sheets",
+    "where_it_shows",
+]
 
 _DISTANCES = (5, 15, 25, 40, 70, 150)
 """Positions between pairs, cycled: melee, near, far and long ranges in feet or metres."""
@@ -64,6 +73,7 @@ def _each(**changes: Any) -> EncounterTweak:
         for combatant in encounter.combatants:
             encounter = core.update_combatant(encounter, combatant.id, **changes)
         return encounter
+
     return apply
 
 
@@ -71,9 +81,9 @@ def _declared(party: str, monsters: str, **extra: Any) -> EncounterTweak:
     def apply(encounter: core.Encounter) -> core.Encounter:
         for combatant in encounter.combatants:
             declared = party if combatant.side == "party" else monsters
-            encounter = core.update_combatant(encounter, combatant.id, declared=declared,
-                                              **extra)
+            encounter = core.update_combatant(encounter, combatant.id, declared=declared, **extra)
         return encounter
+
     return apply
 
 
@@ -85,8 +95,9 @@ def _one_withdraws(encounter: core.Encounter) -> core.Encounter:
     party = [c.id for c in encounter.combatants if c.side == "party"]
     foe = next(c.id for c in encounter.combatants if c.side != "party")
     for number, combatant_id in enumerate(party):
-        encounter = core.update_combatant(encounter, combatant_id,
-                                          declared="withdraw" if number == 0 else "attack")
+        encounter = core.update_combatant(
+            encounter, combatant_id, declared="withdraw" if number == 0 else "attack"
+        )
     spots = {party[0]: Place.at(-5, 0), foe: Place.at(0, 0), party[1]: Place.at(5, 0)}
     return encounter.model_copy(update={"places": {**encounter.places, **spots}})
 
@@ -125,30 +136,52 @@ def encounter_rules_of(encounter: core.Encounter) -> Any:
 SITUATIONS: dict[str, tuple[Situation, ...]] = {
     "toy": (Situation("monsters in AC 30: only a natural 20 hits", _monsters(_update(ac=30))),),
     "ose": (
-        Situation("monsters in AC −5: past the matrix's last column",
-                  _monsters(_update(overrides={"ac": -5}))),
-        Situation("crossbows shot last round", _ose_crossbow,
-                  lambda e: _each(reload_shot=1)(e.model_copy(update={"round": 2}))),
+        Situation(
+            "monsters in AC −5: past the matrix's last column",
+            _monsters(_update(overrides={"ac": -5})),
+        ),
+        Situation(
+            "crossbows shot last round",
+            _ose_crossbow,
+            lambda e: _each(reload_shot=1)(e.model_copy(update={"round": 2})),
+        ),
     ),
     "adnd2e": (
-        Situation("monsters in AC −8: only a natural 20 hits",
-                  _monsters(_update(overrides={"ac": -8}))),
-        Situation("the party casts, the monsters attack", encounter=_declared(
-            "cast", "attack", casting_time=3)),
-        Situation("the monsters charge the party's set spears",
-                  encounter=_declared("set", "charge")),
-        Situation("one of the party withdraws, the others fight on",
-                  encounter=_one_withdraws),
+        Situation(
+            "monsters in AC −8: only a natural 20 hits", _monsters(_update(overrides={"ac": -8}))
+        ),
+        Situation(
+            "the party casts, the monsters attack",
+            encounter=_declared("cast", "attack", casting_time=3),
+        ),
+        Situation(
+            "the monsters charge the party's set spears", encounter=_declared("set", "charge")
+        ),
+        Situation("one of the party withdraws, the others fight on", encounter=_one_withdraws),
     ),
     "apparatus": (
-        Situation("helpless monsters, unseen heroes (Speed 7)", lambda sheet: sheet.model_copy(
-            update={"speed": 7, "conditions": ("unseen",) if sheet.kind == "character"
-                    else ("prone", "restrained", "incapacitated")})),
-        Situation("net Advantage +4: dual-wielding unseen heroes on prone, restrained foes",
-                  lambda sheet: sheet.model_copy(update={
-                      "conditions": ("unseen",) if sheet.kind == "character"
-                      else ("prone", "restrained"),
-                      **({"dual_wielding": True} if sheet.kind == "character" else {})})),
+        Situation(
+            "helpless monsters, unseen heroes (Speed 7)",
+            lambda sheet: sheet.model_copy(
+                update={
+                    "speed": 7,
+                    "conditions": ("unseen",)
+                    if sheet.kind == "character"
+                    else ("prone", "restrained", "incapacitated"),
+                }
+            ),
+        ),
+        Situation(
+            "net Advantage +4: dual-wielding unseen heroes on prone, restrained foes",
+            lambda sheet: sheet.model_copy(
+                update={
+                    "conditions": ("unseen",)
+                    if sheet.kind == "character"
+                    else ("prone", "restrained"),
+                    **({"dual_wielding": True} if sheet.kind == "character" else {}),
+                }
+            ),
+        ),
         Situation("huge creatures", _monsters(_update(size="huge"))),
         Situation("Speed 7, each hero holding a foe", _update(speed=7), _grappling),
         Situation("the fight under way on rough ground", encounter=_started_on_rough_ground),
@@ -200,20 +233,27 @@ def _encounter(system: GameSystem, options: BaseModel, situation: Situation) -> 
     rules = system.encounter
     assert rules is not None
     kind = rules.encounter_type
-    encounter = kind(name="Probe", options=options) if "options" in kind.model_fields \
+    encounter = (
+        kind(name="Probe", options=options)
+        if "options" in kind.model_fields
         else kind(name="Probe", table_rules=options)
+    )
     for number, sheet in enumerate(map(situation.sheet, sample_sheets(system))):
         side = "party" if getattr(sheet, "kind", "") == "character" else "monsters"
         combatant = rules.make_combatant(sheet, side)
         # Ids of their own order, so that two runs' encounters compare equal.
-        conditions = tuple(condition.model_copy(update={"id": f"c{number:02d}k{index}"})
-                           for index, condition in enumerate(combatant.conditions))
-        encounter = core.join(encounter, combatant.model_copy(
-            update={"id": f"c{number:02d}", "conditions": conditions}))
+        conditions = tuple(
+            condition.model_copy(update={"id": f"c{number:02d}k{index}"})
+            for index, condition in enumerate(combatant.conditions)
+        )
+        encounter = core.join(
+            encounter,
+            combatant.model_copy(update={"id": f"c{number:02d}", "conditions": conditions}),
+        )
     ids = [c.id for c in encounter.combatants]
     step = 0
     for index, first in enumerate(ids):
-        for second in ids[index + 1:]:
+        for second in ids[index + 1 :]:
             distance = _DISTANCES[step % len(_DISTANCES)]
             encounter = core.set_position(encounter, first, second, distance, log=False)
             step += 1
@@ -275,8 +315,14 @@ def _fight(system: GameSystem, options: BaseModel, situation: Situation) -> Iter
                 if rules.resolve is None:
                     continue
                 for value in (20, 1, 12):
-                    outcome = _safely(rules.resolve, encounter, combatant.id, action.id,
-                                      target, _faces(action, value))
+                    outcome = _safely(
+                        rules.resolve,
+                        encounter,
+                        combatant.id,
+                        action.id,
+                        target,
+                        _faces(action, value),
+                    )
                     yield _outcome(outcome)
                     if not isinstance(outcome, str):  # what the board shows afterwards
                         yield rules.rings(outcome.encounter, combatant.id)
@@ -290,8 +336,9 @@ def _fight(system: GameSystem, options: BaseModel, situation: Situation) -> Iter
 PLAIN = Situation("a plain fight")
 
 
-def fingerprint(system: GameSystem, options: BaseModel,
-                situation: Situation = PLAIN) -> Iterator[str]:
+def fingerprint(
+    system: GameSystem, options: BaseModel, situation: Situation = PLAIN
+) -> Iterator[str]:
     """Everything the game shows and decides for its samples under ``options`` in
     ``situation``, as text, one item at a time (a comparison stops at the first change)."""
     for kind, form in system.sheet_forms.items():
@@ -300,8 +347,9 @@ def fingerprint(system: GameSystem, options: BaseModel,
     if system.generation is not None:  # what New Character offers and starts with
         from m3desk.core.generation import default_method, methods_of
 
-        yield repr((default_method(system.generation, options),
-                    methods_of(system.generation, options)))
+        yield repr(
+            (default_method(system.generation, options), methods_of(system.generation, options))
+        )
     for sheet in map(situation.sheet, sample_sheets(system)):
         form = system.sheet_forms.get(getattr(sheet, "kind", ""))
         if form is not None:
@@ -316,8 +364,9 @@ options are flipped from the same defaults, whose fingerprint is the same every 
 (``test_the_probe_sees_no_change_where_there_is_none`` proves it, taking both afresh)."""
 
 
-def known_fingerprint(system: GameSystem, options: BaseModel,
-                      situation: Situation = PLAIN) -> tuple[str, ...]:
+def known_fingerprint(
+    system: GameSystem, options: BaseModel, situation: Situation = PLAIN
+) -> tuple[str, ...]:
     key = (system.id, options.model_dump_json(), situation.name)
     if key not in _SEEN:
         _SEEN[key] = tuple(fingerprint(system, options, situation))
@@ -329,8 +378,9 @@ def where_it_shows(system: GameSystem, name: str) -> str | None:
     decides, or None when it changes nothing anywhere."""
     base, other = base_options(system, name), flipped(system, name)
     for situation in (PLAIN, *SITUATIONS.get(system.id, ())):
-        pairs = zip_longest(known_fingerprint(system, base, situation),
-                            fingerprint(system, other, situation))
+        pairs = zip_longest(
+            known_fingerprint(system, base, situation), fingerprint(system, other, situation)
+        )
         if any(before != after for before, after in pairs):
             return situation.name
     return None

@@ -36,24 +36,27 @@ def _model(game: str) -> PositionModel:
     return rules.encounter_type.position_model
 
 
-def _apart(model: PositionModel, a: tuple[float, float, float],
-           b: tuple[float, float, float]) -> float:
+def _apart(
+    model: PositionModel, a: tuple[float, float, float], b: tuple[float, float, float]
+) -> float:
     return model.norm(a[0] - b[0], a[1] - b[1], a[2] - b[2])
 
 
 @settings(max_examples=60, deadline=None)
-@given(game=st.sampled_from(GAMES), data=st.data(),
-       closers=st.lists(st.tuples(st.floats(-60, 60), st.floats(-60, 60)), min_size=2,
-                        max_size=9))
-def test_closers_on_one_foe_never_share_a_spot(game: str, data: Any,
-                                               closers: list[tuple[float, float]]) -> None:
+@given(
+    game=st.sampled_from(GAMES),
+    data=st.data(),
+    closers=st.lists(st.tuples(st.floats(-60, 60), st.floats(-60, 60)), min_size=2, max_size=9),
+)
+def test_closers_on_one_foe_never_share_a_spot(
+    game: str, data: Any, closers: list[tuple[float, float]]
+) -> None:
     model = _model(game)
     step = model.step
     # the closers stand apart to begin with (a spot of their own each)
     kept: list[tuple[float, float]] = []
     for x, y in closers:
-        if model.norm(x, y) > 3 * step and all(model.norm(x - a, y - b) >= step
-                                               for a, b in kept):
+        if model.norm(x, y) > 3 * step and all(model.norm(x - a, y - b) >= step for a, b in kept):
             kept.append((x, y))
     if len(kept) < 2:
         return
@@ -82,8 +85,7 @@ def _column(game: str, apart: float) -> core.Encounter:
     sheets = sample_sheets(system)
     for number in range(4):
         side = "Foe" if number == 0 else "Party"
-        encounter = core.join(encounter, rules.make_combatant(sheets[number % len(sheets)],
-                                                              side))
+        encounter = core.join(encounter, rules.make_combatant(sheets[number % len(sheets)], side))
     ids = [c.id for c in encounter.combatants]
     encounter = core.move_to(encounter, ids[0], Place.at(0, 0))
     for rank, combatant_id in enumerate(ids[1:], start=1):
@@ -108,8 +110,11 @@ def _closes_in_the_plane(game: str) -> bool:
     Plane.approach = counted  # type: ignore[method-assign]
     try:
         for number in range(3):
-            rules.simulate(_column(game, 3 * _model(game).step), stream(7, number),
-                           Policy(ranged_stay=False, max_rounds=3))
+            rules.simulate(
+                _column(game, 3 * _model(game).step),
+                stream(7, number),
+                Policy(ranged_stay=False, max_rounds=3),
+            )
     finally:
         Plane.approach = original  # type: ignore[method-assign]
     return moved[0] > 0
@@ -120,8 +125,9 @@ SIMULATOR_GAMES = [game for game in GAMES if _closes_in_the_plane(game)]
 
 
 @pytest.mark.parametrize("game", SIMULATOR_GAMES)
-def test_the_forecast_never_closes_two_onto_one_spot(game: str,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_forecast_never_closes_two_onto_one_spot(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every closing move of 40 simulated fights (the attackers in file on the foe's line,
     so each walks to the same spot on the line) ends at least one step from everyone still
     standing; and the crowding happened (two beside the foe at once), so the check bites."""
@@ -157,8 +163,7 @@ def test_the_forecast_never_closes_two_onto_one_spot(game: str,
     assert crowded[0], "nobody closed beside another: the check saw no crowding"
 
 
-def _closing(rules: Any, encounter: core.Encounter, mover: str, foe: str
-             ) -> core.Encounter | None:
+def _closing(rules: Any, encounter: core.Encounter, mover: str, foe: str) -> core.Encounter | None:
     """The mover's move toward the foe through the action dialog's actions: a movement
     action aimed at the foe that leaves it nearer, after whatever declaration (a choice of a
     tracker cell) the game asks first to allow it (AD&D: a declared move); None if none."""
@@ -168,8 +173,10 @@ def _closing(rules: Any, encounter: core.Encounter, mover: str, foe: str
         for option in rules.actions(declared, mover):
             if option.group != "movement" or not option.needs_target or option.dice:
                 continue
-            if option.target not in (None, foe) or rules.preview(declared, mover, option.id,
-                                                                 foe).problem:
+            if (
+                option.target not in (None, foe)
+                or rules.preview(declared, mover, option.id, foe).problem
+            ):
                 continue
             after = rules.resolve(declared, mover, option.id, foe, ()).encounter
             if core.position_between(after, mover, foe) < before:
@@ -200,15 +207,17 @@ def _started_column(game: str) -> core.Encounter:
     for steps in range(2, 40):
         encounter = _column(game, step * steps / 2)  # the attackers at steps, steps + 1/2…
         foe, front = (c.id for c in encounter.combatants[:2])
-        encounter = core.move_to(encounter, encounter.combatants[2].id,
-                                 Place.at(step * (steps + 1), 0))
+        encounter = core.move_to(
+            encounter, encounter.combatants[2].id, Place.at(step * (steps + 1), 0)
+        )
         encounter = core.move_to(encounter, front, Place.at(step * steps, 0))
         if not rules.reach(encounter, front, foe).in_reach:
             break
     # the second of the same sheet as the first: the same reach and move, so both make for
     # the one spot on the line
-    encounter = core.replace_sheet(encounter, encounter.combatants[2].id,
-                                   encounter.combatants[1].sheet)
+    encounter = core.replace_sheet(
+        encounter, encounter.combatants[2].id, encounter.combatants[1].sheet
+    )
     ids = [c.id for c in encounter.combatants]
     encounter = core.remove_combatant(encounter, ids[3])
     encounter = core.set_initiative(encounter, dict.fromkeys(ids[:3], 10))
@@ -248,5 +257,7 @@ def test_two_moving_toward_one_foe_in_the_dialog_stand_apart(game: str) -> None:
     near = model.measure(places[front], places[foe])
     assert places[front].y == pytest.approx(0)  # on the line
     assert model.measure(places[back], places[foe]) == near
-    assert model.norm(places[front].x - places[back].x,
-                      places[front].y - places[back].y) >= model.step * SPOT
+    assert (
+        model.norm(places[front].x - places[back].x, places[front].y - places[back].y)
+        >= model.step * SPOT
+    )

@@ -32,10 +32,10 @@ def test_every_game_builds_a_valid_sheet_from_its_default_method(game: str) -> N
     assert generation is not None
     options = system.default_options()
     method = default_method(generation, options)
-    low, _high = (method.base, method.cap) if method.kind == "point_buy" \
-        else generation.score_range
-    scores = {key: max(low, 10) if method.kind != "point_buy" else low
-              for key in generation.abilities}
+    low, _high = (method.base, method.cap) if method.kind == "point_buy" else generation.score_range
+    scores = {
+        key: max(low, 10) if method.kind != "point_buy" else low for key in generation.abilities
+    }
     assert method_problem(generation, method, scores) == ""
     data = game_data(generation.data_file) if generation.data_file else {}
     picks = {group.id: group.picks(data)[0].id for group in generation.groups}
@@ -48,8 +48,11 @@ def test_ose_class_minimums_are_the_srd_s() -> None:
     from m3desk.systems.ose.generation import CLASS_MINIMUMS, class_problem
     from m3desk.systems.ose.tables import OseClass
 
-    assert CLASS_MINIMUMS == {OseClass.DWARF: {"CON": 9}, OseClass.ELF: {"INT": 9},
-                              OseClass.HALFLING: {"CON": 9, "DEX": 9}}
+    assert CLASS_MINIMUMS == {
+        OseClass.DWARF: {"CON": 9},
+        OseClass.ELF: {"INT": 9},
+        OseClass.HALFLING: {"CON": 9, "DEX": 9},
+    }
     assert class_problem(OseClass.HALFLING, {"CON": 9, "DEX": 8}) == "needs DEX 9, has 8"
     assert class_problem(OseClass.FIGHTER, {"STR": 3}) == ""
 
@@ -70,11 +73,7 @@ def test_ose_fighter_under_maximum_starts_with_8_and_shows_the_prime_requisite_b
 
 
 def test_adnd_race_adjustments_and_limits_are_the_phb_s() -> None:
-    from m3desk.systems.adnd2e.generation import (
-        adjusted_scores,
-        class_problem,
-        race_problem,
-    )
+    from m3desk.systems.adnd2e.generation import adjusted_scores, class_problem, race_problem
 
     scores = {"STR": 12, "DEX": 12, "CON": 12, "INT": 12, "WIS": 12, "CHA": 12}
     assert adjusted_scores("dwarf", scores) == {**scores, "CON": 13, "CHA": 11}
@@ -85,8 +84,10 @@ def test_adnd_race_adjustments_and_limits_are_the_phb_s() -> None:
     assert race_problem("dwarf", {**scores, "CON": 10}) == "needs CON 11, has 10"
     assert race_problem("dwarf", {**scores, "CHA": 18}) == "allows CHA 17 at most, has 18"
     assert class_problem("dwarf", "mage", scores) == "not open to a dwarf"
-    assert class_problem("human", "ranger", scores) == \
-        "needs STR 13, has 12; DEX 13, has 12; CON 14, has 12; WIS 14, has 12"
+    assert (
+        class_problem("human", "ranger", scores)
+        == "needs STR 13, has 12; DEX 13, has 12; CON 14, has 12; WIS 14, has 12"
+    )
 
 
 def test_adnd_classes_are_checked_after_the_race_adjusts_the_scores() -> None:
@@ -94,8 +95,10 @@ def test_adnd_classes_are_checked_after_the_race_adjusts_the_scores() -> None:
     assert generation is not None
     scores = {"STR": 12, "DEX": 15, "CON": 12, "INT": 12, "WIS": 12, "CHA": 12}
     # An illusionist needs DEX 16: a gnome's race adjusts INT and WIS, not DEX.
-    assert generation.unavailable(Draft("", scores, {"race": "gnome"}), "class",
-                                  "illusionist") == "needs DEX 16, has 15"
+    assert (
+        generation.unavailable(Draft("", scores, {"race": "gnome"}), "class", "illusionist")
+        == "needs DEX 16, has 15"
+    )
     options = registry.get("adnd2e").default_options()
     draft = Draft("Tam", {**scores, "STR": 16, "DEX": 16}, {"race": "human", "class": "thief"})
     assert "Prime requisite DEX 16: +10 % experience" in generation.notes(draft, options)
@@ -110,11 +113,19 @@ def test_apparatus_spends_the_table_s_points() -> None:
     assert (buy.points, buy.cap) == (10, 5)
     scores = {"might": 5, "agility": 4, "wits": 1, "resolve": 1}
     assert method_problem(generation, buy, scores) == "1 point over the 10 to spend."
-    sheet = generation.build(Draft("Wren", {**scores, "might": 4},
-                                   {"ancestry": "halfling", "calling": "scout",
-                                    "size": "small"}), ApparatusOptions())
+    sheet = generation.build(
+        Draft(
+            "Wren",
+            {**scores, "might": 4},
+            {"ancestry": "halfling", "calling": "scout", "size": "small"},
+        ),
+        ApparatusOptions(),
+    )
     assert (sheet.ancestry, sheet.calling, sheet.size) == (  # type: ignore[attr-defined]
-        "halfling", "scout", "small")
+        "halfling",
+        "scout",
+        "small",
+    )
 
 
 def test_monsters_and_magic_pools_start_from_the_rolled_con_and_wis() -> None:
@@ -127,8 +138,10 @@ def test_monsters_and_magic_pools_start_from_the_rolled_con_and_wis() -> None:
     sheet = generation.build(draft, system.default_options())
     assert (sheet.php.maximum, sheet.mhp.maximum) == (22, 19)  # type: ignore[attr-defined]
     assert sheet.movement_base == 9 and sheet.prime.value == "STR"  # type: ignore[attr-defined]
-    assert generation.notes(draft, system.default_options())[0] == \
-        "Prime attribute STR 16: checks on it add +6 (its modifier doubled)"
+    assert (
+        generation.notes(draft, system.default_options())[0]
+        == "Prime attribute STR 16: checks on it add +6 (its modifier doubled)"
+    )
 
 
 def test_ose_lowers_str_int_or_wis_by_two_for_one_point_of_prime_requisite() -> None:
@@ -144,7 +157,8 @@ def test_ose_lowers_str_int_or_wis_by_two_for_one_point_of_prime_requisite() -> 
     assert shift_range(thief, "STR") == (0, 0, 1)  # a thief keeps STR
     assert shift_problem(fighter._replace(shifts={"INT": -4, "STR": 2})) == ""
     assert shift_problem(fighter._replace(shifts={"INT": -4, "STR": 1})) == (
-        "Every 2 points lowered raise a prime requisite by 1: 4 lowered, 1 raised.")
+        "Every 2 points lowered raise a prime requisite by 1: 4 lowered, 1 raised."
+    )
     generation = registry.get("ose").generation
     assert generation is not None
     moved = fighter._replace(name="Rolf", shifts={"INT": -4, "STR": 2})

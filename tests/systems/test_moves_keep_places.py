@@ -35,8 +35,9 @@ def _fight(game: str, count: int, grapple: bool) -> core.Encounter:
         from m3desk.systems.apparatus.grapple import Grapple
 
         first, second = (c.id for c in encounter.combatants[:2])
-        encounter = encounter.model_copy(update={"grapples": (Grapple(grappler=first,
-                                                                      target=second),)})
+        encounter = encounter.model_copy(
+            update={"grapples": (Grapple(grappler=first, target=second),)}
+        )
     ids = [c.id for c in encounter.combatants]
     encounter = core.set_initiative(encounter, {i: 10 for i in ids})
     return core.next_turn(encounter)
@@ -61,16 +62,19 @@ def _consistent(encounter: core.Encounter) -> None:
         assert ac <= ab + bc + grain and ab <= ac + bc + grain and bc <= ab + ac + grain
 
 
-drop = st.tuples(st.integers(0, 9), st.floats(-400, 400), st.floats(-400, 400),
-                 st.floats(0, 30))
+drop = st.tuples(st.integers(0, 9), st.floats(-400, 400), st.floats(-400, 400), st.floats(0, 30))
 
 
 @settings(max_examples=40, deadline=None)
-@given(game=st.sampled_from(GAMES), count=st.integers(2, 6), grapple=st.booleans(),
-       drops=st.lists(drop, min_size=1, max_size=8))
+@given(
+    game=st.sampled_from(GAMES),
+    count=st.integers(2, 6),
+    grapple=st.booleans(),
+    drops=st.lists(drop, min_size=1, max_size=8),
+)
 def test_random_drops_keep_every_distance_consistent_with_the_places(
-        game: str, count: int, grapple: bool, drops: list[tuple[int, float, float, float]]
-        ) -> None:
+    game: str, count: int, grapple: bool, drops: list[tuple[int, float, float, float]]
+) -> None:
     encounter = _fight(game, count, grapple)
     rules = registry.system_of(encounter).encounter
     assert rules is not None

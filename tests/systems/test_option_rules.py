@@ -13,16 +13,18 @@ import pytest
 from m3desk.core import registry
 
 SYSTEMS = Path(__file__).resolve().parents[2] / "m3desk" / "systems"
-WITH_RULES = [system.id for system in registry.systems()
-              if (SYSTEMS / system.id / "option_rules.py").exists()]
+WITH_RULES = [
+    system.id for system in registry.systems() if (SYSTEMS / system.id / "option_rules.py").exists()
+]
 
 
 def _options(node: ast.expr) -> bool:
     """``x.options``, ``options``, ``rules`` or ``_options(x)``: the table rules."""
     if isinstance(node, ast.Call):
         node = node.func
-    return ((isinstance(node, ast.Attribute) and node.attr == "options")
-            or (isinstance(node, ast.Name) and node.id in ("options", "_options", "rules")))
+    return (isinstance(node, ast.Attribute) and node.attr == "options") or (
+        isinstance(node, ast.Name) and node.id in ("options", "_options", "rules")
+    )
 
 
 def test_some_game_picks_its_rules() -> None:

@@ -59,8 +59,9 @@ def test_every_option_declares_its_words_on_its_field(game: str, model: type[Bas
 @pytest.mark.parametrize("system", list(registry.systems()), ids=list(registry.ids()))
 def test_a_game_groups_all_its_options_or_none(system: Any) -> None:
     """Sections are a game's choice; a game that names one names every option's."""
-    sections = {option_of(system.options_model, name).section
-                for name in system.options_model.model_fields}
+    sections = {
+        option_of(system.options_model, name).section for name in system.options_model.model_fields
+    }
     assert "" not in sections or sections == {""}, f"{system.id}: options without a section"
 
 
@@ -71,9 +72,17 @@ def test_no_module_keeps_option_words_beside_the_fields() -> None:
         for path in folder.rglob("*.py"):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in tree.body:
-                targets = ([node.target] if isinstance(node, ast.AnnAssign)
-                           else node.targets if isinstance(node, ast.Assign) else [])
-                kept += [f"{path.relative_to(ROOT)}: {target.id}" for target in targets
-                         if isinstance(target, ast.Name)
-                         and target.id in {"EXPLANATIONS", "CHOICE_WORDS", "SECTIONS"}]
+                targets = (
+                    [node.target]
+                    if isinstance(node, ast.AnnAssign)
+                    else node.targets
+                    if isinstance(node, ast.Assign)
+                    else []
+                )
+                kept += [
+                    f"{path.relative_to(ROOT)}: {target.id}"
+                    for target in targets
+                    if isinstance(target, ast.Name)
+                    and target.id in {"EXPLANATIONS", "CHOICE_WORDS", "SECTIONS"}
+                ]
     assert kept == []

@@ -16,9 +16,12 @@ from m3desk.storage import catalog
 from m3desk.storage.documents import dump_document_bytes, load_document_bytes
 from m3desk.storage.sheet_files import load_sheet
 
-DISTANCE_GAMES = [s.id for s in registry.systems() if s.positions.kind == "distance"
-                  and any(spec.kind == "encounter" and 1 in spec.migrations
-                          for spec in s.documents)]
+DISTANCE_GAMES = [
+    s.id
+    for s in registry.systems()
+    if s.positions.kind == "distance"
+    and any(spec.kind == "encounter" and 1 in spec.migrations for spec in s.documents)
+]
 """The games that measure distance and wrote encounter files before places (schema 1: a
 distance per pair); a game made since (the tests' toy) has no such files to migrate."""
 
@@ -47,18 +50,15 @@ def old_fight(game: str, count: int = 4) -> core.Encounter:
     return encounter
 
 
-def old_file(game: str, encounter: core.Encounter, pairs: dict[tuple[int, int], int]
-              ) -> bytes:
+def old_file(game: str, encounter: core.Encounter, pairs: dict[tuple[int, int], int]) -> bytes:
     """The encounter as schema 1 wrote it: a distance per pair and no places."""
-    record = json.loads(dump_document_bytes(catalog.document_type(type(encounter)),
-                                            encounter))
+    record = json.loads(dump_document_bytes(catalog.document_type(type(encounter)), encounter))
     assert record["schema_version"] >= 2  # places came with version 2
     record["schema_version"] = 1
     body = record["document"]
     ids = [c["id"] for c in body["combatants"]]
     body.pop("places")
-    body["positions"] = {core.pair_key(ids[a], ids[b]): value for (a, b), value in
-                         pairs.items()}
+    body["positions"] = {core.pair_key(ids[a], ids[b]): value for (a, b), value in pairs.items()}
     return json.dumps(record).encode()
 
 
@@ -67,17 +67,21 @@ def test_an_old_file_with_consistent_distances_opens_with_every_one_kept(game: s
     encounter = old_fight(game)
     step = encounter.position_model.step
     pairs = {(0, 1): 6 * step, (0, 2): 8 * step, (1, 2): 10 * step, (2, 3): step}
-    loaded = load_document_bytes(old_file(game, encounter, pairs), catalog.encounters(),
-                                 source="old.m3e")
+    loaded = load_document_bytes(
+        old_file(game, encounter, pairs), catalog.encounters(), source="old.m3e"
+    )
     assert loaded.migrated_from == 1
     opened = loaded.model
     ids = [c.id for c in opened.combatants]
-    assert {pair: core.position_between(opened, ids[pair[0]], ids[pair[1]])
-            for pair in pairs} == pairs
+    assert {
+        pair: core.position_between(opened, ids[pair[0]], ids[pair[1]]) for pair in pairs
+    } == pairs
     assert set(opened.places) == set(ids) and opened.positions == {}
-    assert loaded.repairs == ("This file kept a distance for each pair; each combatant now "
-                              "has a place and the distances are measured between places. "
-                              "Every distance was kept.",)
+    assert loaded.repairs == (
+        "This file kept a distance for each pair; each combatant now "
+        "has a place and the distances are measured between places. "
+        "Every distance was kept.",
+    )
 
 
 @pytest.mark.parametrize("game", DISTANCE_GAMES)
@@ -87,8 +91,9 @@ def test_an_old_file_with_contradicting_distances_says_which_were_not_kept(game:
     model = encounter.position_model
     step = model.step
     pairs = {(0, 1): step, (1, 2): step, (0, 2): model.maximum}
-    loaded = load_document_bytes(old_file(game, encounter, pairs), catalog.encounters(),
-                                 source="old.m3e")
+    loaded = load_document_bytes(
+        old_file(game, encounter, pairs), catalog.encounters(), source="old.m3e"
+    )
     names = [c.name for c in loaded.model.combatants]
     (note,) = loaded.repairs
     assert "could not be kept together" in note
@@ -97,7 +102,8 @@ def test_an_old_file_with_contradicting_distances_says_which_were_not_kept(game:
     ids = [c.id for c in opened.combatants]
     for a, b in ((0, 1), (1, 2), (0, 2)):
         assert core.position_between(opened, ids[a], ids[b]) == model.measure(
-            opened.places[ids[a]], opened.places[ids[b]])
+            opened.places[ids[a]], opened.places[ids[b]]
+        )
 
 
 @pytest.mark.parametrize("game", DISTANCE_GAMES)
@@ -106,8 +112,9 @@ def test_a_saved_encounter_keeps_its_places(game: str) -> None:
     ids = [c.id for c in encounter.combatants]
     encounter = core.set_position(encounter, ids[0], ids[1], 3 * encounter.position_model.step)
     spec = catalog.document_type(type(encounter))
-    loaded = load_document_bytes(dump_document_bytes(spec, encounter), catalog.encounters(),
-                                 source="new.m3e")
+    loaded = load_document_bytes(
+        dump_document_bytes(spec, encounter), catalog.encounters(), source="new.m3e"
+    )
     assert loaded.migrated_from is None and loaded.repairs == ()
     assert loaded.model.places == encounter.places
 
@@ -141,11 +148,15 @@ def _counted(monkeypatch: pytest.MonkeyPatch, limit: int) -> list[int]:
         if done[0] > limit:
             raise _TooMuchWork(done[0])
 
-    measure_all, norm, toward_xyz = (PositionModel.measure_all, PositionModel.norm,
-                                     places_fit.toward_xyz)
+    measure_all, norm, toward_xyz = (
+        PositionModel.measure_all,
+        PositionModel.norm,
+        places_fit.toward_xyz,
+    )
 
-    def counted_measure_all(self: Any, x: float, y: float, z: float, xs: Any, ys: Any,
-                            zs: Any) -> list[int]:
+    def counted_measure_all(
+        self: Any, x: float, y: float, z: float, xs: Any, ys: Any, zs: Any
+    ) -> list[int]:
         spend(len(xs))
         return measure_all(self, x, y, z, xs, ys, zs)
 
@@ -172,17 +183,22 @@ def _crowd(game: str, count: int) -> bytes:
     sheets = [load_sheet(path).model for path in sample_files(game)]
     for number in range(count):
         side = "Party" if number % 2 == 0 else "Monsters"
-        encounter = core.join(encounter, system.encounter.make_combatant(
-            sheets[number % len(sheets)], side))
+        encounter = core.join(
+            encounter, system.encounter.make_combatant(sheets[number % len(sheets)], side)
+        )
     step = encounter.position_model.step
-    pairs = {(a, b): (2 if a % 2 == b % 2 else 6) * step
-             for a in range(count) for b in range(a + 1, count)}
+    pairs = {
+        (a, b): (2 if a % 2 == b % 2 else 6) * step
+        for a in range(count)
+        for b in range(a + 1, count)
+    }
     return old_file(game, encounter, pairs)
 
 
 @pytest.mark.parametrize("game", DISTANCE_GAMES)
 def test_opening_an_old_file_of_two_hundred_is_bounded_work(
-        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 30: 269 s for 200 combatants. The fitting's work is counted, not timed: at most
     twenty pair evaluations per stored pair (19,900 pairs), where the old rounds and
     restarts over every pair spent millions; what could not be kept is still said."""
@@ -199,6 +215,7 @@ def test_opening_an_old_file_of_two_hundred_is_bounded_work(
 @pytest.mark.parametrize("game", DISTANCE_GAMES)
 def test_the_same_old_file_opens_with_the_same_places(game: str) -> None:
     data = _crowd(game, 60)
-    first, second = (load_document_bytes(data, catalog.encounters(), source="crowd.m3e")
-                     for _ in range(2))
+    first, second = (
+        load_document_bytes(data, catalog.encounters(), source="crowd.m3e") for _ in range(2)
+    )
     assert first.model.places == second.model.places and first.repairs == second.repairs

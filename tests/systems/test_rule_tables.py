@@ -11,9 +11,17 @@ from m3desk.systems.adnd2e import combat as adnd
 def test_adnd_initiative_modifiers_every_row() -> None:
     """PHB Table 55, and seed 002: a charge gives the charger's opponents −2."""
     assert adnd.INITIATIVE_MODIFIERS == {
-        "hasted": -2, "slowed": 2, "higher_ground": -1, "set": -2, "slippery": 2,
-        "deep_water": 4, "foreign_environment": 6, "hindered": 3, "waiting": 1,
-        "foe_charges": -2}
+        "hasted": -2,
+        "slowed": 2,
+        "higher_ground": -1,
+        "set": -2,
+        "slippery": 2,
+        "deep_water": 4,
+        "foreign_environment": 6,
+        "hindered": 3,
+        "waiting": 1,
+        "foe_charges": -2,
+    }
 
 
 def test_adnd_morale_thresholds() -> None:
@@ -21,9 +29,14 @@ def test_adnd_morale_thresholds() -> None:
     checks at a quarter and half of the side down and each loss after half."""
     assert [adnd.morale_holds(total, 11) for total in (11, 12)] == [True, False]
     assert [adnd.morale_loss(points, 20) for points in (20, 16, 15, 11, 10, 0)] == [
-        0, 0, -2, -2, -4, -4]
-    assert [adnd.morale_trigger(down, 8) for down in range(0, 9)] == [
-        0, 0, 2, 2, 4, 5, 6, 7, 8]
+        0,
+        0,
+        -2,
+        -2,
+        -4,
+        -4,
+    ]
+    assert [adnd.morale_trigger(down, 8) for down in range(0, 9)] == [0, 0, 2, 2, 4, 5, 6, 7, 8]
 
 
 def test_ose_morale_thresholds() -> None:
@@ -33,9 +46,20 @@ def test_ose_morale_thresholds() -> None:
     from m3desk.systems.ose import combat as ose
 
     assert [ose.morale_pass_chance(ml) for ml in (1, 2, 3, 7, 11, 12, 13)] == [
-        None, None, Fraction(3, 36), Fraction(21, 36), Fraction(35, 36), None, None]
+        None,
+        None,
+        Fraction(3, 36),
+        Fraction(21, 36),
+        Fraction(35, 36),
+        None,
+        None,
+    ]
     assert [ose.morale_holds(roll, ml) for roll, ml in ((7, 7), (8, 7), (2, 2), (12, 12))] == [
-        True, False, False, True]
+        True,
+        False,
+        False,
+        True,
+    ]
 
 
 def test_monsters_and_magic_down_and_durations() -> None:
@@ -88,18 +112,33 @@ def test_ose_morale_moments_and_limits() -> None:
 
     first, half = rnd.FIRST_DEATH, rnd.HALF_DOWN
     assert [rnd.morale_moments(down, 4) for down in range(5)] == [
-        0, first, first | half, first | half, first | half]
+        0,
+        first,
+        first | half,
+        first | half,
+        first | half,
+    ]
     assert [rnd.morale_moments(down, 5) for down in (2, 3)] == [first, first | half]
     assert rnd.morale_moments(0, 0) == 0
     assert rnd.morale_moments(1, 0) == first
     assert [rnd.morale_closed(passes, False) for passes in (0, 1, 2)] == [False, False, True]
     assert rnd.morale_closed(0, True) is True
-    assert [rnd.passes_after(passes, holds) for passes, holds in
-            ((0, True), (1, True), (2, True), (1, False))] == [1, 2, 2, 1]
+    assert [
+        rnd.passes_after(passes, holds)
+        for passes, holds in ((0, True), (1, True), (2, True), (1, False))
+    ] == [1, 2, 2, 1]
     assert [rnd.never_checks(ml) for ml in (1, 2, 3, 11, 12, 13)] == [
-        False, True, False, False, True, False]
-    assert [rnd.adjusted_morale(base, adjustment) for base, adjustment in
-            ((7, 2), (7, -2), (3, -2), (11, 2), (2, 2), (12, -2))] == [9, 5, 2, 12, 2, 12]
+        False,
+        True,
+        False,
+        False,
+        True,
+        False,
+    ]
+    assert [
+        rnd.adjusted_morale(base, adjustment)
+        for base, adjustment in ((7, 2), (7, -2), (3, -2), (11, 2), (2, 2), (12, -2))
+    ] == [9, 5, 2, 12, 2, 12]
 
 
 def test_ose_hits_and_damage() -> None:
@@ -108,7 +147,13 @@ def test_ose_hits_and_damage() -> None:
     from m3desk.systems.ose import combat as ose
 
     assert [ose.lowest_natural(need, 0) for need in (1, 2, 11, 20, 21, 25)] == [
-        2, 2, 11, 20, 20, 20]
+        2,
+        2,
+        11,
+        20,
+        20,
+        20,
+    ]
     assert [ose.lowest_natural(15, modifier) for modifier in (-6, 2, 14)] == [20, 13, 2]
     assert [ose.damage_dealt(total) for total in (-1, 0, 1, 2, 6)] == [1, 1, 1, 2, 6]
     assert [ose.damage_dealt(total, 2) for total in (0, 1, 3)] == [1, 2, 6]
@@ -147,8 +192,10 @@ def test_adnd_critical_hits_and_damage() -> None:
         assert adnd.doubles_dice(natural, "extra_attack") is False
         assert adnd.extra_attack(natural, "double_dice") is False
         assert adnd.doubles_dice(natural, "off") is adnd.extra_attack(natural, "off") is False
-    assert [adnd.hit_damage(rolled, bonus) for rolled, bonus in
-            ((1, -3), (1, 0), (2, 0), (3, -1), (4, 2))] == [1, 1, 2, 2, 6]
+    assert [
+        adnd.hit_damage(rolled, bonus)
+        for rolled, bonus in ((1, -3), (1, 0), (2, 0), (3, -1), (4, 2))
+    ] == [1, 1, 2, 2, 6]
 
 
 def test_turn_order_groups_and_countdowns() -> None:
@@ -204,13 +251,17 @@ def test_apparatus_conditions_speed_and_evade() -> None:
     assert held_conditions([], ["advanced"]) == {"grappled", "restrained"}
     assert held_conditions([], ["complete"]) == {"grappled", "restrained"}
     options = ApparatusOptions()
-    for condition, why in (("grappled", "held in a grapple: Speed 0"),
-                           ("restrained", "Restrained: Speed 0"),
-                           ("incapacitated", "Incapacitated: Speed 0")):
+    for condition, why in (
+        ("grappled", "held in a grapple: Speed 0"),
+        ("restrained", "Restrained: Speed 0"),
+        ("incapacitated", "Incapacitated: Speed 0"),
+    ):
         assert speed_rule(6, {condition}, False, options) == (0, why)
     assert speed_rule(6, {"prone"}, False, options) == (6, "")
     assert speed_rule(6, set(), True, options)[0] < 6
-    assert [evade_counts(evading, speed) for evading, speed in
-            ((True, 1), (True, 0), (False, 1), (False, 0))] == [True, False, False, False]
+    assert [
+        evade_counts(evading, speed)
+        for evading, speed in ((True, 1), (True, 0), (False, 1), (False, 0))
+    ] == [True, False, False, False]
     assert exhaustion_level([]) == 0
     assert exhaustion_level([("exhaustion", 2), ("prone", 5), ("exhaustion", 1)]) == 2

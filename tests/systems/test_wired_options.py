@@ -36,8 +36,9 @@ def test_ose_ascending_ac_names_aac_and_the_attack_bonus_and_has_no_plateaus() -
     # Worked number 3: THAC0 19, +2 against AC −3: the matrix 3/20, AAC 1/20.
     for options, chance in ((OseOptions(), Fraction(3, 20)), (ascending, Fraction(1, 20))):
         need = ose_combat.needed(19, -3, table=ose_combat.attack_procedure(options))
-        assert ose_combat.hit_chance(19, -3, 2, table=ose_combat.attack_procedure(options)) \
-            == chance, need
+        assert (
+            ose_combat.hit_chance(19, -3, 2, table=ose_combat.attack_procedure(options)) == chance
+        ), need
 
 
 def test_ose_the_crossbow_is_the_list_s_reload_weapon() -> None:

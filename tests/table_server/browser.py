@@ -21,8 +21,10 @@ def need_chromium() -> None:
     if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
         if os.environ.get("M3DESK_BROWSER_TESTS") == "1":
             pytest.fail("M3DESK_BROWSER_TESTS=1 but chromium or chromedriver is missing")
-        pytest.skip("Debian's chromium and chromium-driver are not installed "
-                    "(.ci/run installs them: apt-get install chromium chromium-driver)")
+        pytest.skip(
+            "Debian's chromium and chromium-driver are not installed "
+            "(.ci/run installs them: apt-get install chromium chromium-driver)"
+        )
 
 
 @contextmanager
@@ -33,12 +35,21 @@ def phone_browser(profile: Path, *, dark: bool = False) -> Iterator[Any]:
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                     "--no-first-run", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", f"--user-data-dir={profile}",
-                     f"--window-size={PHONE[0]},{PHONE[1]}", "--hide-scrollbars",
-                     "--force-device-scale-factor=2"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        f"--window-size={PHONE[0]},{PHONE[1]}",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=2",
+    ):
         options.add_argument(argument)
     if dark:
         options.add_argument("--force-dark-mode")
@@ -47,10 +58,14 @@ def phone_browser(profile: Path, *, dark: bool = False) -> Iterator[Any]:
     try:
         driver.set_window_size(*PHONE)
         if dark:
-            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-                "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True})
+            driver.execute_cdp_cmd(
+                "Emulation.setEmulatedMedia",
+                {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
+            )
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True},
+        )
         yield driver
     finally:
         driver.quit()

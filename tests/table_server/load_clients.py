@@ -20,8 +20,9 @@ import aiohttp
 from aiohttp import web
 
 
-async def live(http: aiohttp.ClientSession, base: str, code: str, name: str,
-               until: float) -> list[int]:
+async def live(
+    http: aiohttp.ClientSession, base: str, code: str, name: str, until: float
+) -> list[int]:
     async with http.post(base + "api/join", json={"code": code, "name": name}) as response:
         token = (await response.json())["token"]
     seen: list[int] = []
@@ -42,8 +43,9 @@ async def live(http: aiohttp.ClientSession, base: str, code: str, name: str,
     return seen
 
 
-async def churn(http: aiohttp.ClientSession, base: str, code: str, number: int,
-                until: float) -> tuple[int, int]:
+async def churn(
+    http: aiohttp.ClientSession, base: str, code: str, number: int, until: float
+) -> tuple[int, int]:
     rounds = stayed = 0  # stayed: joins whose leave could not be sent (the socket failed)
     chance = random.Random(number)
     while time.monotonic() < until:
@@ -61,14 +63,16 @@ async def churn(http: aiohttp.ClientSession, base: str, code: str, number: int,
                 async with http.get(base) as response:
                     await response.read()
             else:
-                async with http.post(base + "api/join",
-                                     json={"code": code, "name": f"c{number}"}) as response:
+                async with http.post(
+                    base + "api/join", json={"code": code, "name": f"c{number}"}
+                ) as response:
                     answer = await response.json()
                 if "token" in answer:
                     stayed += 1  # until its leave is sent
                     async with http.ws_connect(base + "ws") as socket:
-                        await socket.send_str(json.dumps({"type": "hello",
-                                                          "token": answer["token"]}))
+                        await socket.send_str(
+                            json.dumps({"type": "hello", "token": answer["token"]})
+                        )
                         try:
                             await socket.receive(timeout=2)
                         finally:  # a slow answer still ends in a leave, as a phone's would
@@ -117,12 +121,20 @@ async def main(base: str, code: str, seconds: float, lives: int, churners: int) 
     async with aiohttp.ClientSession(connector=connector) as http:
         results = await asyncio.gather(
             *(live(http, base, code, f"live{n}", until + 1.0) for n in range(lives)),
-            *(churn(http, base, code, n, until) for n in range(churners)))
+            *(churn(http, base, code, n, until) for n in range(churners)),
+        )
     if runner is not None:
         await runner.cleanup()
     comers = results[lives:]
-    print(json.dumps({"live": results[:lives], "churn": sum(r for r, _s in comers),
-                      "stayed": sum(s for _r, s in comers)}))
+    print(
+        json.dumps(
+            {
+                "live": results[:lives],
+                "churn": sum(r for r, _s in comers),
+                "stayed": sum(s for _r, s in comers),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

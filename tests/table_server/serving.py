@@ -23,13 +23,23 @@ HIDDEN_DISTANCE = 737
 def fight_with_a_hidden_foe(game: str) -> core.Encounter:
     """The game's sample character and two monsters, one of them hidden and named
     :data:`HIDDEN`, placed apart where the game keeps places."""
-    encounter = sample_fight(game, ("character", "Party", None), ("monster", "Monsters", None),
-                             ("monster", "Monsters", None))
+    encounter = sample_fight(
+        game,
+        ("character", "Party", None),
+        ("monster", "Monsters", None),
+        ("monster", "Monsters", None),
+    )
     hidden = encounter.combatants[2]
     encounter = core.update_combatant(encounter, hidden.id, hidden=True, name=HIDDEN)
     if encounter.position_model.kind == "distance":  # a distance no one else stands at
-        encounter = core.set_position(encounter, encounter.combatants[0].id, hidden.id,
-                                      HIDDEN_DISTANCE, log=False, mover=hidden.id)
+        encounter = core.set_position(
+            encounter,
+            encounter.combatants[0].id,
+            hidden.id,
+            HIDDEN_DISTANCE,
+            log=False,
+            mover=hidden.id,
+        )
     return encounter
 
 
@@ -63,8 +73,9 @@ class Phone:
             return response.status, text
 
     async def post(self, path: str, body: bytes | str) -> tuple[int, str]:
-        async with self.session.post(self.base + path, data=body,
-                                     headers={"Content-Type": "application/json"}) as response:
+        async with self.session.post(
+            self.base + path, data=body, headers={"Content-Type": "application/json"}
+        ) as response:
             text = await response.text()
             self.seen.append(text)
             return response.status, text

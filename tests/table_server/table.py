@@ -31,8 +31,9 @@ def ose_table(qtbot: Any, size: tuple[int, int] = (1366, 700)) -> EncounterWidge
     morgan = encounter.combatants[0].id
     for other in encounter.combatants[1:]:
         distance = 5 if other.side != encounter.combatants[0].side else 10
-        encounter = core.set_position(encounter, morgan, other.id, distance, log=False,
-                                      mover=other.id)
+        encounter = core.set_position(
+            encounter, morgan, other.id, distance, log=False, mover=other.id
+        )
     boss = encounter.combatants[-1].id
     encounter = core.update_combatant(encounter, boss, hidden=True)
     encounter = core.set_side_initiative(encounter, {"Party": 5, "Monsters": 2})

@@ -40,8 +40,20 @@ def _run(qtbot: Any, document: Any, base: str, code: str) -> tuple[int, dict[str
     second: the longest stall of the window's event loop outside that command, and what the
     phones saw."""
     clients = subprocess.Popen(
-        [sys.executable, "-m", "tests.table_server.load_clients", base, code,
-         str(SECONDS), str(LIVE), str(CHURN)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "tests.table_server.load_clients",
+            base,
+            code,
+            str(SECONDS),
+            str(LIVE),
+            str(CHURN),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         qtbot.wait(1000)  # the live phones join
         clock = QElapsedTimer()
@@ -98,8 +110,10 @@ def test_eight_phones_and_a_hundred_comers_never_stall_the_window(qtbot: Any) ->
     baseline, _seen = _run(qtbot, document, "self", "")
     stall, result = _run(qtbot, document, server.address(), server.code)
     published = server._seq
-    print(f"\nlongest stall with {LIVE} phones and {CHURN} comers: {stall} ms (the same "
-          f"load on a stand-in: {baseline} ms); {published} changes; {result['churn']} comings")
+    print(
+        f"\nlongest stall with {LIVE} phones and {CHURN} comers: {stall} ms (the same "
+        f"load on a stand-in: {baseline} ms); {published} changes; {result['churn']} comings"
+    )
     assert stall <= STALL_MS + baseline, f"the window stalled {stall} ms ({baseline} ms)"
     assert result["churn"] > CHURN  # the comers came and went, more than once each
     for seen in result["live"]:
@@ -107,7 +121,8 @@ def test_eight_phones_and_a_hundred_comers_never_stall_the_window(qtbot: Any) ->
         missed = sorted(set(range(seen[0], published + 1)) - set(seen))
         assert seen == list(range(seen[0], published + 1)), (
             f"a device missed {len(missed)} changes of {published}: {missed[:5]}…{missed[-3:]}; "
-            f"it saw {len(seen)}, the last {seen[-1]}")
+            f"it saw {len(seen)}, the last {seen[-1]}"
+        )
     qtbot.waitUntil(lambda: len(server._sockets) == 0, timeout=10000)
     # The comers that joined left (but for one whose socket failed before its leave could
     # be sent: a phone that vanishes stays known, as it may come back); no socket kept.

@@ -70,11 +70,18 @@ def test_a_phone_joins_follows_claims_and_sends_an_attack(qtbot: Any, tmp_path: 
         assert changed - started < LATENCY, f"{(changed - started) * 1000:.0f} ms"
 
         # Claim Morgan; the GM confirms in the window with a click.
-        claim = next(b for b in driver.find_elements("css selector", "#claimable button")
-                     if b.text == "I play Morgan Ironwolf")
+        claim = next(
+            b
+            for b in driver.find_elements("css selector", "#claimable button")
+            if b.text == "I play Morgan Ironwolf"
+        )
         claim.click()
-        qtbot.waitUntil(lambda: dialog.devices.topLevelItemCount() == 1
-                        and dialog.devices.topLevelItem(0).text(2) == "Morgan Ironwolf")
+        qtbot.waitUntil(
+            lambda: (
+                dialog.devices.topLevelItemCount() == 1
+                and dialog.devices.topLevelItem(0).text(2) == "Morgan Ironwolf"
+            )
+        )
         dialog.devices.setCurrentItem(dialog.devices.topLevelItem(0))
         qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)
         _wait(driver, lambda d: d.find_element("id", "sheet-name").text == "Morgan Ironwolf")
@@ -86,13 +93,14 @@ def test_a_phone_joins_follows_claims_and_sends_an_attack(qtbot: Any, tmp_path: 
         driver.find_element("id", "faces").send_keys("20 6")
         driver.find_element("id", "send-roll").click()
         qtbot.waitUntil(lambda: dialog.rolls.count() == 1)
-        assert dialog.rolls.item(0).text() == ("Morgan Ironwolf (Ann's phone): an attack, "
-                                               "rolled 20 6")
+        assert dialog.rolls.item(0).text() == (
+            "Morgan Ironwolf (Ann's phone): an attack, rolled 20 6"
+        )
         before = document.encounter
         assert document.encounter is before  # nothing changed until the GM applies
 
         def apply(view: Any) -> str:
-            qtbot.waitUntil(lambda: _faces(view.dice) == ["20", "6"][:len(view.dice)])
+            qtbot.waitUntil(lambda: _faces(view.dice) == ["20", "6"][: len(view.dice)])
             target = str(view.aimed_at)
             qtbot.mouseClick(view.apply_button, Qt.MouseButton.LeftButton)
             return target
@@ -106,8 +114,11 @@ def test_a_phone_joins_follows_claims_and_sends_an_attack(qtbot: Any, tmp_path: 
         name = document.encounter.combatant(target).name
         assert document.encounter is not before
         _wait(driver, lambda d: f"{name} · unhurt" not in d.find_element("id", "order").text)
-        line = next(li.text for li in driver.find_elements("css selector", "#order li")
-                    if li.text.startswith(name + " "))
+        line = next(
+            li.text
+            for li in driver.find_elements("css selector", "#order li")
+            if li.text.startswith(name + " ")
+        )
         assert line.split(" · ")[1] in ("wounded", "badly wounded", "down"), line
         assert hidden.name not in driver.page_source
 
@@ -130,8 +141,9 @@ def _declaring(game: str) -> bool:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_phone_plays_every_game(qtbot: Any, tmp_path: Path, game: str,
-                                  record_property: Any) -> None:
+def test_a_phone_plays_every_game(
+    qtbot: Any, tmp_path: Path, game: str, record_property: Any
+) -> None:
     """Join by the code, follow Next Turn, claim the character whose turn comes, see the
     board with its own token marked and its declaration, send its action's dice (each at its
     highest: a hit in every game) or, in a game whose actions are its own dialog's, typed
@@ -164,8 +176,13 @@ def test_a_phone_plays_every_game(qtbot: Any, tmp_path: Path, game: str,
             widget.encounter_actions.next_turn.trigger()
             turn = acting()
             assert turn is not None
-            _wait(driver, lambda d, t=turn, b=before: d.find_element("id", "heading").text
-                  .endswith(t.name) and d.find_element("id", "heading").text != b)
+            _wait(
+                driver,
+                lambda d, t=turn, b=before: (
+                    d.find_element("id", "heading").text.endswith(t.name)
+                    and d.find_element("id", "heading").text != b
+                ),
+            )
             if getattr(turn.sheet, "kind", "") == "character":
                 break
         character = acting()
@@ -175,11 +192,20 @@ def test_a_phone_plays_every_game(qtbot: Any, tmp_path: Path, game: str,
         _foe_beside(document, character)
 
         # Claim it; the GM confirms with a click.
-        _wait(driver, lambda d: d.execute_script(
-            "const b = document.querySelector(`#claimable button[data-id='${arguments[0]}']`);"
-            "if (b) b.click(); return Boolean(b);", character.id))
-        qtbot.waitUntil(lambda: dialog.devices.topLevelItemCount() == 1
-                        and dialog.devices.topLevelItem(0).text(2) == character.name)
+        _wait(
+            driver,
+            lambda d: d.execute_script(
+                "const b = document.querySelector(`#claimable button[data-id='${arguments[0]}']`);"
+                "if (b) b.click(); return Boolean(b);",
+                character.id,
+            ),
+        )
+        qtbot.waitUntil(
+            lambda: (
+                dialog.devices.topLevelItemCount() == 1
+                and dialog.devices.topLevelItem(0).text(2) == character.name
+            )
+        )
         dialog.devices.setCurrentItem(dialog.devices.topLevelItem(0))
         qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)
         _wait(driver, lambda d: d.find_element("id", "sheet-name").text == character.name)
@@ -225,8 +251,13 @@ def test_a_phone_plays_every_game(qtbot: Any, tmp_path: Path, game: str,
 
 
 def _rolled_on_the_phone(driver: Any, qtbot: Any, dialog: Any) -> None:
-    _wait(driver, lambda d: d.find_element("id", "act-roll").is_enabled()
-          and d.find_element("id", "act-roll").is_displayed())
+    _wait(
+        driver,
+        lambda d: (
+            d.find_element("id", "act-roll").is_enabled()
+            and d.find_element("id", "act-roll").is_displayed()
+        ),
+    )
     shown = driver.find_element("id", "act-faces-label").text
     sides = [int(part.rsplit("d", 1)[-1]) for part in shown.split(": ", 1)[1].split(", ")]
     count = dialog.rolls.count()
@@ -240,7 +271,8 @@ def _rolled_on_the_phone(driver: Any, qtbot: Any, dialog: Any) -> None:
     # The die is fair: 6,000 rolls of a d6 in the page, each face near a thousand times.
     counts = driver.execute_script(
         "const n = [0, 0, 0, 0, 0, 0, 0];"
-        "for (let i = 0; i < 6000; i++) n[rollDie(6)] += 1; return n;")
+        "for (let i = 0; i < 6000; i++) n[rollDie(6)] += 1; return n;"
+    )
     assert counts[0] == 0 and all(850 < n < 1150 for n in counts[1:]), counts
     dialog.rolls.setCurrentRow(count)
     qtbot.mouseClick(dialog.discard_button, Qt.MouseButton.LeftButton)
@@ -254,17 +286,26 @@ def _foe_beside(document: Any, character: Any) -> None:
     model = registry.system_of(encounter).positions
     foe = next(c for c in encounter.combatants if c.side != character.side and not c.hidden)
     near = 0 if model.kind == "bands" else model.step
-    document.apply(core.set_position(encounter, character.id, foe.id, near, log=False,
-                                     mover=foe.id), "Close in")
+    document.apply(
+        core.set_position(encounter, character.id, foe.id, near, log=False, mover=foe.id),
+        "Close in",
+    )
 
 
 def _line(driver: Any, name: str) -> str:
-    return next((li.text for li in driver.find_elements("css selector", "#order li")
-                 if li.text.startswith(name + " ·")), "")
+    return next(
+        (
+            li.text
+            for li in driver.find_elements("css selector", "#order li")
+            if li.text.startswith(name + " ·")
+        ),
+        "",
+    )
 
 
-def _send_a_hit(driver: Any, qtbot: Any, dialog: Any, document: Any, rules: Any,
-                skipped: list[str]) -> str:
+def _send_a_hit(
+    driver: Any, qtbot: Any, dialog: Any, document: Any, rules: Any, skipped: list[str]
+) -> str:
     """The phone sends its action's dice (the action and target it shows first, each die at
     its highest), or, in a game whose actions are its own dialog's, an attack's typed die;
     the GM puts them in the action dialog and applies. The target's name."""
@@ -281,8 +322,10 @@ def _send_a_hit(driver: Any, qtbot: Any, dialog: Any, document: Any, rules: Any,
     chosen = ""
     if rules.resolve is not None:
         _wait(driver, lambda d: d.find_element("id", "act").is_displayed())
-        _wait(driver, lambda d: d.find_element("id", "act-chance").text.startswith(
-            "Chance of success"))
+        _wait(
+            driver,
+            lambda d: d.find_element("id", "act-chance").text.startswith("Chance of success"),
+        )
         shown = driver.find_element("id", "act-faces-label").text
         sides = [part.rsplit("d", 1)[-1] for part in shown.split(": ", 1)[1].split(", ")]
         if driver.find_element("id", "target").is_displayed():
@@ -293,8 +336,9 @@ def _send_a_hit(driver: Any, qtbot: Any, dialog: Any, document: Any, rules: Any,
     else:
         skipped.append("the action's chance: the game's actions are its own dialog's")
         # The dice its dialog rolls for the attack, as the table would know them.
-        sides = in_action_dialog(qtbot, document, lambda view: view.die_sides(),
-                                 actor_id=document.encounter.turn)
+        sides = in_action_dialog(
+            qtbot, document, lambda view: view.die_sides(), actor_id=document.encounter.turn
+        )
         driver.find_element("css selector", "#roll-kind option[value=attack]").click()
         driver.find_element("id", "faces").send_keys(" ".join(map(str, sides)))
         button = "send-roll"

@@ -49,6 +49,7 @@ class PhoneThread:
             if self.phone is not None:
                 await self.phone.close()
                 await self.phone.session.close()
+
         self.run(shut())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
@@ -69,8 +70,12 @@ def test_an_initiative_from_a_phone_waits_in_the_tracker_for_the_gm(qtbot: Any) 
         phones.run(phone.open())
         phones.run(phone.send({"type": "claim", "combatant": morgan.id}))
         phones.run(phone.receive())
-        qtbot.waitUntil(lambda: dialog.devices.topLevelItemCount() == 1
-                        and dialog.devices.topLevelItem(0).text(2) == morgan.name)
+        qtbot.waitUntil(
+            lambda: (
+                dialog.devices.topLevelItemCount() == 1
+                and dialog.devices.topLevelItem(0).text(2) == morgan.name
+            )
+        )
         assert dialog.devices.topLevelItem(0).text(1) == "—"  # asked, not yet playing
         dialog.devices.setCurrentItem(dialog.devices.topLevelItem(0))
         qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)
@@ -79,8 +84,9 @@ def test_an_initiative_from_a_phone_waits_in_the_tracker_for_the_gm(qtbot: Any) 
         assert confirmed["sheet"]["name"] == morgan.name
         qtbot.waitUntil(lambda: dialog.devices.topLevelItem(0).text(1) == morgan.name)
 
-        phones.run(phone.send({"type": "roll", "combatant": morgan.id, "kind": "initiative",
-                               "faces": [2]}))
+        phones.run(
+            phone.send({"type": "roll", "combatant": morgan.id, "kind": "initiative", "faces": [2]})
+        )
         qtbot.waitUntil(lambda: dialog.rolls.count() == 1)
         assert dialog.rolls.item(0).text() == f"{morgan.name} (Bob): initiative, rolled 2"
         before = document.encounter
@@ -88,8 +94,7 @@ def test_an_initiative_from_a_phone_waits_in_the_tracker_for_the_gm(qtbot: Any) 
         qtbot.mouseClick(dialog.put_button, Qt.MouseButton.LeftButton)
         editor = dialog.initiative_editor()
         assert isinstance(editor, QLineEdit | QSpinBox), editor
-        assert widget.tracker.currentIndex().row() == widget.tracker.tracker_model.row_of(
-            morgan.id)
+        assert widget.tracker.currentIndex().row() == widget.tracker.tracker_model.row_of(morgan.id)
         shown = editor.text() if isinstance(editor, QLineEdit) else str(editor.value())
         assert shown == "2"
         assert document.encounter is before  # nothing changed until the GM's Enter
@@ -102,8 +107,7 @@ def test_an_initiative_from_a_phone_waits_in_the_tracker_for_the_gm(qtbot: Any) 
         heard = [phones.run(phone.receive())]  # the roll's receipt and states come first
         while heard[-1]["type"] in ("state", "sent") and len(heard) < 20:
             heard.append(phones.run(phone.receive()))
-        assert heard[-1] == {"type": "refused", "text": "The GM dropped this phone.",
-                             "join": True}
+        assert heard[-1] == {"type": "refused", "text": "The GM dropped this phone.", "join": True}
         qtbot.waitUntil(lambda: dialog.devices.topLevelItemCount() == 0)
     finally:
         phones.close()
@@ -119,7 +123,8 @@ def _saves(game: str) -> bool:
     character = encounter.combatants[0].id
     return rules is not None and any(
         any(spec.label == "save" for spec in option.dice)
-        for option in rules.actions(encounter, character))
+        for option in rules.actions(encounter, character)
+    )
 
 
 def _sent_into_the_dialog(qtbot: Any, game: str, message: Any) -> tuple[Any, ...]:
@@ -171,18 +176,20 @@ def _faces(fields: Any) -> list[str]:
 
 @pytest.mark.parametrize("game", [s.id for s in registry.systems() if _saves(s.id)])
 def test_a_saving_throw_from_a_phone_opens_the_save_in_the_action_dialog(
-        qtbot: Any, game: str) -> None:
+    qtbot: Any, game: str
+) -> None:
     words, action, _target, faces = _sent_into_the_dialog(
-        qtbot, game, {"type": "roll", "kind": "save", "faces": [15]})
+        qtbot, game, {"type": "roll", "kind": "save", "faces": [15]}
+    )
     assert words.endswith(f"a saving throw ({action}), rolled 15")
     assert action.startswith("Save"), action
     assert faces == ["15"]
 
 
-@pytest.mark.parametrize("game", [s.id for s in registry.systems()
-                                  if s.encounter is not None and s.encounter.resolve])
-def test_dice_sent_for_an_action_open_that_action_on_that_target(qtbot: Any,
-                                                                  game: str) -> None:
+@pytest.mark.parametrize(
+    "game", [s.id for s in registry.systems() if s.encounter is not None and s.encounter.resolve]
+)
+def test_dice_sent_for_an_action_open_that_action_on_that_target(qtbot: Any, game: str) -> None:
     """The action the player chose on the phone and the target they aimed at (the second
     foe, not the dialog's own default) arrive with the dice."""
     chosen: dict[str, Any] = {}
@@ -195,8 +202,13 @@ def test_dice_sent_for_an_action_open_that_action_on_that_target(qtbot: Any,
         target = [t for t in acts["targets"] if "ally" not in t["text"]][-1]
         faces = [spec["sides"] for spec in action["dice"] for _ in range(spec["number"])]
         chosen.update(action=action, target=target, faces=faces, name=copy.combatants[0].name)
-        return {"type": "roll", "kind": "attack", "faces": faces, "action": action["id"],
-                "target": target["id"] if action["needs_target"] else None}
+        return {
+            "type": "roll",
+            "kind": "attack",
+            "faces": faces,
+            "action": action["id"],
+            "target": target["id"] if action["needs_target"] else None,
+        }
 
     words, shown, aimed, typed = _sent_into_the_dialog(qtbot, game, message)
     action, target = chosen["action"], chosen["target"]

@@ -27,14 +27,18 @@ def test_the_phones_order_is_the_player_views(qtbot: Any, game: str) -> None:
     view = PlayerView(document)
     qtbot.addWidget(view)
     state = state_of(players_copy(document.encounter))
-    shown = [view.order.item(row).text().removeprefix("▶ ").strip()
-             for row in range(view.order.count())]
+    shown = [
+        view.order.item(row).text().removeprefix("▶ ").strip() for row in range(view.order.count())
+    ]
     assert [line["text"] for line in state.table["order"]] == shown
     assert state.table["heading"] == view.round_label.text()
     assert HIDDEN not in str(state.table) and HIDDEN not in " ".join(view.texts())
     if pool is not None:
-        assert any(line["health"] in ("wounded", "badly wounded", "down")
-                   for line in state.table["order"] if line["id"] == hurt.id)
+        assert any(
+            line["health"] in ("wounded", "badly wounded", "down")
+            for line in state.table["order"]
+            if line["id"] == hurt.id
+        )
 
 
 @pytest.mark.parametrize("game", [system.id for system in registry.systems()])
@@ -52,13 +56,16 @@ def test_the_phones_board_is_the_player_views(qtbot: Any, game: str) -> None:
     assert snapshot.centre is not None
     assert board["centre"] == snapshot.centre.combatant_id
     if board["kind"] == "lanes":
-        shown = [[view.players.encounter.combatant(key).name for key in members]
-                 for members in snapshot.band_members()]
+        shown = [
+            [view.players.encounter.combatant(key).name for key in members]
+            for members in snapshot.band_members()
+        ]
         assert [[m["name"] for m in lane["members"]] for lane in board["lanes"]] == shown
         assert [lane["label"] for lane in board["lanes"]] == list(snapshot.scale.labels)
         limit = snapshot.scale.limit_ring
         assert [lane["beyond"] for lane in board["lanes"]] == [
-            limit is not None and ring > limit for ring in range(len(board["lanes"]))]
+            limit is not None and ring > limit for ring in range(len(board["lanes"]))
+        ]
         members = [m for lane in board["lanes"] for m in lane["members"]]
     else:
         assert view.map is not None
@@ -69,5 +76,6 @@ def test_the_phones_board_is_the_player_views(qtbot: Any, game: str) -> None:
         members = board["near"]
     # Solid or dashed as the board draws them: in reach of the centre's attacks or not.
     assert {m["id"]: m["reach"] for m in members} == {
-        t.combatant_id: bool(t.reach) for t in snapshot.tokens}
+        t.combatant_id: bool(t.reach) for t in snapshot.tokens
+    }
     assert HIDDEN not in str(board)

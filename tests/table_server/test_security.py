@@ -67,8 +67,14 @@ def test_no_response_ever_names_a_hidden_combatant_or_its_distance(game: str) ->
             if actions:
                 assert [t["name"] for t in sheet["acts"]["targets"]] == [shown.name]
             for action in actions:
-                await phone.send({"type": "preview", "combatant": character.id,
-                                  "action": action["id"], "target": shown.id})
+                await phone.send(
+                    {
+                        "type": "preview",
+                        "combatant": character.id,
+                        "action": action["id"],
+                        "target": shown.id,
+                    }
+                )
                 answer = await phone.receive()
                 assert answer["type"] == "preview", answer
             # Aimed at the hidden one, or an action made for it, the phone is refused.
@@ -76,14 +82,25 @@ def test_no_response_ever_names_a_hidden_combatant_or_its_distance(game: str) ->
             forged.append(f"attack:0:{hidden.id}")
             for action_id in forged:
                 for kind in ("preview", "roll"):
-                    await phone.send({"type": kind, "combatant": character.id,
-                                      "action": action_id, "target": hidden.id,
-                                      **({"kind": "attack", "faces": [20]}
-                                         if kind == "roll" else {})})
+                    await phone.send(
+                        {
+                            "type": kind,
+                            "combatant": character.id,
+                            "action": action_id,
+                            "target": hidden.id,
+                            **({"kind": "attack", "faces": [20]} if kind == "roll" else {}),
+                        }
+                    )
                     refused = await phone.receive()
                     assert refused["type"] == "refused", refused
-            await phone.send({"type": "preview", "combatant": character.id,
-                              "action": f"attack:0:{hidden.id}", "target": None})
+            await phone.send(
+                {
+                    "type": "preview",
+                    "combatant": character.id,
+                    "action": f"attack:0:{hidden.id}",
+                    "target": None,
+                }
+            )
             refused = await phone.receive()
             assert refused["type"] == "refused", refused
             await phone.get("api/state", token=phone.token)
@@ -130,44 +147,63 @@ def _refusals(server: Any, events: list[Any], character: str) -> Any:
             near = owner.token[:-1] + ("A" if owner.token[-1] != "A" else "B")
             answers["near"] = await Phone(http, server.address()).open(near)
             # Bob sends dice for Ann's character before anyone claimed it, then after.
-            await other.send({"type": "roll", "combatant": character, "kind": "attack",
-                              "faces": [20]})
+            await other.send(
+                {"type": "roll", "combatant": character, "kind": "attack", "faces": [20]}
+            )
             answers["unclaimed"] = await other.receive()
             await owner.send({"type": "claim", "combatant": character})
             await owner.receive()
             server.confirm_claim(next(e.device for e in events if e.kind == "claim"))
             await owner.receive()
-            await other.send({"type": "roll", "combatant": character, "kind": "attack",
-                              "faces": [20]})
+            await other.send(
+                {"type": "roll", "combatant": character, "kind": "attack", "faces": [20]}
+            )
             answers["not_his"] = await other.receive()
             await other.send({"type": "claim", "combatant": character})
             answers["taken"] = await other.receive()
             # Out of bounds, malformed and hostile messages.
             for name, raw in (
-                    ("not_json", "{roll"),
-                    ("unknown", {"type": "apply", "combatant": character}),
-                    ("extra", {"type": "roll", "combatant": character, "kind": "attack",
-                               "faces": [20], "hit_points": 0}),
-                    ("face", {"type": "roll", "combatant": character, "kind": "attack",
-                              "faces": [1000]}),
-                    ("faces", {"type": "roll", "combatant": character, "kind": "attack",
-                               "faces": [1] * 13}),
-                    ("kind", {"type": "roll", "combatant": character, "kind": "heal",
-                              "faces": [6]}),
-                    ("typed", {"type": "roll", "combatant": character, "kind": "attack",
-                               "faces": ["20"]}),
-                    ("deep", "[" * 1000 + "]" * 1000)):
+                ("not_json", "{roll"),
+                ("unknown", {"type": "apply", "combatant": character}),
+                (
+                    "extra",
+                    {
+                        "type": "roll",
+                        "combatant": character,
+                        "kind": "attack",
+                        "faces": [20],
+                        "hit_points": 0,
+                    },
+                ),
+                (
+                    "face",
+                    {"type": "roll", "combatant": character, "kind": "attack", "faces": [1000]},
+                ),
+                (
+                    "faces",
+                    {"type": "roll", "combatant": character, "kind": "attack", "faces": [1] * 13},
+                ),
+                ("kind", {"type": "roll", "combatant": character, "kind": "heal", "faces": [6]}),
+                (
+                    "typed",
+                    {"type": "roll", "combatant": character, "kind": "attack", "faces": ["20"]},
+                ),
+                ("deep", "[" * 1000 + "]" * 1000),
+            ):
                 await owner.send(raw)
                 answers[name] = await owner.receive()
             # An oversized frame closes the socket; an oversized join is refused.
             await owner.send(json.dumps({"type": "leave", "pad": "x" * (MAX_MESSAGE * 2)}))
             answers["oversized"] = await owner.receive()
             answers["oversized_join"] = await owner.post(
-                "api/join", json.dumps({"code": server.code, "name": "x" * MAX_MESSAGE * 2}))
+                "api/join", json.dumps({"code": server.code, "name": "x" * MAX_MESSAGE * 2})
+            )
             answers["long_name"] = await owner.post(
-                "api/join", json.dumps({"code": server.code, "name": "x" * 31}))
+                "api/join", json.dumps({"code": server.code, "name": "x" * 31})
+            )
             answers["markup_name"] = await owner.post(
-                "api/join", json.dumps({"code": server.code, "name": "<b>\u0007</b>"}))
+                "api/join", json.dumps({"code": server.code, "name": "<b>\u0007</b>"})
+            )
             return answers
 
     return run(session())
@@ -182,8 +218,10 @@ def test_forged_foreign_oversized_and_malformed_messages_change_nothing() -> Non
     assert answers["forged"]["type"] == "refused" and answers["forged"]["join"]
     assert answers["forged_state"][0] == 401
     assert answers["near"]["type"] == "refused"
-    assert answers["unclaimed"] == {"type": "refused",
-                                    "text": "This phone does not play that character."}
+    assert answers["unclaimed"] == {
+        "type": "refused",
+        "text": "This phone does not play that character.",
+    }
     assert answers["not_his"]["type"] == "refused"
     assert answers["taken"]["type"] == "refused"
     for name in ("not_json", "unknown", "extra", "face", "faces", "kind", "typed", "deep"):
@@ -214,7 +252,8 @@ def test_a_dropped_phone_and_an_old_code_get_nothing() -> None:
             after = await phone.get("api/state", token=phone.token)
             server.new_code()
             late = await Phone(http, server.address()).post(
-                "api/join", json.dumps({"code": old_code, "name": "Cy"}))
+                "api/join", json.dumps({"code": old_code, "name": "Cy"})
+            )
             return dropped, after, late
 
     with serving(encounter) as (server, _events):

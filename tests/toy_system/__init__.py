@@ -18,5 +18,15 @@ from tests.toy_system.system import (
     uninstall,
 )
 
-__all__ = ["FRESH_PROCESS", "TOY", "ToyBody", "ToyCombatant", "ToyEncounter", "ToyItem",
-           "ToyMonster", "ToySheet", "install", "uninstall"]
+__all__ = [
+    "FRESH_PROCESS",
+    "TOY",
+    "ToyBody",
+    "ToyCombatant",
+    "ToyEncounter",
+    "ToyItem",
+    "ToyMonster",
+    "ToySheet",
+    "install",
+    "uninstall",
+]

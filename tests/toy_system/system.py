@@ -50,14 +50,20 @@ FEET = PositionModel(kind="distance", unit="ft", maximum=300, step=5)
 
 class ToyOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    natural_20_hits: Annotated[bool, Option(
-        "Natural 20 hits", "A natural 20 hits whatever the target's AC.")] = True
-    initiative_die: Annotated[Literal[6, 10], Option(
-        "Initiative die", "The die each side rolls for initiative.",
-        choices={6: "d6 (a side of six)", 10: "d10 (a wider spread)"})] = 6
-    crit_range: Annotated[int, Option(
-        "Critical hits from",
-        "The lowest natural roll that is a critical hit.")] = Field(20, ge=15, le=20)
+    natural_20_hits: Annotated[
+        bool, Option("Natural 20 hits", "A natural 20 hits whatever the target's AC.")
+    ] = True
+    initiative_die: Annotated[
+        Literal[6, 10],
+        Option(
+            "Initiative die",
+            "The die each side rolls for initiative.",
+            choices={6: "d6 (a side of six)", 10: "d10 (a wider spread)"},
+        ),
+    ] = 6
+    crit_range: Annotated[
+        int, Option("Critical hits from", "The lowest natural roll that is a critical hit.")
+    ] = Field(20, ge=15, le=20)
 
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
@@ -125,7 +131,6 @@ class ToyEncounter(core.Encounter):
     """What each combatant declared this round, by id."""
     options: ToyOptions = Field(default_factory=ToyOptions)
 
-
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         return bool(combatant.sheet.hit_points <= 0)
 
@@ -146,17 +151,23 @@ def _pool(combatant: core.Combatant) -> tuple[int, int]:
 def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
     if column == "declared":
         assert isinstance(encounter, ToyEncounter)
-        return Cell(text=encounter.declared.get(combatant.id, "—"), editable=True,
-                    choices=DECLARATIONS)
+        return Cell(
+            text=encounter.declared.get(combatant.id, "—"), editable=True, choices=DECLARATIONS
+        )
     if column == "hp":
         sheet = combatant.sheet
-        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_pool(combatant),
-                    editable=True, edit_text=str(sheet.hit_points))
+        return Cell(
+            text=pool_text(sheet.hit_points, sheet.max_hit_points),
+            pool=_pool(combatant),
+            editable=True,
+            edit_text=str(sheet.hit_points),
+        )
     return Cell(text=f"AC {combatant.sheet.ac}", tip=f"Armour class {combatant.sheet.ac}")
 
 
-def _edit(encounter: core.Encounter, combatant_id: str, column: str,
-          text: str) -> tuple[core.Encounter, str]:
+def _edit(
+    encounter: core.Encounter, combatant_id: str, column: str, text: str
+) -> tuple[core.Encounter, str]:
     if column == "declared":
         assert isinstance(encounter, ToyEncounter)
         if text not in DECLARATIONS:
@@ -168,9 +179,11 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
         return encounter.model_copy(update={"declared": declared}), f"{name} declares {text}"
     sheet = _sheet(encounter, combatant_id)
     value = int(text)
-    after = core.replace_sheet(encounter, combatant_id,
-                               sheet.model_copy(update={"hit_points": min(value,
-                                                                          sheet.max_hit_points)}))
+    after = core.replace_sheet(
+        encounter,
+        combatant_id,
+        sheet.model_copy(update={"hit_points": min(value, sheet.max_hit_points)}),
+    )
     return after, f"Set HP of {sheet.name}"
 
 
@@ -191,17 +204,28 @@ STEP_TOWARD = Action("move", variant="toward")
 
 def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     damage = _sheet(encounter, actor).damage
-    return (ActionOption(ATTACK, "Attack", dice=(DiceSpec(1, 20, "attack"),
-                                                   DiceSpec(damage.count, damage.sides,
-                                                            "damage")),
-                         help="A d20 plus your attack against the target's armour; a hit "
-                              "rolls damage.", group="attack"),
-            ActionOption(STAND_FIRM, "Stand Firm", needs_target=False,
-                         dice=(DiceSpec(1, 20, "nerve"),),
-                         help=f"A d20 plus your CON modifier: {FIRM} or more holds your "
-                              "ground."),
-            ActionOption(STEP_TOWARD, "Step toward", help="Move your move straight at the "
-                         "target, stopping at arm's length.", group="movement"))
+    return (
+        ActionOption(
+            ATTACK,
+            "Attack",
+            dice=(DiceSpec(1, 20, "attack"), DiceSpec(damage.count, damage.sides, "damage")),
+            help="A d20 plus your attack against the target's armour; a hit rolls damage.",
+            group="attack",
+        ),
+        ActionOption(
+            STAND_FIRM,
+            "Stand Firm",
+            needs_target=False,
+            dice=(DiceSpec(1, 20, "nerve"),),
+            help=f"A d20 plus your CON modifier: {FIRM} or more holds your ground.",
+        ),
+        ActionOption(
+            STEP_TOWARD,
+            "Step toward",
+            help="Move your move straight at the target, stopping at arm's length.",
+            group="movement",
+        ),
+    )
 
 
 def _step_toward(encounter: core.Encounter, actor: str, target: str) -> Place:
@@ -241,13 +265,15 @@ def _toy_options(encounter: core.Encounter) -> ToyOptions:
     return encounter.options
 
 
-def _preview(encounter: core.Encounter, actor: str, action: Action,
-             target: str | None) -> ActionPreview:
+def _preview(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> ActionPreview:
     if action == STAND_FIRM:
         bonus = _con(_sheet(encounter, actor))
-        return ActionPreview(lines=(f"d20 {signed(bonus)} vs {FIRM}",),
-                             success=Fraction(sum(1 for face in range(1, 21)
-                                                  if face + bonus >= FIRM), 20))
+        return ActionPreview(
+            lines=(f"d20 {signed(bonus)} vs {FIRM}",),
+            success=Fraction(sum(1 for face in range(1, 21) if face + bonus >= FIRM), 20),
+        )
     if target is None:
         return ActionPreview(problem="Choose a target.")
     if action == STEP_TOWARD:
@@ -260,13 +286,19 @@ def _preview(encounter: core.Encounter, actor: str, action: Action,
     if not _reach(encounter, actor, target).in_reach:
         return ActionPreview(problem="The target is out of reach.")
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
-    return ActionPreview(lines=(f"d20 + {attacker.attack} vs AC {defender.ac}",),
-                         success=_chance(attacker.attack, defender.ac,
-                                         _toy_options(encounter)))
+    return ActionPreview(
+        lines=(f"d20 + {attacker.attack} vs AC {defender.ac}",),
+        success=_chance(attacker.attack, defender.ac, _toy_options(encounter)),
+    )
 
 
-def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
-             faces: tuple[int, ...]) -> ActionOutcome:
+def _resolve(
+    encounter: core.Encounter,
+    actor: str,
+    action: Action,
+    target: str | None,
+    faces: tuple[int, ...],
+) -> ActionOutcome:
     if action == STAND_FIRM:
         name, bonus = encounter.combatant(actor).name, _con(_sheet(encounter, actor))
         held = "stands firm" if faces[0] + bonus >= FIRM else "wavers"
@@ -283,26 +315,27 @@ def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str 
     name, foe = encounter.combatant(actor).name, encounter.combatant(target).name
     if not hit:
         summary = f"{name} misses {foe} ({d20} + {attacker.attack} vs AC {defender.ac})"
-        return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target),
-                             summary)
+        return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target), summary)
     damage = attacker.damage.total(damage_faces)
     if _critical(d20, attacker.attack, defender.ac, options):
         damage *= 2
-    after = core.replace_sheet(encounter, target,
-                               defender.model_copy(update={"hit_points":
-                                                           defender.hit_points - damage}))
+    after = core.replace_sheet(
+        encounter, target, defender.model_copy(update={"hit_points": defender.hit_points - damage})
+    )
     summary = f"{name} hits {foe} for {damage}"
     notices = (f"{foe} is down.",) if defender.hit_points - damage <= 0 else ()
-    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary,
-                         notices=notices)
+    return ActionOutcome(
+        core.add_log(after, summary, actor=actor, target=target), summary, notices=notices
+    )
 
 
 def _roll_initiative(encounter: core.Encounter, roller: Roller) -> core.Encounter:
     """One die per side, the table's die (d6 or d10)."""
     die = _toy_options(encounter).initiative_die
     sides = list(dict.fromkeys(c.side for c in encounter.combatants if c.initiative is None))
-    return core.set_side_initiative(encounter, {side: roller.d(die) for side in sides},
-                                    die=f"d{die}")
+    return core.set_side_initiative(
+        encounter, {side: roller.d(die) for side in sides}, die=f"d{die}"
+    )
 
 
 def _roll_words(encounter: core.Encounter) -> str:
@@ -331,20 +364,35 @@ def _derive(sheet: BaseModel, _options: BaseModel | None) -> dict[str, Derived]:
     if sheet.shield:
         defence.append(Term(label="shield", value=1))
     values = [
-        *(Derived(f"mod.{name}", f"{name} modifier", modifier[name],
-                  (Term(label=f"{name} {scores[name]}", value=modifier[name]),))
-          for name in ABILITIES),
+        *(
+            Derived(
+                f"mod.{name}",
+                f"{name} modifier",
+                modifier[name],
+                (Term(label=f"{name} {scores[name]}", value=modifier[name]),),
+            )
+            for name in ABILITIES
+        ),
         Derived("defence", "Defence", total(defence), tuple(defence)),
-        Derived("to_hit", "To hit", sheet.attack + strength,
-                (Term(label="attack", value=sheet.attack), Term(label="STR", value=strength))),
+        Derived(
+            "to_hit",
+            "To hit",
+            sheet.attack + strength,
+            (Term(label="attack", value=sheet.attack), Term(label="STR", value=strength)),
+        ),
     ]
-    return {value.key: Derived(value.key, value.label, value.computed, value.terms,
-                               sheet.overrides.get(value.key)) for value in values}
+    return {
+        value.key: Derived(
+            value.key, value.label, value.computed, value.terms, sheet.overrides.get(value.key)
+        )
+        for value in values
+    }
 
 
-def _parse(text: str, name: str, variant: int = 0, *,
-           kind: type[ToyBody] = ToyMonster) -> tuple[BaseModel, list[str]]:
-    """"AC 14, HP 9": what a toy stat block says (read as the form's kind of sheet)."""
+def _parse(
+    text: str, name: str, variant: int = 0, *, kind: type[ToyBody] = ToyMonster
+) -> tuple[BaseModel, list[str]]:
+    """ "AC 14, HP 9": what a toy stat block says (read as the form's kind of sheet)."""
     values: dict[str, int] = {}
     problems = []
     for part in text.split(","):
@@ -354,8 +402,9 @@ def _parse(text: str, name: str, variant: int = 0, *,
         elif part.strip():
             problems.append(f"could not read “{part.strip()}”")
     points = values.get("HP", 8)
-    return kind(name=name, ac=values.get("AC", 12), hit_points=points,
-                      max_hit_points=max(points, 1)), problems
+    return kind(
+        name=name, ac=values.get("AC", 12), hit_points=points, max_hit_points=max(points, 1)
+    ), problems
 
 
 def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -377,49 +426,90 @@ def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) ->
                 foes = [i for i in hp if side_of[i] != side and hp[i] > 0]
                 if not foes:
                     break
-                target = (min(foes, key=lambda i: hp[i]) if policy.target == "weakest"
-                          else max(foes, key=lambda i: hp[i]) if policy.target == "strongest"
-                          else foes[0])
+                target = (
+                    min(foes, key=lambda i: hp[i])
+                    if policy.target == "weakest"
+                    else max(foes, key=lambda i: hp[i])
+                    if policy.target == "strongest"
+                    else foes[0]
+                )
                 roll = dice.randint(1, 20)
                 attack, ac = sheets[attacker].attack, sheets[target].ac
                 if _hits(roll, attack, ac, options):
                     damage = sheets[attacker].damage
-                    dealt = sum(dice.randint(1, damage.sides)
-                                for _ in range(damage.count)) + damage.bonus
+                    dealt = (
+                        sum(dice.randint(1, damage.sides) for _ in range(damage.count))
+                        + damage.bonus
+                    )
                     hp[target] -= dealt * 2 if _critical(roll, attack, ac, options) else dealt
     standing = {side_of[i] for i, left in hp.items() if left > 0}
-    return FightResult(winner=next(iter(standing)) if len(standing) == 1 else None,
-                       rounds=rounds, down=frozenset(i for i, left in hp.items() if left <= 0),
-                       hit_points=hp)
+    return FightResult(
+        winner=next(iter(standing)) if len(standing) == 1 else None,
+        rounds=rounds,
+        down=frozenset(i for i, left in hp.items() if left <= 0),
+        hit_points=hp,
+    )
 
 
 _CHARACTER_FORM = SheetForm(
     sections=(
-        SectionSpec("Identity", (FieldSpec("name", "Name"),
-                                 FieldSpec("style", "Style", "choice", ("brawler", "fencer")))),
-        SectionSpec("Abilities", tuple(FieldSpec(f"scores.{name}", name, "int", minimum=3,
-                                                 maximum=18, derived=f"mod.{name}")
-                                       for name in ABILITIES)),
-        SectionSpec("Defence", (FieldSpec("ac", "Armour", "int", minimum=0, maximum=40),
-                                FieldSpec("shield", "Shield", "bool"),
-                                FieldSpec("hit_points", "Hit points", "int", minimum=-99,
-                                          maximum=999),
-                                FieldSpec("max_hit_points", "Max hit points", "int", minimum=1,
-                                          maximum=999)),
-                    derived=("defence", "to_hit")),
-        SectionSpec("Gear", table=TableSpec("gear", "Gear", (
-            FieldSpec("name", "Name"), FieldSpec("damage", "Damage", "dice"),
-            FieldSpec("hands", "Hands", "choice", ("one", "two")),
-            FieldSpec("magic", "Magic", "bool"), FieldSpec("ranges", "Ranges", "ints")),
-            ToyItem), wide=True),
-        SectionSpec("Notes", (FieldSpec("spells", "Spells", "list"),
-                              FieldSpec("notes", "Notes", "long_text")), wide=True),
+        SectionSpec(
+            "Identity",
+            (
+                FieldSpec("name", "Name"),
+                FieldSpec("style", "Style", "choice", ("brawler", "fencer")),
+            ),
+        ),
+        SectionSpec(
+            "Abilities",
+            tuple(
+                FieldSpec(
+                    f"scores.{name}", name, "int", minimum=3, maximum=18, derived=f"mod.{name}"
+                )
+                for name in ABILITIES
+            ),
+        ),
+        SectionSpec(
+            "Defence",
+            (
+                FieldSpec("ac", "Armour", "int", minimum=0, maximum=40),
+                FieldSpec("shield", "Shield", "bool"),
+                FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
+                FieldSpec("max_hit_points", "Max hit points", "int", minimum=1, maximum=999),
+            ),
+            derived=("defence", "to_hit"),
+        ),
+        SectionSpec(
+            "Gear",
+            table=TableSpec(
+                "gear",
+                "Gear",
+                (
+                    FieldSpec("name", "Name"),
+                    FieldSpec("damage", "Damage", "dice"),
+                    FieldSpec("hands", "Hands", "choice", ("one", "two")),
+                    FieldSpec("magic", "Magic", "bool"),
+                    FieldSpec("ranges", "Ranges", "ints"),
+                ),
+                ToyItem,
+            ),
+            wide=True,
+        ),
+        SectionSpec(
+            "Notes",
+            (FieldSpec("spells", "Spells", "list"), FieldSpec("notes", "Notes", "long_text")),
+            wide=True,
+        ),
     ),
     derive=_derive,
     new_sheet=lambda name, _options=None: ToySheet(name=name),
     summary=lambda sheet: f"Toy hero, AC {getattr(sheet, 'ac', 0)}",
-    printed=PrintSpec(combat=CombatBox((PrintedStat("defence"), PrintedStat("to_hit")),
-                                       replaces=("ac", "hit_points", "max_hit_points"))),
+    printed=PrintSpec(
+        combat=CombatBox(
+            (PrintedStat("defence"), PrintedStat("to_hit")),
+            replaces=("ac", "hit_points", "max_hit_points"),
+        )
+    ),
 )
 
 
@@ -430,51 +520,78 @@ def _identity(sheet: BaseModel) -> SheetIdentity:
     if isinstance(sheet, ToyMonster):
         return SheetIdentity(level=f"HP {sheet.max_hit_points}", armour_class=f"AC {sheet.ac}")
     return SheetIdentity()
+
+
 TOY_FORM = _CHARACTER_FORM._replace(
     parse=lambda text, name, variant=0: _parse(text, name, variant, kind=ToySheet),
-    parse_help="Like: AC 14, HP 9", bonus_keys=("mod.",))
+    parse_help="Like: AC 14, HP 9",
+    bonus_keys=("mod.",),
+)
 MONSTER_FORM = _CHARACTER_FORM._replace(
     new_sheet=lambda name, _options=None: ToyMonster(name=name),
     summary=lambda sheet: f"Toy monster, AC {getattr(sheet, 'ac', 0)}",
-    parse=_parse, parse_help="Like: AC 14, HP 9", bonus_keys=("mod.",))
+    parse=_parse,
+    parse_help="Like: AC 14, HP 9",
+    bonus_keys=("mod.",),
+)
 
 
 def _sheet_rolls(sheet: BaseModel, _options: BaseModel | None = None) -> tuple[SheetRoll, ...]:
     """The toy's one sheet roll: its attack against AC 10 (1d20 + attack ≥ 10)."""
     bonus = int(getattr(sheet, "attack", 0))
-    return (SheetRoll("attack.10", f"Attack vs AC 10 ({signed(bonus)})", "Attacks",
-                      DiceExpr.parse("1d20"), partial(at_least, 10 - bonus),
-                      f"{10 - bonus} or more"),)
+    return (
+        SheetRoll(
+            "attack.10",
+            f"Attack vs AC 10 ({signed(bonus)})",
+            "Attacks",
+            DiceExpr.parse("1d20"),
+            partial(at_least, 10 - bonus),
+            f"{10 - bonus} or more",
+        ),
+    )
 
 
 TOY = GameSystem(
     id="toy",
     sheet_rolls=_sheet_rolls,
     name="Toy",
-    documents=(DocumentSpec("character", "m3desk.character", ".m3c", ToySheet, 1, "character"),
-               DocumentSpec("monster", "m3desk.monster", ".m3m", ToyMonster, 1, "monster"),
-               DocumentSpec("encounter", "m3desk.encounter", ".m3e", ToyEncounter, 1,
-                            "encounter")),
+    documents=(
+        DocumentSpec("character", "m3desk.character", ".m3c", ToySheet, 1, "character"),
+        DocumentSpec("monster", "m3desk.monster", ".m3m", ToyMonster, 1, "monster"),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", ToyEncounter, 1, "encounter"),
+    ),
     options_model=ToyOptions,
     initiative=SCHEME,
     positions=FEET,
     sheet_forms={"character": TOY_FORM, "monster": MONSTER_FORM},
     sheet_identity=_identity,
     encounter=EncounterRules(
-        encounter_type=ToyEncounter, make_combatant=_make_combatant, pool=_pool,
-        columns=(TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),
-                 TrackerColumn("ac", "AC", "Armour class", sample="AC 99"),
-                 TrackerColumn("declared", "Declared", "What the combatant declared",
-                               sample="attack")),
-        cell=_cell, status=_status, simulate=_simulate,
-        roll_initiative=_roll_initiative, roll_words=_roll_words,
+        encounter_type=ToyEncounter,
+        make_combatant=_make_combatant,
+        pool=_pool,
+        columns=(
+            TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),
+            TrackerColumn("ac", "AC", "Armour class", sample="AC 99"),
+            TrackerColumn("declared", "Declared", "What the combatant declared", sample="attack"),
+        ),
+        cell=_cell,
+        status=_status,
+        simulate=_simulate,
+        roll_initiative=_roll_initiative,
+        roll_words=_roll_words,
         forecast_policy="Each combatant attacks the first foe standing (or the weakest or "
-                        "strongest, as chosen); one die per side each round.",
+        "strongest, as chosen); one die per side each round.",
         with_hit_points=with_hit_points,
-        edit=_edit, rings=_rings, reach=_reach, actions=_actions,
-        preview=_preview, resolve=_resolve,
-        declare_attack=lambda encounter, combatant_id: _edit(encounter, combatant_id,
-                                                             "declared", "attack")),
+        edit=_edit,
+        rings=_rings,
+        reach=_reach,
+        actions=_actions,
+        preview=_preview,
+        resolve=_resolve,
+        declare_attack=lambda encounter, combatant_id: _edit(
+            encounter, combatant_id, "declared", "attack"
+        ),
+    ),
 )
 
 

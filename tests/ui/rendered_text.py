@@ -17,8 +17,9 @@ def rendered(label: QLabel) -> str:
     label.ensurePolished()  # the plain-text guard decides the format at polish time
     text = label.text()
     fmt = label.textFormat()
-    if fmt == Qt.TextFormat.RichText or (fmt == Qt.TextFormat.AutoText
-                                         and Qt.mightBeRichText(text)):
+    if fmt == Qt.TextFormat.RichText or (
+        fmt == Qt.TextFormat.AutoText and Qt.mightBeRichText(text)
+    ):
         document = QTextDocument()
         document.setHtml(text)
         return document.toPlainText()

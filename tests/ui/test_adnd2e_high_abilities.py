@@ -44,8 +44,10 @@ def _shown(editor: FormSheetEditor, key: str) -> tuple[str, str]:
         model = table.derived_model
         for row in range(model.rowCount()):
             if model.derived_at(row).key == key:
-                return (model.index(row, 1).data(),
-                        model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole) or "")
+                return (
+                    model.index(row, 1).data(),
+                    model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole) or "",
+                )
     raise AssertionError(key)
 
 
@@ -67,9 +69,15 @@ def test_str_19_carries_by_its_own_weight_allowance(qtbot: Any) -> None:
     _type(qtbot, editor, "carried", 641)
     assert "641 lb with STR 19: overloaded" in _shown(editor, "encumbrance")[1]
     # Each score's row: light from the allowance + 1, the maximum press its last pound.
-    for score, allowance, press in ((19, 485, 640), (20, 535, 700), (21, 635, 810),
-                                    (22, 785, 970), (23, 935, 1130), (24, 1235, 1440),
-                                    (25, 1535, 1750)):
+    for score, allowance, press in (
+        (19, 485, 640),
+        (20, 535, 700),
+        (21, 635, 810),
+        (22, 785, 970),
+        (23, 935, 1130),
+        (24, 1235, 1440),
+        (25, 1535, 1750),
+    ):
         assert encumbrance_category(score, 0, allowance) == 0
         assert encumbrance_category(score, 0, allowance + 1) == 1
         assert encumbrance_category(score, 0, press) == 4

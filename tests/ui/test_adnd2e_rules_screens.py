@@ -54,12 +54,10 @@ def test_a_withdrawal_names_the_foes_it_leaves_and_never_a_dead_one(qtbot: Any) 
 def test_moving_and_firing_says_the_rate_with_the_declaration(qtbot: Any) -> None:
     document = sample_fight("adnd2e")
     encounter = document.encounter
-    archer = next(c for c in encounter.combatants
-                  if any(a.missile for a in attacks_of(c.sheet)))
+    archer = next(c for c in encounter.combatants if any(a.missile for a in attacks_of(c.sheet)))
     missile = next(a for a in attacks_of(archer.sheet) if a.missile)
     after, _text = declare(encounter, archer.id, "missile")
-    assert after.log[-1].text.startswith(f"{archer.name} declares: Move and fire "
-                                         f"({missile.name}: ")
+    assert after.log[-1].text.startswith(f"{archer.name} declares: Move and fire ({missile.name}: ")
     assert "on the move" in after.log[-1].text and "standing" in after.log[-1].text
     from m3desk.core import registry
 
@@ -83,5 +81,6 @@ def test_an_attack_whose_name_reads_as_nothing_is_still_named(qtbot: Any) -> Non
     rules = registry.get("adnd2e").encounter
     assert rules is not None
     labels = [o.label for o in rules.actions(encounter, orc.id) if o.group == "attack"]
-    assert labels and all("  " not in label and ("with attack" in label or "× attack" in label)
-                          for label in labels)  # a routine's too (the samples' ghoul has one)
+    assert labels and all(
+        "  " not in label and ("with attack" in label or "× attack" in label) for label in labels
+    )  # a routine's too (the samples' ghoul has one)

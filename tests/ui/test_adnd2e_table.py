@@ -58,8 +58,15 @@ class Act:
         self.monkeypatch = monkeypatch
         self.seen: dict[str, str] = {}
 
-    def __call__(self, actor: str, action: str, target: str | None = None,
-                 faces: tuple[int, ...] = (), *, apply: bool = True) -> dict[str, str]:
+    def __call__(
+        self,
+        actor: str,
+        action: str,
+        target: str | None = None,
+        faces: tuple[int, ...] = (),
+        *,
+        apply: bool = True,
+    ) -> dict[str, str]:
         encounter = self.widget.document.encounter
         names = ids(encounter)
         seen: dict[str, str] = {}
@@ -72,8 +79,11 @@ class Act:
             dialog.action.setCurrentIndex(match[0])
             if target is not None:
                 dialog.target.setCurrentIndex(dialog.target.findData(names[target]))
-            seen.update(preview=dialog.preview.text(), chance=dialog.chance.text(),
-                        problem=dialog.problem.text())
+            seen.update(
+                preview=dialog.preview.text(),
+                chance=dialog.chance.text(),
+                problem=dialog.problem.text(),
+            )
             for spin, face in zip(dialog.dice, faces, strict=True):
                 spin.set_face(face)
             return int(dialog.apply()) if apply else 0
@@ -83,8 +93,9 @@ class Act:
         return seen
 
 
-def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_seed_002_round_at_the_table(
+    qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = widget.document
     model = widget.tracker.tracker_model
     headers = [model.headerData(n, Qt.Orientation.Horizontal) for n in range(8)]
@@ -96,8 +107,9 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     assert _type(widget, "Ogre", "declared", "Charge") == "Charge 135 ft"
     assert _type(widget, "Rath", "declared", "Set against a charge") == "Set against a charge"
     assert _type(widget, "Delsenora", "declared", "Withdraw") == "Withdraw 40 ft"
-    assert _type(widget, "Rupert", "declared", "Move and fire") == \
-        "Move and fire 60 ft · 1 shot"  # the rate on the move, with the declaration
+    assert (
+        _type(widget, "Rupert", "declared", "Move and fire") == "Move and fire 60 ft · 1 shot"
+    )  # the rate on the move, with the declaration
     assert _type(widget, "Kobold", "declared", "Flee") == "Flee 60 ft"
     for name in ("Ilse", "Orc"):
         _type(widget, name, "declared", "Attack")
@@ -119,7 +131,8 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     assert first == ["Rath", "Delsenora", "Ilse", "Rupert"]
     # The status the tracker shows above the roster.
     assert ENCOUNTER_RULES.status(document.encounter)[1].startswith(
-        "Ogre charges: its opponents −2")
+        "Ogre charges: its opponents −2"
+    )
 
     # 3. The board around Rupert: his move-and-fire ring and the long bow's bands.
     document.select(ids(document.encounter)["Rupert"])
@@ -131,44 +144,54 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     # 4. The kobold flees Ilse at once, whatever the order; her free attack at its back.
     act("Kobold", "Flee")
     assert document.encounter.log[-1].text == (
-        "Kobold flees 60 ft: leaves Ilse's reach: free attack")
+        "Kobold flees 60 ft: leaves Ilse's reach: free attack"
+    )
     seen = act("Ilse", "Free attack at Kobold's back", None, (14, 5))
     assert seen["preview"].startswith("d20 rear attack +2 needs 11 (THAC0 18 − AC 7)")
     assert seen["chance"].startswith("Chance of success: 60.0 %")
     assert document.encounter.log[-1].text == (
         "Ilse strikes at the back of Kobold with the footman's mace and hits for 6: d20 14, "
         "rear attack +2 = 16 against 11 (THAC0 18 − AC 7); damage 1d6+1 (5) = 6; Kobold is "
-        "dead")
+        "dead"
+    )
 
     # 5. The ogre charges Rath (+2); Rath's set spear answers with double dice.
     seen = act("Ogre", "Attack with club", "Rath", (9, 6))
     assert seen["chance"].startswith("Chance of success: 40.0 %")  # needs 15, +2
     assert document.encounter.log[-1].text == (
         "Ogre charges Rath with the club and misses: d20 9, charging +2 = 11 against 15 "
-        "(THAC0 17 − AC 2)")
+        "(THAC0 17 − AC 2)"
+    )
     ogre, rath = ids(document.encounter)["Ogre"], ids(document.encounter)["Rath"]
     assert core.position_between(document.encounter, ogre, rath) == 5
     seen = act("Rath", "Attack with spear (1d8 vs L)", "Ogre", (11, 4))
     assert seen["preview"].splitlines() == [
         "d20 STR 18/80 +2 needs 8 (THAC0 14 − AC 6, charging)",
-        "Damage 1d8 ×2 (set against the charge) +4: average 13.0, 6–20"]
+        "Damage 1d8 ×2 (set against the charge) +4: average 13.0, 6–20",
+    ]
     assert seen["chance"].startswith("Chance of success: 75.0 %")
     assert _shown(widget, "Ogre", "hp") == "7/19"  # 4 doubled + STR 4 = 12
 
     # 6. Delsenora withdraws 40' from the orc; Ilse, engaging it, blocks the pursuit.
     act("Delsenora", "Withdraw from the target", "Orc")
     assert document.encounter.log[-1].text == "Delsenora withdraws 40 ft: Ilse blocks Orc"
-    assert core.position_between(document.encounter, ids(document.encounter)["Delsenora"],
-                                 ids(document.encounter)["Orc"]) == 45
+    assert (
+        core.position_between(
+            document.encounter, ids(document.encounter)["Delsenora"], ids(document.encounter)["Orc"]
+        )
+        == 45
+    )
 
     # 7. Rupert moves and fires: one arrow this round, the second barred.
     seen = act("Rupert", "Attack with long bow", "Ogre", (15, 3))
     assert seen["problem"] == ""
-    assert document.encounter.log[-1].text.startswith("Rupert attacks Ogre with the long bow "
-                                                      "and hits for 3")
+    assert document.encounter.log[-1].text.startswith(
+        "Rupert attacks Ogre with the long bow and hits for 3"
+    )
     seen = act("Rupert", "Attack with long bow", "Ogre", (15, 3), apply=False)
-    assert seen["problem"].startswith("Rupert has no shot left this round (long bow at 1 a "
-                                      "round on the move")
+    assert seen["problem"].startswith(
+        "Rupert has no shot left this round (long bow at 1 a round on the move"
+    )
 
     # 8. Round 2: declarations and rolls are new; the bow's count goes on.
     while document.encounter.round == 1:

@@ -46,8 +46,11 @@ def _declare(widget: EncounterWidget, name: str, text: str) -> None:
 def _current(widget: EncounterWidget) -> str | None:
     """The name on the row the tracker marks ▶ (None when no row is)."""
     model = widget.tracker.tracker_model
-    marked = [row.combatant.name for number, row in enumerate(model.rows)
-              if model.headerData(number, Qt.Orientation.Vertical) == "\u25b6"]
+    marked = [
+        row.combatant.name
+        for number, row in enumerate(model.rows)
+        if model.headerData(number, Qt.Orientation.Vertical) == "\u25b6"
+    ]
     assert len(marked) <= 1
     return marked[0] if marked else None
 
@@ -76,16 +79,23 @@ def _start(qtbot: Any, widget: EncounterWidget) -> None:
     assert _current(widget) is None  # the round waits for its initiative
 
 
-@pytest.mark.parametrize(("first_typed", "rolls", "expected"), [
-    # (whose row gets its die first, {side member: d10}, the order the ▶ walks)
-    ("Orc", {"Orc": 7, "Rath": 3}, PARTY + MONSTERS),       # the party wins, typed second
-    ("Rath", {"Rath": 8, "Orc": 2}, MONSTERS + PARTY),      # the monsters win, typed second
-    ("Rath", {"Rath": 2, "Orc": 8}, PARTY + MONSTERS),      # the party wins, typed first
-    ("Orc", {"Orc": 5, "Rath": 5}, PARTY + MONSTERS),       # a tie: all on one count
-])
+@pytest.mark.parametrize(
+    ("first_typed", "rolls", "expected"),
+    [
+        # (whose row gets its die first, {side member: d10}, the order the ▶ walks)
+        ("Orc", {"Orc": 7, "Rath": 3}, PARTY + MONSTERS),  # the party wins, typed second
+        ("Rath", {"Rath": 8, "Orc": 2}, MONSTERS + PARTY),  # the monsters win, typed second
+        ("Rath", {"Rath": 2, "Orc": 8}, PARTY + MONSTERS),  # the party wins, typed first
+        ("Orc", {"Orc": 5, "Rath": 5}, PARTY + MONSTERS),  # a tie: all on one count
+    ],
+)
 def test_the_pointer_starts_on_the_side_that_acts_first(
-        qtbot: Any, widget: EncounterWidget, first_typed: str, rolls: dict[str, int],
-        expected: list[str]) -> None:
+    qtbot: Any,
+    widget: EncounterWidget,
+    first_typed: str,
+    rolls: dict[str, int],
+    expected: list[str],
+) -> None:
     _start(qtbot, widget)
     order = sorted(rolls, key=lambda name: name != first_typed)
     type_into_cell(qtbot, widget, order[0], "roll", str(rolls[order[0]]))
@@ -98,7 +108,8 @@ def test_the_pointer_starts_on_the_side_that_acts_first(
 
 
 def test_a_charge_gives_its_opponents_minus_2_and_the_first_turn(
-        qtbot: Any, widget: EncounterWidget) -> None:
+    qtbot: Any, widget: EncounterWidget
+) -> None:
     _declare(widget, "Ogre", "Charge")
     _start(qtbot, widget)
     type_into_cell(qtbot, widget, "Orc", "roll", "5")
@@ -108,7 +119,8 @@ def test_a_charge_gives_its_opponents_minus_2_and_the_first_turn(
 
 
 def test_a_die_typed_again_before_anyone_acts_moves_the_first_turn(
-        qtbot: Any, widget: EncounterWidget) -> None:
+    qtbot: Any, widget: EncounterWidget
+) -> None:
     _start(qtbot, widget)
     type_into_cell(qtbot, widget, "Rath", "roll", "3")
     type_into_cell(qtbot, widget, "Orc", "roll", "5")
@@ -141,14 +153,23 @@ def _duel(party: Any, monster: Any, feet: int) -> AdndEncounter:
 
 
 def _crossbow_fight() -> AdndEncounter:
-    hal = CharacterSheet(name="Hal", race="human", char_class="fighter", level=3,
-                         abilities=Abilities(STR=12, DEX=12), hit_points=20, max_hit_points=20,
-                         weapons=(weapon("heavy crossbow"),), proficiencies=("heavy crossbow",))
+    hal = CharacterSheet(
+        name="Hal",
+        race="human",
+        char_class="fighter",
+        level=3,
+        abilities=Abilities(STR=12, DEX=12),
+        hit_points=20,
+        max_hit_points=20,
+        weapons=(weapon("heavy crossbow"),),
+        proficiencies=("heavy crossbow",),
+    )
     return _duel(hal, ORC, 200)
 
 
 def test_a_heavy_crossbow_moving_and_firing_shoots_in_rounds_1_and_5(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     widget = _open(qtbot, _crossbow_fight())
     act = Act(widget, monkeypatch)
     _start(qtbot, widget)
@@ -172,7 +193,8 @@ def _spear_fight() -> AdndEncounter:
 
 
 def test_a_spear_set_against_a_charge_strikes_at_the_spearmans_count(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     widget = _open(qtbot, _spear_fight())
     document = widget.document
     _declare(widget, "Rath", "Set against a charge")

@@ -31,8 +31,9 @@ def _dialog(qtbot: Any, options: ApparatusOptions) -> SystemActionDialog:
     me, foe = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, me, foe, 1)
     for who, condition in ((me, "unseen"), (foe, "prone"), (foe, "restrained")):
-        encounter = core.add_condition(encounter, who, ConditionState(
-            condition=condition, name=condition.title()))
+        encounter = core.add_condition(
+            encounter, who, ConditionState(condition=condition, name=condition.title())
+        )
     document = EncounterDocument(encounter)
     document.select(me)
     dialog = SystemActionDialog(document)
@@ -47,10 +48,10 @@ def test_net_plus_four_rolls_five_d20_and_shows_their_critical_chance(qtbot: Any
     dialog = _dialog(qtbot, ApparatusOptions())
     assert "→ net +4: automatic success" in dialog.preview.text()
     assert [spin.accessibleName() for spin in dialog.dice][:5] == [
-        f"attack d20 {n}" for n in range(1, 6)]
+        f"attack d20 {n}" for n in range(1, 6)
+    ]
     # 1 − (19/20)^5 = 22.6 % (four dice gave 1 − (19/20)^4 = 18.5 %).
-    assert dialog.chance.text().splitlines() == ["Chance of success: 100 %",
-                                                 "Critical hit: 22.6 %"]
+    assert dialog.chance.text().splitlines() == ["Chance of success: 100 %", "Critical hit: 22.6 %"]
 
 
 def test_the_table_may_cap_the_dice_at_four(qtbot: Any) -> None:

@@ -55,8 +55,9 @@ class Actor:
         self.seen: dict[str, str] = {}
         self.heard: list[str] = []
         self._plan: Callable[[SystemActionDialog], int] = lambda _d: 0
-        monkeypatch.setattr(SystemActionDialog, "show_modal",
-                            staticmethod(lambda dialog: self._plan(dialog)))
+        monkeypatch.setattr(
+            SystemActionDialog, "show_modal", staticmethod(lambda dialog: self._plan(dialog))
+        )
         # What the table must hear is announced to the encounter's views (the notice bar).
         widget.document.announced.connect(lambda notices: self.heard.extend(notices))
 
@@ -65,9 +66,12 @@ class Actor:
             index = dialog.action.findText(label)
             assert index >= 0, [dialog.action.itemText(n) for n in range(dialog.action.count())]
             dialog.action.setCurrentIndex(index)
-            self.seen = {"preview": dialog.preview.text(), "chance": dialog.chance.text(),
-                         "problem": dialog.problem.text(),
-                         "dice": ", ".join(spin.accessibleName() for spin in dialog.dice)}
+            self.seen = {
+                "preview": dialog.preview.text(),
+                "chance": dialog.chance.text(),
+                "problem": dialog.problem.text(),
+                "dice": ", ".join(spin.accessibleName() for spin in dialog.dice),
+            }
             for spin, face in zip(dialog.dice, faces, strict=True):
                 spin.set_face(face)
             return int(dialog.apply()) if apply else 0
@@ -92,13 +96,23 @@ def _next_turn(qtbot: Any, widget: EncounterWidget) -> None:
     qtbot.keyClick(widget.tracker, Qt.Key.Key_Return, CTRL)
 
 
-def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
-                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_acceptance_turn(
+    qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = widget.document
     model = widget.tracker.tracker_model
     kestrel, brute = (c.id for c in document.encounter.combatants)
     assert [model.headerData(n, Qt.Orientation.Horizontal) for n in range(9)] == [
-        "Init", "Name", "Side", "HP", "Movement", "Action", "Terrain", "Conditions", "Notes"]
+        "Init",
+        "Name",
+        "Side",
+        "HP",
+        "Movement",
+        "Action",
+        "Terrain",
+        "Conditions",
+        "Notes",
+    ]
     actor = Actor(widget, monkeypatch)
     _next_turn(qtbot, widget)
     assert document.encounter.turn == kestrel
@@ -112,8 +126,9 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     # A climb over difficult terrain: 2 per metre + Difficulty 1 = 3.
     _type(widget, kestrel, "terrain", 1)
     actor.act("Climb 1 m (difficulty 1) — 3 Movement")
-    assert actor.seen["preview"] == ("Climb 1 m: 2 per m + Difficulty 1 = 3 Movement\n"
-                                     "Movement 6 → 3 left")
+    assert actor.seen["preview"] == (
+        "Climb 1 m: 2 per m + Difficulty 1 = 3 Movement\nMovement 6 → 3 left"
+    )
     assert _cell(widget, kestrel, "move") == "3/6"
     _type(widget, kestrel, "terrain", 0)
     # The running long jump needs 2 + 4 = 6: refused with 3 left, possible after a Dash.
@@ -125,11 +140,14 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     actor.act("Long jump after a 2 m run")
     assert actor.seen["preview"].splitlines() == [
         "Medium, normal score (Might 3, Agility 3): 4 m across, clearing 1 m of height",
-        "run 2 m (2) + jump 4 = 6 Movement", "A running long jump ends this turn's movement.",
-        "Movement 9 → 0 left"]
+        "run 2 m (2) + jump 4 = 6 Movement",
+        "A running long jump ends this turn's movement.",
+        "Movement 9 → 0 left",
+    ]
     assert _cell(widget, kestrel, "move") == "0/12"
     assert document.encounter.log[-1].text == (
-        "Kestrel long-jumps 4 m after a run: 6 Movement, 0 left")
+        "Kestrel long-jumps 4 m after a run: 6 Movement, 0 left"
+    )
     assert actor.heard == ["Kestrel's running long jump ends their movement this turn."]
     assert widget.notice_bar.text() == actor.heard[-1]  # said above the tracker
     # She lands beside the Brute.
@@ -141,10 +159,10 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     _type(widget, brute, "conditions", "unseen, poisoned")
     actor.act("flaming longsword → Kestrel", (20, 5, 3, 2))
     assert actor.seen["preview"].splitlines()[:2] == [
-        "1d20 Might +3 Combat Proficiency +2 Size Modifier +0 against Guard 14: needs 9 on "
-        "the die",
+        "1d20 Might +3 Combat Proficiency +2 Size Modifier +0 against Guard 14: needs 9 on the die",
         "Advantage: dual-wielding +1, attacker Unseen +1, attacker Poisoned −1 → net +1: roll "
-        "2 d20, keep the highest"]
+        "2 d20, keep the highest",
+    ]
     assert actor.seen["chance"] == "Chance of success: 84.0 %\nCritical hit: 9.8 %"
     assert actor.seen["dice"] == "attack d20 1, attack d20 2, damage d8, extra damage d6"
     assert _cell(widget, kestrel, "hp") == "7/20"  # 3 + 2 + 8
@@ -152,7 +170,8 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
         "Brute critically hits Kestrel with the flaming longsword for 13 (+8 critical): 2d20 "
         "(20, 5) keep the highest 20, Might +3, Combat Proficiency +2 = 25 against Guard 14; "
         "Advantage: dual-wielding +1, attacker Unseen +1, attacker Poisoned −1 → net +1: roll "
-        "2 d20, keep the highest; damage 1d8 (3), 1d6 (2), critical +8 = 13")
+        "2 d20, keep the highest; damage 1d8 (3), 1d6 (2), critical +8 = 13"
+    )
     _type(widget, brute, "conditions", "poisoned")
     actor.act("Drop prone — 0 Movement")
     assert _cell(widget, brute, "conditions") == "poisoned, prone"
@@ -185,7 +204,8 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
         "Brute escapes Kestrel's Advanced grapple and loosens it to Basic: Kestrel's check "
         "3d20 (3, 7, 8) keep the highest 8, Combat Proficiency +1, Might +3 = 12 against "
         "Physique Rating 13; Advantage: melee against a Prone target +1, target Restrained +1 "
-        "→ net +2: roll 3 d20, keep the highest")
+        "→ net +2: roll 3 d20, keep the highest"
+    )
     document.undo_stack.undo()
     assert document.encounter.grapples[0].tier == "advanced"
 

@@ -78,16 +78,24 @@ sys.exit(1 if failed else 0)
 
 
 def test_every_ui_module_imports_alone_in_a_fresh_interpreter() -> None:
-    result = subprocess.run([sys.executable, "-c", _SCRIPT, str(ROOT)],
-                            capture_output=True, text=True, timeout=600,
-                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    result = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
 
 
 @pytest.mark.parametrize("name", ["m3desk.ui.window.kinds", "m3desk.ui.encounter.new_document"])
 def test_modules_that_failed_alone_import_in_a_plain_fresh_interpreter(name: str) -> None:
     """No fork: the two modules whose import alone raised a circular ImportError."""
-    result = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True,
-                            text=True, timeout=120,
-                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    result = subprocess.run(
+        [sys.executable, "-c", f"import {name}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
     assert result.returncode == 0, result.stderr[-3000:]

@@ -36,9 +36,9 @@ def _open(qtbot: Any, game: str) -> EncounterWidget:
 @pytest.fixture
 def accept_offered_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Monsters & Magic asks for each 3d6: the GM takes the dice the roller offers."""
+
     def offered(_parent: Any, requests: Any) -> dict[str, tuple[int, str]]:
-        return {r.combatant_id: (sum(r.rolled), " ".join(map(str, r.rolled)))
-                for r in requests}
+        return {r.combatant_id: (sum(r.rolled), " ".join(map(str, r.rolled))) for r in requests}
 
     monkeypatch.setattr(prompts, "ask_initiative_dice", offered)
     yield
@@ -47,8 +47,10 @@ def accept_offered_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def rows(widget: EncounterWidget) -> list[tuple[str, str]]:
     """(Who, What) of every row the log view shows, as rendered."""
     model = widget.log_panel.view.model()
-    return [(str(model.index(r, WHO).data() or ""), str(model.index(r, WHAT).data()))
-            for r in range(model.rowCount())]
+    return [
+        (str(model.index(r, WHO).data() or ""), str(model.index(r, WHAT).data()))
+        for r in range(model.rowCount())
+    ]
 
 
 def _id(widget: EncounterWidget, name: str) -> str:
@@ -99,8 +101,11 @@ def test_a_run_of_nudges_is_one_log_row_and_one_undo_step(qtbot: Any, game: str)
     board = widget.board
     start = core.position_between(encounter, centre.id, other.id)
     label = encounter.position_model.label
-    steps = min(3, len(encounter.position_model.bands) - 1) if \
-        encounter.position_model.kind == "bands" else 4
+    steps = (
+        min(3, len(encounter.position_model.bands) - 1)
+        if encounter.position_model.kind == "bands"
+        else 4
+    )
     before_rows, before_steps = len(rows(widget)), document.undo_stack.count()
     board.view.setFocus()
     board.scene.set_focused(other.id)
@@ -110,8 +115,7 @@ def test_a_run_of_nudges_is_one_log_row_and_one_undo_step(qtbot: Any, game: str)
     end = core.position_between(document.encounter, centre.id, other.id)
     assert end != start
     added = rows(widget)[before_rows:]
-    assert added == [(centre.name, f"{centre.name} → {other.name}: {label(start)} → "
-                                   f"{label(end)}")]
+    assert added == [(centre.name, f"{centre.name} → {other.name}: {label(start)} → {label(end)}")]
     assert document.undo_stack.count() == before_steps + 1
     document.undo_stack.undo()
     assert core.position_between(document.encounter, centre.id, other.id) == start
@@ -131,8 +135,7 @@ class Dialog:
         self.widget = widget
         self.monkeypatch = monkeypatch
 
-    def __call__(self, actor: str, action: str, target: str | None,
-                 faces: list[int]) -> str:
+    def __call__(self, actor: str, action: str, target: str | None, faces: list[int]) -> str:
         """Play it with ``faces`` (the rest of the dice show 1); returns the new log row."""
         widget = self.widget
         problems: list[str] = []
@@ -140,8 +143,12 @@ class Dialog:
         def play(dialog: SystemActionDialog) -> int:
             dialog.actor.setCurrentIndex(dialog.actor.findData(_id(widget, actor)))
             labels = [dialog.action.itemText(n) for n in range(dialog.action.count())]
-            match = [n for n, label in enumerate(labels) if label.startswith(action)
-                     or (target is not None and label.startswith(f"{action} → {target}"))]
+            match = [
+                n
+                for n, label in enumerate(labels)
+                if label.startswith(action)
+                or (target is not None and label.startswith(f"{action} → {target}"))
+            ]
             assert match, f"{actor} has no {action!r} among {labels}"
             dialog.action.setCurrentIndex(match[0])
             if target is not None:
@@ -162,8 +169,10 @@ class Dialog:
 
 def _place(widget: EncounterWidget, a: str, b: str, position: int) -> None:
     document = widget.document
-    document.apply(core.set_position(document.encounter, _id(widget, a), _id(widget, b),
-                                     position, log=False), "place")
+    document.apply(
+        core.set_position(document.encounter, _id(widget, a), _id(widget, b), position, log=False),
+        "place",
+    )
 
 
 def _turn_of(qtbot: Any, widget: EncounterWidget, name: str) -> None:
@@ -176,7 +185,8 @@ def _turn_of(qtbot: Any, widget: EncounterWidget, name: str) -> None:
 
 
 def test_adnd_attacks_saves_and_morale_are_logged_whole(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     widget = _open(qtbot, "adnd2e")
     act = Dialog(widget, monkeypatch)
     _place(widget, "Rath", "Orc", 5)
@@ -184,12 +194,16 @@ def test_adnd_attacks_saves_and_morale_are_logged_whole(
     _start(qtbot, widget)
     widget.encounter_actions.roll_initiative.trigger()
     hit = act("Rath", "Attack with long sword", "Orc", [15, 6])
-    assert hit == ("Rath attacks Orc with the long sword +1 and hits for 11: d20 15, "
-                   "STR 18/80 +2, magic +1 = 18 against 8 (THAC0 14 − AC 6); damage 1d8 (6), "
-                   "STR 18/80 +4, magic +1 = 11; Orc is dead")
+    assert hit == (
+        "Rath attacks Orc with the long sword +1 and hits for 11: d20 15, "
+        "STR 18/80 +2, magic +1 = 18 against 8 (THAC0 14 − AC 6); damage 1d8 (6), "
+        "STR 18/80 +4, magic +1 = 11; Orc is dead"
+    )
     miss = act("Rupert", "Attack with long bow", "Ogre", [3, 6])
-    assert miss == ("Rupert attacks Ogre with the long bow and misses: d20 3, DEX 17 missile "
-                    "+2 = 5 against 11 (THAC0 16 − AC 5)")
+    assert miss == (
+        "Rupert attacks Ogre with the long bow and misses: d20 3, DEX 17 missile "
+        "+2 = 5 against 11 (THAC0 16 − AC 5)"
+    )
     save = act("Ilse", "Save vs breath", None, [9])
     assert save == "Ilse fails to save vs breath weapon: d20 9 against 15"
     morale = act("Ogre", "Morale check", None, [4, 9])
@@ -197,15 +211,24 @@ def test_adnd_attacks_saves_and_morale_are_logged_whole(
 
 
 def test_ose_attacks_saves_and_morale_are_logged_whole(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     widget = _open(qtbot, "ose")
     act = Dialog(widget, monkeypatch)
     _place(widget, "Morgan", "Goblin", 5)
     _start(qtbot, widget)
     widget.encounter_actions.roll_initiative.trigger()
     hit = act("Morgan", "Attack with sword", "Goblin", [14, 5])
-    for piece in ("Morgan Ironwolf hits Goblin", "d20 14", "STR +", "against", "THAC0 19",
-                  "damage 1d", "(5)", "STR 16 +"):
+    for piece in (
+        "Morgan Ironwolf hits Goblin",
+        "d20 14",
+        "STR +",
+        "against",
+        "THAC0 19",
+        "damage 1d",
+        "(5)",
+        "STR 16 +",
+    ):
         assert piece in hit, hit
     miss = act("Morgan", "Attack with sword", "Goblin", [2, 5])
     for piece in ("misses Goblin", "d20 2", "STR +", "against"):
@@ -217,7 +240,8 @@ def test_ose_attacks_saves_and_morale_are_logged_whole(
 
 
 def test_apparatus_logs_every_d20_each_source_and_an_automatic_failure(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     widget = _open(qtbot, "apparatus")
     document = widget.document
     act = Dialog(widget, monkeypatch)
@@ -226,15 +250,26 @@ def test_apparatus_logs_every_d20_each_source_and_an_automatic_failure(
     widget.encounter_actions.roll_initiative.trigger()
     kestrel = _id(widget, "Kestrel")
     for condition in ("frightened", "poisoned", "prone"):
-        document.apply(core.add_condition(document.encounter, kestrel, ConditionState(
-            condition=condition, name=condition.capitalize())), condition)
+        document.apply(
+            core.add_condition(
+                document.encounter,
+                kestrel,
+                ConditionState(condition=condition, name=condition.capitalize()),
+            ),
+            condition,
+        )
     _turn_of(qtbot, widget, "Kestrel")
     # At net −3 the attack fails outright: no die is asked for (issue 19 §6), and the log
     # says so and names every source that took the Advantage (issue 19 §4).
     failed = act("Kestrel", "spear", "Brute", [])
     assert "misses Brute" in failed and "automatically" in failed, failed
-    for piece in ("no die rolled", "attacker Frightened −1", "attacker Poisoned −1",
-                  "attacker Prone −1", "net −3: automatic failure"):
+    for piece in (
+        "no die rolled",
+        "attacker Frightened −1",
+        "attacker Poisoned −1",
+        "attacker Prone −1",
+        "net −3: automatic failure",
+    ):
         assert piece in failed, failed
 
 

@@ -70,8 +70,9 @@ class Seen:
 class Referee:
     """The referee's hands: keys and clicks on the tracker, drags on the board, the dialog."""
 
-    def __init__(self, qtbot: Any, widget: EncounterWidget,
-                 monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(
+        self, qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         self.qtbot, self.widget = qtbot, widget
         self.document = widget.document
         self.model = widget.tracker.tracker_model
@@ -125,8 +126,9 @@ class Referee:
         view = self.widget.tracker
         index = self.cell(name, column)
         view.scrollTo(index)
-        self.qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                              pos=view.visualRect(index).center())
+        self.qtbot.mouseClick(
+            view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center()
+        )
         assert view.currentIndex() == index
 
     def type_d6(self, name: str, face: int) -> None:
@@ -177,8 +179,9 @@ class Referee:
         return position_between(self.document.encounter, a, b)
 
     # -- the action dialog ---------------------------------------------------------------
-    def act(self, action: str, target: str | None = None,
-            faces: tuple[int, ...] | None = None) -> Seen:
+    def act(
+        self, action: str, target: str | None = None, faces: tuple[int, ...] | None = None
+    ) -> Seen:
         """Ctrl+E on the tracker: the dialog for whoever's turn it is. Pick the action and
         target, read the preview, type the dice and apply (or cancel when ``faces`` is None)."""
         self._plan = (action, target, faces)
@@ -193,16 +196,18 @@ class Referee:
         if target is not None:
             dialog.target.setCurrentIndex(dialog.target.findData(self.id(target)))
         # A percentage keeps its "%" with a no-break space, which reads as a space.
-        self.seen = Seen(offered, dialog.preview.text().replace("\u00a0", " "),
-                         dialog.chance.text(),
-                         dialog.problem.text() if not dialog.problem.isHidden() else "")
+        self.seen = Seen(
+            offered,
+            dialog.preview.text().replace("\u00a0", " "),
+            dialog.chance.text(),
+            dialog.problem.text() if not dialog.problem.isHidden() else "",
+        )
         if faces is None:
             return 0
         for spin, face in zip(dialog.dice, faces, strict=True):
             spin.set_face(face)
         assert dialog.apply(), "the dialog did not apply"
         return 1
-
 
     def dismiss(self) -> None:
         """The referee has read the notice aloud: close the bar."""
@@ -250,24 +255,39 @@ def odds(chance: Fraction, killed: str | None = None, kill: Fraction | None = No
 
 
 def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
-        qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ref = Referee(qtbot, widget, monkeypatch)
     document = ref.document
     assert [c.name for c in document.encounter.combatants] == [
-        "Morgan Ironwolf", "Silverleaf", "Sister Rebecca", "Lirra",
-        "Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4"]
+        "Morgan Ironwolf",
+        "Silverleaf",
+        "Sister Rebecca",
+        "Lirra",
+        "Goblin 1",
+        "Goblin 2",
+        "Goblin 3",
+        "Goblin 4",
+    ]
     assert {c.side for c in document.encounter.combatants} == {"Party", "Monsters"}
     # The sheets as the tracker shows them: §3 armour (chain 5, plate 3, leather 7, shield
     # −1, DEX −mod; [AAC] = 19 − AC), §13 Morgan's 6 hp, §5 the goblin's AC 6 [13], 3 hp.
-    assert [(ref.text(n, "ac"), ref.text(n, "hp"), ref.text(n, "thac0")) for n in (
-        "Morgan Ironwolf", "Silverleaf", "Sister Rebecca", "Lirra", "Goblin 1")] == [
-        ("3 [16]", "6/6", "19 [+0]"), ("4 [15]", "4/4", "19 [+0]"),
-        ("2 [17]", "5/5", "19 [+0]"), ("5 [14]", "3/3", "19 [+0]"),
-        ("6 [13]", "3/3", "19 [+0]")]
+    assert [
+        (ref.text(n, "ac"), ref.text(n, "hp"), ref.text(n, "thac0"))
+        for n in ("Morgan Ironwolf", "Silverleaf", "Sister Rebecca", "Lirra", "Goblin 1")
+    ] == [
+        ("3 [16]", "6/6", "19 [+0]"),
+        ("4 [15]", "4/4", "19 [+0]"),
+        ("2 [17]", "5/5", "19 [+0]"),
+        ("5 [14]", "3/3", "19 [+0]"),
+        ("6 [13]", "3/3", "19 [+0]"),
+    ]
 
     # == Set-up: surprise, then the goblins are placed on the board. ====================
-    assert ref.status() == ["Set-up: each side not expecting the other rolls 1d6 for "
-                            "surprise (d6 column); 1–2 is surprised (1 in 3)."]  # §8, §14.11
+    assert ref.status() == [
+        "Set-up: each side not expecting the other rolls 1d6 for "
+        "surprise (d6 column); 1–2 is surprised (1 in 3)."
+    ]  # §8, §14.11
     ref.type_d6("Morgan Ironwolf", 3)  # one roll for the party: 3 is not 1–2, alert (§8)
     assert ref.last_log() == "Party surprise: d6 3 (alert)"
     assert ref.text("Lirra", "d6") == "3"  # the side's die, on every row of the side
@@ -278,8 +298,14 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # 60' (20'), §7; nothing declared and out of melee, so no withdrawal ring), the short
     # bow's 50/100/150 bands (§6), and Sleep's range, 240' (the SRD).
     assert ref.centre("Silverleaf") == [
-        "melee 5 ft", "move 20 ft", "short bow short 50 ft",
-        "short bow medium 100 ft", "short bow long 150 ft", "Sleep 240 ft", "beyond 240 ft"]
+        "melee 5 ft",
+        "move 20 ft",
+        "short bow short 50 ft",
+        "short bow medium 100 ft",
+        "short bow long 150 ft",
+        "Sleep 240 ft",
+        "beyond 240 ft",
+    ]
     assert ref.drag("Goblin 1", "short bow short 50 ft") == 50
     assert ref.last_log() == "Silverleaf ↔ Goblin 1: 50 ft"
     ref.centre("Morgan Ironwolf")
@@ -288,29 +314,45 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.drag("Goblin 4", "move 20 ft") == 20
     # Lirra in leather moves 90' (30'), §7; the sling 40/80/160.
     assert ref.centre("Lirra") == [
-        "melee 5 ft", "dagger short 10 ft", "dagger medium 20 ft",
-        "move, dagger long 30 ft", "sling short 40 ft", "sling medium 80 ft",
-        "sling long 160 ft", "beyond 160 ft"]
+        "melee 5 ft",
+        "dagger short 10 ft",
+        "dagger medium 20 ft",
+        "move, dagger long 30 ft",
+        "sling short 40 ft",
+        "sling medium 80 ft",
+        "sling long 160 ft",
+        "beyond 160 ft",
+    ]
     assert ref.drag("Goblin 3", "sling short 40 ft") == 40
 
     # == Round 1: nothing declared; the party wins the initiative 5 to 2. ================
     ref.next_turn()
     assert document.encounter.phase == "rounds" and document.encounter.round == 1
-    assert ref.status() == ["Round 1: 1. declare spells, fighting withdrawals and retreats "
-                            "(Declared), 2. roll 1d6 for each side (d6 column)."]  # §8
+    assert ref.status() == [
+        "Round 1: 1. declare spells, fighting withdrawals and retreats "
+        "(Declared), 2. roll 1d6 for each side (d6 column)."
+    ]  # §8
     ref.type_d6("Lirra", 5)
     ref.type_d6("Goblin 2", 2)
     assert ref.last_log() == "Monsters initiative: d6 2"
     # §8: the winning side acts first, in steps a–e: Silverleaf's bow (c. missiles) before
     # the melee of her companions (e.), then the goblins.
     assert [row.combatant.name for row in ref.model.rows] == [
-        "Silverleaf", "Morgan Ironwolf", "Sister Rebecca", "Lirra",
-        "Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4"]
+        "Silverleaf",
+        "Morgan Ironwolf",
+        "Sister Rebecca",
+        "Lirra",
+        "Goblin 1",
+        "Goblin 2",
+        "Goblin 3",
+        "Goblin 4",
+    ]
     assert ref.turn() == "Silverleaf"
     assert ref.status()[:2] == [
         "Round 1: initiative Party (5) → Monsters (2).",
         "Party act: a. morale · b. movement · c. missiles ◂ · d. spells · e. melee. "
-        "Now: Silverleaf (missiles)."]
+        "Now: Silverleaf (missiles).",
+    ]
 
     # Silverleaf: every distance is measured between places. Goblin 2 stands 20' from
     # Morgan, her neighbour, so 21' from her: short range (§9), not the 480' a distance kept
@@ -319,14 +361,16 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.distance(ref.id("Silverleaf"), ref.id("Goblin 2")) == 21
     seen = ref.act("Attack with short bow", "Goblin 2")
     assert seen.problem == ""
-    assert seen.preview.splitlines()[0] == \
-        "d20 DEX +1 short range +1 needs 13 (THAC0 19 against AC 6)"
+    assert (
+        seen.preview.splitlines()[0] == "d20 DEX +1 short range +1 needs 13 (THAC0 19 against AC 6)"
+    )
     assert "Cast Sleep" in seen.actions  # memorised, but not declared this round
     seen = ref.act("Attack with short bow", "Goblin 1", (14, 4))
     # §4: THAC0 19 − AC 6 needs 13; §1 DEX 15 +1 to missiles, §9 short range +1:
     # naturals 11–20 hit, 10 in 20. §6: 1d6, no STR on a missile; 3+ kills 3 hp (4 of 6).
-    assert seen.preview.splitlines()[0] == \
-        "d20 DEX +1 short range +1 needs 13 (THAC0 19 against AC 6)"
+    assert (
+        seen.preview.splitlines()[0] == "d20 DEX +1 short range +1 needs 13 (THAC0 19 against AC 6)"
+    )
     assert hit(19, 6, 2) == Fraction(1, 2)
     assert seen.chance == odds(hit(19, 6, 2), "Goblin 1", at_least(3))
     assert seen.chance == "Chance of success: 50.0 %\nGoblin 1 killed: 33.3 %"
@@ -335,12 +379,13 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.hp()["Goblin 1"] == "\u22121/3"  # the true minus, as every game writes it
     assert ref.last_log() == (
         "Silverleaf hits Goblin 1 with the short bow for 4: d20 14, DEX +1, short range +1 = "
-        "16 against 13 (THAC0 19 against AC 6); damage 1d6 (4) = 4; Goblin 1 is dead")
-    assert ref.notice() == f"The Monsters' first death: check morale (ML 7, holds " \
-                           f"{pct(holds(7))})."
+        "16 against 13 (THAC0 19 against AC 6); damage 1d6 (4) = 4; Goblin 1 is dead"
+    )
+    assert ref.notice() == f"The Monsters' first death: check morale (ML 7, holds {pct(holds(7))})."
     assert pct(holds(7)) == "58.3 %"
-    assert ref.status()[-1] == ("Monsters: first death — check morale (ML 7, holds 58.3 %) "
-                                "in step a of their turn.")
+    assert ref.status()[-1] == (
+        "Monsters: first death — check morale (ML 7, holds 58.3 %) in step a of their turn."
+    )
     assert ref.acted("Silverleaf")
     ref.dismiss()
 
@@ -354,11 +399,13 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # STR damage: 3–8, every blow kills a 3 hp goblin.
     assert seen.preview.splitlines() == [
         "d20 STR +2 needs 13 (THAC0 19 against AC 6)",
-        "Damage 1d6+2, at least 1: average 5.5, 3–8"]  # each damage on demand
+        "Damage 1d6+2, at least 1: average 5.5, 3–8",
+    ]  # each damage on demand
     assert seen.chance == odds(hit(19, 6, 2), "Goblin 2", at_least(3, bonus=2))
     assert ref.last_log() == (
         "Morgan Ironwolf misses Goblin 2 with the sword: d20 10, STR +2 = 12 against 13 "
-        "(THAC0 19 against AC 6)")
+        "(THAC0 19 against AC 6)"
+    )
     assert ref.hp()["Goblin 2"] == "3/3"
     assert ref.notice() == ""
 
@@ -373,20 +420,23 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.hp()["Goblin 4"] == "2/3"
     assert ref.last_log() == (
         "Sister Rebecca hits Goblin 4 with the mace for 1: d20 15, STR +0 = 15 against 13 "
-        "(THAC0 19 against AC 6); damage 1d6 (1) = 1")
+        "(THAC0 19 against AC 6); damage 1d6 (1) = 1"
+    )
 
     # Lirra slings a stone at Goblin 3, 40' away: short range.
     ref.next_turn()
     assert ref.turn() == "Lirra"
     seen = ref.act("Attack with sling", "Goblin 3", (9, 5))
     # §1 DEX 17 +2 to missiles, §9 short +1: needs 13 − 3 = 10, naturals 10–20, 11 in 20.
-    assert seen.preview.splitlines()[0] == \
-        "d20 DEX +2 short range +1 needs 13 (THAC0 19 against AC 6)"
+    assert (
+        seen.preview.splitlines()[0] == "d20 DEX +2 short range +1 needs 13 (THAC0 19 against AC 6)"
+    )
     assert seen.chance == odds(hit(19, 6, 3), "Goblin 3", at_least(3))
     assert seen.chance == "Chance of success: 55.0 %\nGoblin 3 killed: 36.7 %"
     assert ref.last_log() == (
         "Lirra misses Goblin 3 with the sling: d20 9, DEX +2, short range +1 = 12 against 13 "
-        "(THAC0 19 against AC 6)")
+        "(THAC0 19 against AC 6)"
+    )
     assert ref.hp()["Goblin 3"] == "3/3"
 
     # The goblins' turn: the dead one takes no turn (0 hp is dead, seed 003), then morale
@@ -409,7 +459,8 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.hp()["Morgan Ironwolf"] == "3/6"
     assert ref.last_log() == (
         "Goblin 2 hits Morgan Ironwolf with the weapon for 3: d20 16 against 16 (THAC0 19 "
-        "against AC 3); damage 1d6 (3) = 3")
+        "against AC 3); damage 1d6 (3) = 3"
+    )
     # Goblin 3 runs 20' at Silverleaf (its whole encounter move, 60' (20'), §5) and misses.
     ref.next_turn()
     assert ref.turn() == "Goblin 3"
@@ -417,64 +468,77 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.drag("Silverleaf", "melee 5 ft") == 5
     seen = ref.act("Attack with weapon (1d6)", "Silverleaf", (3, 6))
     assert seen.chance == odds(hit(19, 4, 0), "Silverleaf", at_least(4))  # needs 15: 6 in 20
-    assert ref.last_log() == ("Goblin 3 misses Silverleaf with the weapon: d20 3 against 15 "
-                              "(THAC0 19 against AC 4)")
+    assert ref.last_log() == (
+        "Goblin 3 misses Silverleaf with the weapon: d20 3 against 15 (THAC0 19 against AC 4)"
+    )
     ref.next_turn()
     seen = ref.act("Attack with weapon (1d6)", "Sister Rebecca", (14, 6))
     assert seen.chance == odds(hit(19, 2, 0), "Sister Rebecca", at_least(5))  # needs 17
     assert seen.chance == "Chance of success: 20.0 %\nSister Rebecca killed: 6.7 %"
     assert ref.last_log() == (
-        "Goblin 4 misses Sister Rebecca with the weapon: d20 14 against 17 (THAC0 19 "
-        "against AC 2)")
+        "Goblin 4 misses Sister Rebecca with the weapon: d20 14 against 17 (THAC0 19 against AC 2)"
+    )
 
     # == Round 2: Silverleaf declares Sleep, Sister Rebecca a retreat; goblins win 5–2. ==
     ref.next_turn()
     assert document.encounter.round == 2 and ref.turn() == ""
     assert ref.declare("Silverleaf", "cast: Sleep") == [
-        "none", "cast: Sleep", "fighting withdrawal", "retreat"]
+        "none",
+        "cast: Sleep",
+        "fighting withdrawal",
+        "retreat",
+    ]
     assert ref.last_log() == "Silverleaf declares: casts Sleep"
-    assert ref.declare("Sister Rebecca", "retreat") == ["none", "fighting withdrawal",
-                                                        "retreat"]
+    assert ref.declare("Sister Rebecca", "retreat") == ["none", "fighting withdrawal", "retreat"]
     assert ref.last_log() == "Sister Rebecca declares: retreat"
     assert ref.text("Silverleaf", "declared") == "cast: Sleep"
     assert ref.text("Sister Rebecca", "declared") == "retreat"
     ref.type_d6("Silverleaf", 2)
     ref.type_d6("Goblin 4", 5)
-    assert ref.status()[0] == ("Round 2: initiative Monsters (5) → Party (2). Declared: "
-                               "Silverleaf casts Sleep; Sister Rebecca retreat.")
+    assert ref.status()[0] == (
+        "Round 2: initiative Monsters (5) → Party (2). Declared: "
+        "Silverleaf casts Sleep; Sister Rebecca retreat."
+    )
     # The party's turn order: the retreat moves (b), the spell (d), then melee (e).
     assert [row.combatant.name for row in ref.model.rows][4:] == [
-        "Sister Rebecca", "Silverleaf", "Morgan Ironwolf", "Lirra"]
+        "Sister Rebecca",
+        "Silverleaf",
+        "Morgan Ironwolf",
+        "Lirra",
+    ]
     # The pointer passes over the dead goblin by itself (it sat on Goblin 1, and "Now:" with
     # it, until the referee pressed Next Turn).
     assert ref.turn() == "Goblin 2"
     ref.act("Attack with weapon (1d6)", "Morgan Ironwolf", (4, 6))
     assert ref.last_log() == (
-        "Goblin 2 misses Morgan Ironwolf with the weapon: d20 4 against 16 (THAC0 19 "
-        "against AC 3)")
+        "Goblin 2 misses Morgan Ironwolf with the weapon: d20 4 against 16 (THAC0 19 against AC 3)"
+    )
     # Goblin 3 hits Silverleaf before she casts, her side having lost the initiative: the
     # spell is lost (§10, §14.18), and the app says so as it happens.
     ref.next_turn()
     seen = ref.act("Attack with weapon (1d6)", "Silverleaf", (17, 2))
     assert seen.chance == odds(hit(19, 4, 0), "Silverleaf", at_least(4))
     assert seen.chance == "Chance of success: 30.0 %\nSilverleaf killed: 15.0 %"
-    lost = ("Silverleaf loses Sleep: hit before casting, and its side lost the initiative. "
-            "The spell is gone from memory.")
+    lost = (
+        "Silverleaf loses Sleep: hit before casting, and its side lost the initiative. "
+        "The spell is gone from memory."
+    )
     assert ref.notice() == lost
     assert ref.last_log() == lost
     assert ref.hp()["Silverleaf"] == "2/4"
     assert ref.text("Silverleaf", "declared") == ""
     assert ref.sleep_cast()
-    assert ref.status()[0] == ("Round 2: initiative Monsters (5) → Party (2). Declared: "
-                               "Sister Rebecca retreat.")
+    assert ref.status()[0] == (
+        "Round 2: initiative Monsters (5) → Party (2). Declared: Sister Rebecca retreat."
+    )
     # One undo takes the blow back whole: hit points, the declaration and the spell.
     document.undo_stack.undo()
     assert ref.hp()["Silverleaf"] == "4/4"
     assert ref.text("Silverleaf", "declared") == "cast: Sleep"
     assert not ref.sleep_cast()
     assert ref.last_log() == (
-        "Goblin 2 misses Morgan Ironwolf with the weapon: d20 4 against 16 (THAC0 19 "
-        "against AC 3)")
+        "Goblin 2 misses Morgan Ironwolf with the weapon: d20 4 against 16 (THAC0 19 against AC 3)"
+    )
     document.undo_stack.redo()
     assert ref.hp()["Silverleaf"] == "2/4" and ref.last_log() == lost
     ref.dismiss()
@@ -482,21 +546,26 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # becomes 3, needs 16 − 2: naturals 14–20, 7 in 20 (§14.5's rule), not 4 in 20.
     ref.next_turn()
     seen = ref.act("Attack with weapon (1d6)", "Sister Rebecca", (14, 2))
-    assert seen.preview.splitlines()[0] == \
-        "d20 retreating target +2 its shield ignored needs 16 (THAC0 19 against AC 3)"
+    assert (
+        seen.preview.splitlines()[0]
+        == "d20 retreating target +2 its shield ignored needs 16 (THAC0 19 against AC 3)"
+    )
     assert seen.chance == odds(hit(19, 3, 2), "Sister Rebecca", at_least(5))
     assert seen.chance == "Chance of success: 35.0 %\nSister Rebecca killed: 11.7 %"
     assert ref.hp()["Sister Rebecca"] == "3/5"
     assert ref.last_log() == (
         "Goblin 4 hits Sister Rebecca with the weapon for 2: d20 14, retreating target +2, "
-        "its shield ignored = 16 against 16 (THAC0 19 against AC 3); damage 1d6 (2) = 2")
+        "its shield ignored = 16 against 16 (THAC0 19 against AC 3); damage 1d6 (2) = 2"
+    )
 
     # The party: Sister Rebecca retreats her full 20' and cannot attack (§9).
     ref.next_turn()
     assert ref.turn() == "Sister Rebecca"
-    assert ref.status()[2] == ("Sister Rebecca retreats: up to 20 ft (the full encounter "
-                               "movement), no attack; attackers get +2 and ignore its shield "
-                               "this round.")
+    assert ref.status()[2] == (
+        "Sister Rebecca retreats: up to 20 ft (the full encounter "
+        "movement), no attack; attackers get +2 and ignore its shield "
+        "this round."
+    )
     seen = ref.act("Attack with mace", "Goblin 4")
     assert seen.problem == "Sister Rebecca declared a retreat: no attack this round."
     ref.centre("Sister Rebecca")  # her ring is the retreat's now
@@ -507,15 +576,17 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.turn() == "Silverleaf"
     seen = ref.act("Attack with short bow", "Goblin 3")
     assert "Cast Sleep" not in seen.actions
-    assert seen.problem == "The short bow is a missile weapon: it needs more than 5 ft to " \
-                           "the target."
+    assert (
+        seen.problem == "The short bow is a missile weapon: it needs more than 5 ft to the target."
+    )
     seen = ref.act("Attack with sword", "Goblin 3", (2, 6))
     # STR 13 +1 (§1): naturals 12–20, 9 in 20; 1d6+1 kills a 3 hp goblin on 2+ (5 of 6).
     assert seen.chance == odds(hit(19, 6, 1), "Goblin 3", at_least(3, bonus=1))
     assert seen.chance == "Chance of success: 45.0 %\nGoblin 3 killed: 37.5 %"
     assert ref.last_log() == (
         "Silverleaf misses Goblin 3 with the sword: d20 2, STR +1 = 3 against 13 (THAC0 19 "
-        "against AC 6)")
+        "against AC 6)"
+    )
     # Morgan cuts down Goblin 2: 11 + 2 = 13 just hits, 1 + 2 = 3 damage: 0 hp is dead.
     # Two of four goblins down is half the side: morale again (§11).
     ref.next_turn()
@@ -524,10 +595,12 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.hp()["Goblin 2"] == "0/3"
     assert ref.last_log() == (
         "Morgan Ironwolf hits Goblin 2 with the sword for 3: d20 11, STR +2 = 13 against 13 "
-        "(THAC0 19 against AC 6); damage 1d6 (1), STR 16 +2 = 3; Goblin 2 is dead")
+        "(THAC0 19 against AC 6); damage 1d6 (1), STR 16 +2 = 3; Goblin 2 is dead"
+    )
     assert ref.notice() == "The Monsters' half down: check morale (ML 7, holds 58.3 %)."
-    assert ref.status()[-1] == ("Monsters: half down — check morale (ML 7, holds 58.3 %) "
-                                "in step a of their turn.")
+    assert ref.status()[-1] == (
+        "Monsters: half down — check morale (ML 7, holds 58.3 %) in step a of their turn."
+    )
     ref.dismiss()
     ref.next_turn()
     assert ref.turn() == "Lirra"
@@ -550,7 +623,16 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.notice() == "Monsters break: they flee or surrender."
     assert "Goblin 3 is fleeing." in ref.status()
     assert [n for n in ("Goblin 3", "Goblin 4") if ref.combatant(n).fleeing] == [
-        "Goblin 3", "Goblin 4"]
-    assert ref.hp() == {"Morgan Ironwolf": "3/6", "Silverleaf": "2/4", "Sister Rebecca": "3/5",
-                        "Lirra": "3/3", "Goblin 1": "\u22121/3", "Goblin 2": "0/3",
-                        "Goblin 3": "3/3", "Goblin 4": "2/3"}
+        "Goblin 3",
+        "Goblin 4",
+    ]
+    assert ref.hp() == {
+        "Morgan Ironwolf": "3/6",
+        "Silverleaf": "2/4",
+        "Sister Rebecca": "3/5",
+        "Lirra": "3/3",
+        "Goblin 1": "\u22121/3",
+        "Goblin 2": "0/3",
+        "Goblin 3": "3/3",
+        "Goblin 4": "2/3",
+    }

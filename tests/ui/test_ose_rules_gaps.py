@@ -74,13 +74,13 @@ def test_a_thrown_dagger_takes_dex_not_str(qtbot: Any) -> None:
     assert "STR +2" in dialog.preview.text()
 
 
-def test_a_thrown_natural_14_at_long_range_hits_for_a_weak_but_average_thrower(
-        qtbot: Any) -> None:
+def test_a_thrown_natural_14_at_long_range_hits_for_a_weak_but_average_thrower(qtbot: Any) -> None:
     """Issue 19: Mira (STR 8, DEX 9) throws at 30' (long, −1): DEX 0 − 1 needs a natural 14
     against THAC0 19 and AC 6; with STR's −1 the log called her 14 a miss."""
     mira = _sample("morgan-ironwolf").model_copy(update={"name": "Mira"})
-    mira = mira.model_copy(update={"abilities": mira.abilities.model_copy(
-        update={"STR": 8, "DEX": 9})})
+    mira = mira.model_copy(
+        update={"abilities": mira.abilities.model_copy(update={"STR": 8, "DEX": 9})}
+    )
     goblin, _ = parse_stat_block("AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6)", "Goblin")
     dialog = _fight(qtbot, mira, goblin, 30)
     _choose(dialog, "Attack with dagger")
@@ -110,11 +110,13 @@ def test_a_missile_beyond_its_long_range_is_barred_with_the_distance(qtbot: Any)
 def test_a_halfling_is_harder_to_hit_for_a_larger_than_human_foe(qtbot: Any) -> None:
     """An ogre (THAC0 15) against a halfling in chain and shield (AC 3): needs 12, 45 %;
     ticked "Larger than human", the halfling's AC counts as 1: needs 14, 35 %."""
-    halfling = _sample("morgan-ironwolf").model_copy(update={"char_class": OseClass.HALFLING,
-                                                             "name": "Bilba"})
+    halfling = _sample("morgan-ironwolf").model_copy(
+        update={"char_class": OseClass.HALFLING, "name": "Bilba"}
+    )
     assert isinstance(halfling, CharacterSheet)
-    ogre, _ = parse_stat_block("AC 5 [14], HD 4+1 (19hp), Att 1 × club (1d10), THAC0 15 [+4]",
-                               "Ogre")
+    ogre, _ = parse_stat_block(
+        "AC 5 [14], HD 4+1 (19hp), Att 1 × club (1d10), THAC0 15 [+4]", "Ogre"
+    )
     dialog = _fight(qtbot, ogre, halfling, 5)
     _choose(dialog, "Attack with club (1d10)")
     assert _chance(dialog) == "Chance of success: 45.0 %"
@@ -166,8 +168,7 @@ def test_the_sheet_shows_the_prime_requisite_xp_bonus(qtbot: Any) -> None:
 
 def test_a_monster_saves_as_the_hit_dice_it_is_told(qtbot: Any) -> None:
     """A 4 HD bear that saves as 2: the 1–3 row (D12), not its own 4–6 row (D10)."""
-    editor = _editor(qtbot, MonsterSheet(name="Bear", hit_dice=4, hit_points=18,
-                                         max_hit_points=18))
+    editor = _editor(qtbot, MonsterSheet(name="Bear", hit_dice=4, hit_points=18, max_hit_points=18))
     assert _shown(editor, "save.D")[1] == "10"
     saves_as = editor.fields["saves_as"].widget
     saves_as.setFocus()
@@ -184,10 +185,13 @@ def test_the_bestiarys_ogre_and_goblin_meet_a_halfling_as_their_sizes_say(qtbot:
     from m3desk.assets import resource_path
     from m3desk.storage.bestiary import load_bestiary
 
-    book = {e.name: e.sheet for e in load_bestiary(
-        resource_path("bestiary", "ose", "srd-monsters.json")).entries}
-    halfling = _sample("morgan-ironwolf").model_copy(update={"char_class": OseClass.HALFLING,
-                                                             "name": "Bilba"})
+    book = {
+        e.name: e.sheet
+        for e in load_bestiary(resource_path("bestiary", "ose", "srd-monsters.json")).entries
+    }
+    halfling = _sample("morgan-ironwolf").model_copy(
+        update={"char_class": OseClass.HALFLING, "name": "Bilba"}
+    )
     dialog = _fight(qtbot, book["Ogre"], halfling, 5)
     _choose(dialog, "Attack with club (1d10)")
     assert "(halfling: AC 1 against a larger foe)" in dialog.preview.text()

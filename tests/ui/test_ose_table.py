@@ -19,8 +19,10 @@ from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.widget import EncounterWidget
 
-GOBLIN = ("AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], MV 60' (20'), "
-          "SV D14 W15 P16 B17 S18 (NH), ML 7, AL Chaotic, XP 5")
+GOBLIN = (
+    "AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], MV 60' (20'), "
+    "SV D14 W15 P16 B17 S18 (NH), ML 7, AL Chaotic, XP 5"
+)
 CTRL = Qt.KeyboardModifier.ControlModifier
 
 
@@ -29,11 +31,20 @@ def widget(qtbot: Any) -> Iterator[EncounterWidget]:
     assert registry.get("ose") is SYSTEM  # installed: no registration of its own
     rules = SYSTEM.encounter
     assert rules is not None
-    morgan = CharacterSheet(name="Morgan", abilities=Abilities(STR=16), hit_points=8,
-                            max_hit_points=8, armour="chainmail", shield=True,
-                            weapons=(Weapon(name="sword"),
-                                     Weapon(name="short bow", melee=False, missile=True,
-                                            two_handed=True, ranges=(50, 100, 150))))
+    morgan = CharacterSheet(
+        name="Morgan",
+        abilities=Abilities(STR=16),
+        hit_points=8,
+        max_hit_points=8,
+        armour="chainmail",
+        shield=True,
+        weapons=(
+            Weapon(name="sword"),
+            Weapon(
+                name="short bow", melee=False, missile=True, two_handed=True, ranges=(50, 100, 150)
+            ),
+        ),
+    )
     goblin, problems = parse_stat_block(GOBLIN, "Goblin")
     assert problems == []
     encounter = OseEncounter(name="Goblin ambush")
@@ -48,11 +59,18 @@ def widget(qtbot: Any) -> Iterator[EncounterWidget]:
 
 
 def test_an_ose_round_from_side_initiative_to_a_sword_blow(
-        qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = widget.document
     model = widget.tracker.tracker_model
     assert [model.headerData(n, Qt.Orientation.Horizontal) for n in range(6)] == [
-        "Init", "Name", "Side", "HP", "AC", "THAC0"]
+        "Init",
+        "Name",
+        "Side",
+        "HP",
+        "AC",
+        "THAC0",
+    ]
     morgan, goblin = document.encounter.combatants
     # Under the title "AC", its cells say the number only.
     assert model.index(model.row_of(morgan.id), model.column_of("ac")).data() == "4 [15]"
@@ -88,6 +106,7 @@ def test_an_ose_round_from_side_initiative_to_a_sword_blow(
     assert seen[1] == ("", "Chance of success: 45.0 %\nGoblin killed: 30.0 %")
     assert seen[2][0].splitlines() == [
         "d20 DEX +0 short range +1 needs 13 (THAC0 19 against AC 6)",
-        "Damage 1d6, at least 1: average 3.5, 1–6"]  # each face on demand (Each damage)
+        "Damage 1d6, at least 1: average 3.5, 1–6",
+    ]  # each face on demand (Each damage)
     assert document.encounter.combatant(goblin.id).sheet.hit_points == -2
     assert document.encounter.log[-1].text.endswith("damage 1d6 (5) = 5; Goblin is dead")

@@ -28,8 +28,10 @@ CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModi
 @pytest.fixture
 def widget(qtbot: Any) -> Iterator[EncounterWidget]:
     by_stem = {path.stem: path for path in sample_files("ose")}
-    sheets = [load_sheet(by_stem[stem]).model for stem in
-              ("morgan-ironwolf", "silverleaf", "goblin", "goblin", "hobgoblin-boss")]
+    sheets = [
+        load_sheet(by_stem[stem]).model
+        for stem in ("morgan-ironwolf", "silverleaf", "goblin", "goblin", "hobgoblin-boss")
+    ]
     document = new_encounter_document(sheets, name="Ambush")
     shown = EncounterWidget(document, roller=Roller(3))
     qtbot.addWidget(shown)
@@ -49,10 +51,10 @@ def _numbers_of(widget: EncounterWidget, name: str) -> set[str]:
 
 
 def test_the_players_see_what_they_know_and_nothing_hidden(
-        qtbot: Any, widget: EncounterWidget) -> None:
+    qtbot: Any, widget: EncounterWidget
+) -> None:
     document = widget.document
-    boss, goblin_1, goblin_2 = (_id(widget, n) for n in ("Hobgoblin boss", "Goblin 1",
-                                                         "Goblin 2"))
+    boss, goblin_1, goblin_2 = (_id(widget, n) for n in ("Hobgoblin boss", "Goblin 1", "Goblin 2"))
     morgan = _id(widget, "Morgan Ironwolf")
     # The boss lurks unseen: the GM marks it hidden from the tracker's menu action.
     document.select(boss)
@@ -63,13 +65,16 @@ def test_the_players_see_what_they_know_and_nothing_hidden(
     encounter = document.encounter
     for other in encounter.combatants:
         if other.id != morgan:
-            encounter = core.set_position(encounter, morgan, other.id, 30, log=False,
-                                          mover=other.id)
+            encounter = core.set_position(
+                encounter, morgan, other.id, 30, log=False, mover=other.id
+            )
     g1 = encounter.combatant(goblin_1).sheet
-    encounter = core.replace_sheet(encounter, goblin_1,
-                                   g1.model_copy(update={"hit_points": g1.max_hit_points - 1}))
-    encounter = core.replace_sheet(encounter, goblin_2,
-                                   g1.model_copy(update={"hit_points": 1, "name": "Goblin 2"}))
+    encounter = core.replace_sheet(
+        encounter, goblin_1, g1.model_copy(update={"hit_points": g1.max_hit_points - 1})
+    )
+    encounter = core.replace_sheet(
+        encounter, goblin_2, g1.model_copy(update={"hit_points": 1, "name": "Goblin 2"})
+    )
     encounter = core.set_side_initiative(encounter, {"Party": 5, "Monsters": 2})
     document.apply(core.next_turn(encounter), "Round one")
 
@@ -87,8 +92,7 @@ def test_the_players_see_what_they_know_and_nothing_hidden(
         assert not (_numbers_of(widget, name) & set(re.findall(r"\d+/\d+", joined)))
     assert "Goblin 1 · wounded" in joined and "Goblin 2 · badly wounded" in joined
     morgan_sheet = document.encounter.combatant(morgan).sheet
-    assert f"Morgan Ironwolf · HP {morgan_sheet.hit_points}/{morgan_sheet.max_hit_points}" \
-        in joined
+    assert f"Morgan Ironwolf · HP {morgan_sheet.hit_points}/{morgan_sheet.max_hit_points}" in joined
     assert view.round_label.text() == "Round 1 — Morgan Ironwolf"
     assert "30 ft" in joined  # distances between what they can see
     # The GM reveals the boss: it joins the players' view at once; undo hides it again.
@@ -107,8 +111,16 @@ def test_the_players_see_what_they_know_and_nothing_hidden(
     assert not view.isVisible()
 
 
-@pytest.mark.parametrize(("current", "maximum", "words"), [
-    (8, 8, "unhurt"), (5, 8, "wounded"), (4, 8, "badly wounded"), (1, 8, "badly wounded"),
-    (0, 8, "down"), (-3, 8, "down")])
+@pytest.mark.parametrize(
+    ("current", "maximum", "words"),
+    [
+        (8, 8, "unhurt"),
+        (5, 8, "wounded"),
+        (4, 8, "badly wounded"),
+        (1, 8, "badly wounded"),
+        (0, 8, "down"),
+        (-3, 8, "down"),
+    ],
+)
 def test_wounds_as_the_players_perceive_them(current: int, maximum: int, words: str) -> None:
     assert perceived(current, maximum, down=current <= 0) == words

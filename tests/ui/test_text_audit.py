@@ -58,12 +58,28 @@ from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
 GAMES = tuple(registry.ids())
 CHARACTER, MONSTER, ENCOUNTER = "Bob & Sue", "Fang & Claw", "Fight & Flight"
-WINDOW_DIALOGS = ("new_character", "new_monster", "new_encounter", "table_rules", "shortcuts",
-                  "user_guide", "about")
+WINDOW_DIALOGS = (
+    "new_character",
+    "new_monster",
+    "new_encounter",
+    "table_rules",
+    "shortcuts",
+    "user_guide",
+    "about",
+)
 """The window's menu commands that open a dialog (files and printers are Qt's own)."""
-ENCOUNTER_DIALOGS = ("table_rules", "forecast", "board_window", "player_view", "act",
-                     "roll_initiative", "roll_selected", "add_condition", "adjust_php",
-                     "adjust_mhp")
+ENCOUNTER_DIALOGS = (
+    "table_rules",
+    "forecast",
+    "board_window",
+    "player_view",
+    "act",
+    "roll_initiative",
+    "roll_selected",
+    "add_condition",
+    "adjust_php",
+    "adjust_mhp",
+)
 """The encounter commands that open a dialog or a window of their own."""
 
 
@@ -84,11 +100,11 @@ def _tokens(raw: str) -> Iterator[tuple[str, bool]]:
     index = 0
     while index < len(raw):
         if raw[index] == "&":
-            if raw[index + 1:index + 2] == "&":
+            if raw[index + 1 : index + 2] == "&":
                 yield "&", False
                 index += 2
                 continue
-            yield raw[index + 1:index + 2], True
+            yield raw[index + 1 : index + 2], True
             index += 2
             continue
         yield raw[index], False
@@ -143,7 +159,8 @@ def path_of(obj: Any) -> str:
 
 def _literal_label(label: QLabel) -> str:
     if label.textFormat() == Qt.TextFormat.RichText or (
-            label.textFormat() == Qt.TextFormat.AutoText and Qt.mightBeRichText(label.text())):
+        label.textFormat() == Qt.TextFormat.AutoText and Qt.mightBeRichText(label.text())
+    ):
         return QTextDocumentFragment.fromHtml(label.text()).toPlainText()
     return label.text()
 
@@ -160,8 +177,10 @@ def _view_texts(view: QAbstractItemView, where: str) -> Iterator[Text]:
     if model is None:
         return
     root = view.rootIndex()
-    for orientation, count in ((Qt.Orientation.Horizontal, _columns(model, root)),
-                               (Qt.Orientation.Vertical, model.rowCount(root))):
+    for orientation, count in (
+        (Qt.Orientation.Horizontal, _columns(model, root)),
+        (Qt.Orientation.Vertical, model.rowCount(root)),
+    ):
         for section in range(min(count, 60)):
             value = model.headerData(section, orientation, Qt.ItemDataRole.DisplayRole)
             if isinstance(value, str):
@@ -258,12 +277,18 @@ def _line_edit_room(edit: QLineEdit) -> int:
     option = QStyleOptionFrame()
     option.initFrom(edit)
     style = edit.style()
-    option.lineWidth = style.pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, option,
-                                         edit) if edit.hasFrame() else 0
+    option.lineWidth = (
+        style.pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, option, edit)
+        if edit.hasFrame()
+        else 0
+    )
     contents = style.subElementRect(QStyle.SubElement.SE_LineEditContents, option, edit)
     margins = edit.textMargins()
-    sides = sum(child.width() for child in edit.findChildren(QWidget)
-                if child.parent() is edit and child.isVisible())
+    sides = sum(
+        child.width()
+        for child in edit.findChildren(QWidget)
+        if child.parent() is edit and child.isVisible()
+    )
     return contents.width() - margins.left() - margins.right() - sides - 4
 
 
@@ -277,16 +302,26 @@ def _measure(widget: QWidget) -> tuple[str, int, int]:
         option.initFrom(widget)
         option.frame = True
         text = widget.placeholderText()
-        room = widget.style().subControlRect(
-            QStyle.ComplexControl.CC_ComboBox, option,
-            QStyle.SubControl.SC_ComboBoxEditField, widget).width()
+        room = (
+            widget.style()
+            .subControlRect(
+                QStyle.ComplexControl.CC_ComboBox,
+                option,
+                QStyle.SubControl.SC_ComboBoxEditField,
+                widget,
+            )
+            .width()
+        )
         return text, room, widget.fontMetrics().horizontalAdvance(text)
     if isinstance(widget, QPlainTextEdit | QTextEdit) and widget.placeholderText():
         text = widget.placeholderText()
         margin = int(widget.document().documentMargin())
         viewport = widget.viewport().rect().adjusted(margin, margin, -margin, -margin)
-        need = widget.fontMetrics().boundingRect(
-            0, 0, viewport.width(), 10_000, Qt.TextFlag.TextWordWrap, text).height()
+        need = (
+            widget.fontMetrics()
+            .boundingRect(0, 0, viewport.width(), 10_000, Qt.TextFlag.TextWordWrap, text)
+            .height()
+        )
         return text, viewport.height(), need
     return "", 0, 0
 
@@ -311,8 +346,15 @@ def placeholders(top: QWidget) -> list[dict[str, Any]]:
             settle()
         if widget.isVisible():
             text, room, need = _measure(widget)
-            measured.append({"where": path_of(widget), "text": text, "room": room,
-                             "need": need, "revealed": bool(revealed)})
+            measured.append(
+                {
+                    "where": path_of(widget),
+                    "text": text,
+                    "room": room,
+                    "need": need,
+                    "revealed": bool(revealed),
+                }
+            )
         for part in revealed:
             part.hide()
     return measured
@@ -336,8 +378,10 @@ def plant_files(paths: Any) -> list[Path]:
         character = next(p for p in samples if p.suffix == ".m3c")
         monster = next(p for p in samples if p.suffix == ".m3m")
         sheets = []
-        for source, name, kind in ((character, CHARACTER, "characters"),
-                                   (monster, MONSTER, "monsters")):
+        for source, name, kind in (
+            (character, CHARACTER, "characters"),
+            (monster, MONSTER, "monsters"),
+        ):
             sheet = load_sheet(source).model.model_copy(update={"name": name})
             target = paths.library_dir(kind) / f"{game}-{source.name}"
             save_sheet(target, sheet)
@@ -345,8 +389,11 @@ def plant_files(paths: Any) -> list[Path]:
             sheets.append(target)
         document = new_encounter_document([*sheets, *samples[:2]], name=f"{ENCOUNTER} {game}")
         fight = document.encounter
-        fight = core.next_turn(core.set_initiative(  # begun: "Bob & Sue" acts first
-            fight, {c.id: 20 - n for n, c in enumerate(fight.combatants)}))
+        fight = core.next_turn(
+            core.set_initiative(  # begun: "Bob & Sue" acts first
+                fight, {c.id: 20 - n for n, c in enumerate(fight.combatants)}
+            )
+        )
         target = paths.library_dir("encounters") / f"{game}.m3e"
         save_encounter(target, fight)
         document.deleteLater()
@@ -477,8 +524,7 @@ def audit(texts: list[Text]) -> list[str]:
 
 
 @pytest.fixture
-def toured_window(qtbot: Any, restore_app_look: Any) -> Iterator[tuple[Any, list[Text],
-                                                                      list[str]]]:
+def toured_window(qtbot: Any, restore_app_look: Any) -> Iterator[tuple[Any, list[Text], list[str]]]:
     from m3desk.storage.paths import AppPaths
     from m3desk.ui.main_window import MainWindow
     from m3desk.ui.theme import apply_theme
@@ -517,8 +563,9 @@ def test_no_ampersand_is_lost_or_doubled_anywhere(toured_window) -> None:
     window, texts, seen = toured_window
     shown = {as_shown(t.raw) if t.mnemonic else t.raw for t in texts}
     # The tour reached what it claims: the four games' tabs, their dialogs and menus.
-    assert {"New Character", "New Encounter", "Keyboard Shortcuts"} <= {
-        title for title in seen} | {t.raw for t in texts if t.where.endswith("title")}
+    assert {"New Character", "New Encounter", "Keyboard Shortcuts"} <= {title for title in seen} | {
+        t.raw for t in texts if t.where.endswith("title")
+    }
     assert any(CHARACTER in text for text in shown)
     assert any(text.startswith("Monsters & Magic") for text in shown)
     assert len(window.tabs.pages()) == 3 * len(GAMES)
@@ -528,17 +575,27 @@ def test_no_ampersand_is_lost_or_doubled_anywhere(toured_window) -> None:
 
 def test_the_audit_finds_what_it_is_for() -> None:
     names = ("Monsters & Magic", "AD&D 2e", CHARACTER)
-    wrong = [Text("button", "Monsters & Magic", True), Text("tab", "AD&D 2e", True),
-             Text("label", "Bob && Sue", False), Text("label", "&Name:", False),
-             Text("menu", "&Table Rules of AD&D 2e", True)]
-    right = [Text("button", "Monsters && Magic", True), Text("tab", "&AD&&D 2e", True),
-             Text("label", "Bob & Sue", False), Text("title", "AD&D 2e", False),
-             Text("buddy", "&Name:", True)]
+    wrong = [
+        Text("button", "Monsters & Magic", True),
+        Text("tab", "AD&D 2e", True),
+        Text("label", "Bob && Sue", False),
+        Text("label", "&Name:", False),
+        Text("menu", "&Table Rules of AD&D 2e", True),
+    ]
+    right = [
+        Text("button", "Monsters && Magic", True),
+        Text("tab", "&AD&&D 2e", True),
+        Text("label", "Bob & Sue", False),
+        Text("title", "AD&D 2e", False),
+        Text("buddy", "&Name:", True),
+    ]
     assert [bool(offences(text, names)) for text in wrong] == [True] * len(wrong)
     assert [offences(text, names) for text in right] == [[]] * len(right)
 
 
-SCREEN_SCRIPT = toy_system.FRESH_PROCESS + r"""
+SCREEN_SCRIPT = (
+    toy_system.FRESH_PROCESS
+    + r"""
 import json
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
@@ -565,6 +622,7 @@ screen = app.primaryScreen().availableGeometry()
 print(json.dumps({"screen": [screen.width(), screen.height()], "measured": measured,
                   "seen": seen}))
 """
+)
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))

@@ -29,9 +29,10 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 def widget(qtbot: Any) -> Iterator[EncounterWidget]:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Toy fight")
-    for sheet, side in ((ToySheet(name="Aldo", attack=4), "Party"),
-                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=12),
-                         "Monsters")):
+    for sheet, side in (
+        (ToySheet(name="Aldo", attack=4), "Party"),
+        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=12), "Monsters"),
+    ):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     shown = EncounterWidget(EncounterDocument(encounter), roller=Roller(11))
     qtbot.addWidget(shown)
@@ -45,13 +46,21 @@ def _names(widget: EncounterWidget) -> list[str]:
     return [row.combatant.name for row in widget.tracker.tracker_model.rows]
 
 
-def test_a_toy_fight_from_initiative_to_a_hit(qtbot: Any, widget: EncounterWidget,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_toy_fight_from_initiative_to_a_hit(
+    qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = widget.document
     model = widget.tracker.tracker_model
     # The game's own columns, and none of Monsters & Magic's commands.
     assert [model.headerData(n, Qt.Orientation.Horizontal) for n in range(7)] == [
-        "Init", "Name", "Side", "HP", "AC", "Declared", "Notes"]
+        "Init",
+        "Name",
+        "Side",
+        "HP",
+        "AC",
+        "Declared",
+        "Notes",
+    ]
     assert not widget.encounter_actions.adjust_php.isVisible()
     # One d6 per side, rolled in the app; the higher side acts first.
     widget.tracker.setFocus()
@@ -91,7 +100,8 @@ def test_a_toy_fight_from_initiative_to_a_hit(qtbot: Any, widget: EncounterWidge
 
 
 def test_declarations_are_picked_in_the_tracker_and_the_round_says_who_is_left(
-        qtbot: Any, widget: EncounterWidget) -> None:
+    qtbot: Any, widget: EncounterWidget
+) -> None:
     document = widget.document
     model = widget.tracker.tracker_model
     widget.tracker.setFocus()
@@ -118,7 +128,8 @@ def test_declarations_are_picked_in_the_tracker_and_the_round_says_who_is_left(
 
 
 def test_arrow_keys_walk_the_choices_and_only_return_commits_one(
-        qtbot: Any, widget: EncounterWidget) -> None:
+    qtbot: Any, widget: EncounterWidget
+) -> None:
     """A closed list reports each arrow step as a pick: the cell must not commit the first
     step and close, or the third choice cannot be reached from the keyboard."""
     document = widget.document
@@ -142,7 +153,8 @@ def test_arrow_keys_walk_the_choices_and_only_return_commits_one(
 
 
 def test_what_the_table_must_hear_is_said_when_the_action_is_applied(
-        qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = widget.document
     aldo, goblin = document.encounter.combatants
     document.apply(core.set_position(document.encounter, aldo.id, goblin.id, 5), "close")
@@ -165,7 +177,8 @@ def test_what_the_table_must_hear_is_said_when_the_action_is_applied(
 
 
 def test_the_encounter_s_table_rules_are_the_game_s_own_options(
-        qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QSpinBox
 
     from m3desk.ui.table_rules import options_dialog
@@ -203,7 +216,8 @@ def test_the_encounter_s_table_rules_are_the_game_s_own_options(
 
 
 def test_the_board_opens_in_a_window_of_its_own_that_follows_the_fight(
-        qtbot: Any, widget: EncounterWidget) -> None:
+    qtbot: Any, widget: EncounterWidget
+) -> None:
     document = widget.document
     aldo, goblin = document.encounter.combatants
     widget.tracker.setFocus()
@@ -243,7 +257,8 @@ def test_a_combatant_at_0_hit_points_is_marked_down(qtbot: Any, widget: Encounte
 
 
 def test_the_forecast_plays_the_fight_many_times_and_plots_it(
-        qtbot: Any, widget: EncounterWidget) -> None:
+    qtbot: Any, widget: EncounterWidget
+) -> None:
     from m3desk.ui.encounter.forecast_dialog import ForecastDialog
 
     widget.tracker.setFocus()
@@ -273,7 +288,8 @@ def test_the_forecast_plays_the_fight_many_times_and_plots_it(
 
 
 def test_the_forecast_can_be_stopped_and_shows_what_was_played(
-        qtbot: Any, widget: EncounterWidget) -> None:
+    qtbot: Any, widget: EncounterWidget
+) -> None:
     """The fights play on a worker thread: the plots fill in while they run, and Stop shows
     at once what was played, marked as partial."""
     from m3desk.ui.encounter.forecast_dialog import ForecastDialog
@@ -296,7 +312,8 @@ def test_the_forecast_can_be_stopped_and_shows_what_was_played(
 
 
 def test_a_sheet_edited_after_the_fight_began_is_pulled_in_and_write_back_says_why_not(
-        qtbot: Any, widget: EncounterWidget, tmp_path: Any) -> None:
+    qtbot: Any, widget: EncounterWidget, tmp_path: Any
+) -> None:
     from m3desk.storage.sheet_files import save_sheet
 
     document = widget.document
@@ -310,9 +327,15 @@ def test_a_sheet_edited_after_the_fight_began_is_pulled_in_and_write_back_says_w
     # A combatant from a file whose sheet was edited since: Update from Sheet takes it.
     path = tmp_path / "bea.m3c"
     save_sheet(path, ToySheet(name="Bea", ac=12))
-    document.apply(core.join(document.encounter, TOY.encounter.make_combatant(
-        ToySheet(name="Bea", ac=12), "Party").model_copy(update={"source_path": str(path)})),
-        "Bea joins")
+    document.apply(
+        core.join(
+            document.encounter,
+            TOY.encounter.make_combatant(ToySheet(name="Bea", ac=12), "Party").model_copy(
+                update={"source_path": str(path)}
+            ),
+        ),
+        "Bea joins",
+    )
     bea = document.encounter.combatants[-1]
     save_sheet(path, ToySheet(name="Bea", ac=16, attack=5))  # edited in another tab, saved
     document.select(bea.id)

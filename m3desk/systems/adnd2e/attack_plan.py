@@ -48,9 +48,10 @@ def _approach(encounter: core.Encounter, combatant: AdndCombatant) -> int:
     return max(0, allowance(encounter, combatant, combatant.declared) - combatant.moved)
 
 
-def _mode(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
-          feet: int) -> str | None:
-    """"melee", "missile", or None when the attack cannot reach."""
+def _mode(
+    encounter: core.Encounter, combatant: AdndCombatant, attack: Attack, feet: int
+) -> str | None:
+    """ "melee", "missile", or None when the attack cannot reach."""
     if attack.melee and feet <= MELEE_FEET:
         return "melee"
     ranges = ranges_feet(attack, _options(encounter))
@@ -61,14 +62,24 @@ def _mode(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
     return None
 
 
-def _meets_charge(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
-                  charger: AdndCombatant, feet: int) -> bool:
+def _meets_charge(
+    encounter: core.Encounter,
+    combatant: AdndCombatant,
+    attack: Attack,
+    charger: AdndCombatant,
+    feet: int,
+) -> bool:
     """A weapon set against a charge strikes the charger as it arrives, at the setter's own
     count: the charger still within its charge of the setter comes in to meet the point."""
-    return (attack.melee and attack.set_vs_charge and combatant.declared == "set"
-            and charger.declared == "charge" and charger.side != combatant.side
-            and not encounter.out_of_fight(charger)
-            and feet <= MELEE_FEET + _approach(encounter, charger))
+    return (
+        attack.melee
+        and attack.set_vs_charge
+        and combatant.declared == "set"
+        and charger.declared == "charge"
+        and charger.side != combatant.side
+        and not encounter.out_of_fight(charger)
+        and feet <= MELEE_FEET + _approach(encounter, charger)
+    )
 
 
 def _armour(encounter: core.Encounter, combatant: AdndCombatant) -> tuple[int, str]:
@@ -77,16 +88,25 @@ def _armour(encounter: core.Encounter, combatant: AdndCombatant) -> tuple[int, s
         if isinstance(combatant.sheet, CharacterSheet):
             charging = values["ac.charging"]
             return charging.value, charging.explanation()
-        return values["ac"].value + 1, f"AC while charging {values['ac'].value + 1} = AC " \
-                                       f"{values['ac'].value} + 1 worse"
+        return (
+            values["ac"].value + 1,
+            f"AC while charging {values['ac'].value + 1} = AC {values['ac'].value} + 1 worse",
+        )
     return values["ac"].value, values["ac"].explanation()
 
 
-def _attack_options(attack: Attack, index: int, kind: str, label: str,
-                    size: str | None, options: AdndOptions,
-                    fleer: str | None = None) -> list[ActionOption]:
+def _attack_options(
+    attack: Attack,
+    index: int,
+    kind: str,
+    label: str,
+    size: str | None,
+    options: AdndOptions,
+    fleer: str | None = None,
+) -> list[ActionOption]:
     """The attack's actions of ``kind`` ("attack"; "free": at ``fleer``'s back), one per
     damage column that can apply."""
+
     def option(tag: str, dice: DiceExpr, suffix: str) -> ActionOption:
         spec: tuple[DiceSpec, ...] = (DiceSpec(1, 20, "attack"),)
         if dice.count:
@@ -94,12 +114,20 @@ def _attack_options(attack: Attack, index: int, kind: str, label: str,
         if dice.count and options.critical_hits == "double_dice":
             spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
         spec += effects.effect_dice(attack)  # the target's save against a hit's effect
-        shown = " + ".join(p for p in ("" if attack.harmless else f"{dice}{suffix}",
-                                       attack.effect) if p) or "no damage"
-        return ActionOption(Action(kind, index, target=fleer, variant=tag),
-                            f"{label} {attack.name} ({shown})",
-                            needs_target=kind == "attack", dice=spec, group="attack",
-                            target=fleer)
+        shown = (
+            " + ".join(
+                p for p in ("" if attack.harmless else f"{dice}{suffix}", attack.effect) if p
+            )
+            or "no damage"
+        )
+        return ActionOption(
+            Action(kind, index, target=fleer, variant=tag),
+            f"{label} {attack.name} ({shown})",
+            needs_target=kind == "attack",
+            dice=spec,
+            group="attack",
+            target=fleer,
+        )
 
     if size is not None:
         return [option("any", attack.damage(size), "")]
@@ -129,8 +157,64 @@ class _Plan(NamedTuple):
     """What ``bonus`` adds up, each by name (STR, magic, specialised)."""
 
 
-def _plan(encounter: core.Encounter, actor: str, action: Action,
-          target: str | None) -> _Plan | str:
+def _situation_terms(
+    combatant: AdndCombatant, defender: AdndCombatant, free: bool
+) -> tuple[list[Term], bool]:
+    """The attack modifiers of the attacker's and the defender's conditions (Table 51), and
+    whether the blow is from the rear (a free attack at a back always is)."""
+    terms = []
+    for condition in combatant.conditions:
+        for situation in combat.ATTACK_MODIFIERS:
+            if situation.on == "attacker" and condition.condition == situation.id:
+                terms.append(Term(label=situation.label, value=situation.modifier))
+    rear = free
+    for condition in defender.conditions:
+        for situation in combat.ATTACK_MODIFIERS:
+            if situation.on == "defender" and condition.condition == situation.id:
+                if situation.id == "rear":
+                    rear = True
+                    continue
+                terms.append(Term(label=situation.label, value=situation.modifier))
+    if rear:
+        terms.append(Term(label="rear attack", value=2))
+    return terms, rear
+
+
+def _armour_against(enc: AdndEncounter, defender: AdndCombatant, rear: bool) -> tuple[int, str]:
+    """The defender's armour class against this blow and why it differs from its own."""
+    options = enc.options
+    values = derive(defender.sheet, options)
+    armour, _tip = _armour(enc, defender)
+    armour_note = "charging" if defender.declared == "charge" else ""
+    if rear:
+        rear_ac = values["ac.rear"].value if "ac.rear" in values else values["ac"].value
+        if rear_ac > armour:
+            armour, armour_note = (
+                rear_ac,
+                "from behind: no shield" + (", no DEX" if options.rear_ignores_dex else ""),
+            )
+    return armour, armour_note
+
+
+def _doubled(
+    attack: Attack, combatant: AdndCombatant, defender: AdndCombatant, mode: str | None
+) -> tuple[bool, str]:
+    """Whether the blow's damage dice are doubled, and why (a set spear against a charge, a
+    lance in a charge)."""
+    double, reason = False, ""
+    if (
+        attack.set_vs_charge
+        and combatant.declared == "set"
+        and defender.declared == "charge"
+        and mode == "melee"
+    ):
+        double, reason = True, "set against the charge"
+    if attack.double_on_charge and combatant.declared == "charge" and mode == "melee":
+        double, reason = True, "lance in a charge"
+    return double, reason
+
+
+def _plan(encounter: core.Encounter, actor: str, action: Action, target: str | None) -> _Plan | str:
     enc = _enc(encounter)
     combatant = _combatant(enc, actor)
     options = enc.options
@@ -159,8 +243,7 @@ def _plan(encounter: core.Encounter, actor: str, action: Action,
     feet = core.position_between(enc, actor, target)
     mode = "melee" if free else _mode(enc, combatant, attack, feet)
     met = 0
-    if (not free and feet > MELEE_FEET
-            and _meets_charge(enc, combatant, attack, defender, feet)):
+    if not free and feet > MELEE_FEET and _meets_charge(enc, combatant, attack, defender, feet):
         mode, met = "melee", feet - MELEE_FEET  # braced, not thrown
     if not free:
         if declaration is not None and not declaration.may_attack:
@@ -179,56 +262,50 @@ def _plan(encounter: core.Encounter, actor: str, action: Action,
         modifier = combat.missile_range_modifier(feet, ranges)
         assert modifier is not None
         if modifier:
-            terms.append(Term(label="medium range" if modifier == -2 else "long range",
-                              value=modifier))
+            terms.append(
+                Term(label="medium range" if modifier == -2 else "long range", value=modifier)
+            )
         if declaration is not None and declaration.fires:
             shots, credit, rate = _shots(enc, combatant, attack)
             counted = True
             if shots < 1:
                 rounds = int((1 - credit) / rate) + (1 if (1 - credit) % rate else 0)
-                return (f"{combatant.name} has no shot left this round ({attack.name} at "
-                        f"{rate} a round{' on the move' if declaration.id == 'missile' else ''}"
-                        f"; next shot in {rounds} round{'s' if rounds != 1 else ''}).")
+                return (
+                    f"{combatant.name} has no shot left this round ({attack.name} at "
+                    f"{rate} a round{' on the move' if declaration.id == 'missile' else ''}"
+                    f"; next shot in {rounds} round{'s' if rounds != 1 else ''})."
+                )
     approach = max(0, feet - MELEE_FEET) if mode == "melee" and not free and not met else 0
     if combatant.declared == "charge" and mode == "melee" and not free:
         terms.append(Term(label="charging", value=2))
-    for condition in combatant.conditions:
-        for situation in combat.ATTACK_MODIFIERS:
-            if situation.on == "attacker" and condition.condition == situation.id:
-                terms.append(Term(label=situation.label, value=situation.modifier))
-    rear = free
-    for condition in defender.conditions:
-        for situation in combat.ATTACK_MODIFIERS:
-            if situation.on == "defender" and condition.condition == situation.id:
-                if situation.id == "rear":
-                    rear = True
-                    continue
-                terms.append(Term(label=situation.label, value=situation.modifier))
-    if rear:
-        terms.append(Term(label="rear attack", value=2))
-    values = derive(defender.sheet, options)
-    armour, _tip = _armour(enc, defender)
-    armour_note = "charging" if defender.declared == "charge" else ""
-    if rear:
-        rear_ac = values["ac.rear"].value if "ac.rear" in values else values["ac"].value
-        if rear_ac > armour:
-            armour, armour_note = rear_ac, "from behind: no shield" + (
-                ", no DEX" if options.rear_ignores_dex else "")
+    situation, rear = _situation_terms(combatant, defender, free)
+    terms += situation
+    armour, armour_note = _armour_against(enc, defender, rear)
     thac0 = derive(combatant.sheet, options)["thac0"].value
-    double, reason = False, ""
-    if (attack.set_vs_charge and combatant.declared == "set" and defender.declared == "charge"
-            and mode == "melee"):
-        double, reason = True, "set against the charge"
-    if attack.double_on_charge and combatant.declared == "charge" and mode == "melee":
-        double, reason = True, "lance in a charge"
-    return _Plan(attack, target, attack.damage(size), tuple(t for t in terms if t.value),
-                 combat.to_hit_number(thac0, armour), thac0, armour, armour_note, double,
-                 reason, approach, counted, free, sum(t.value for t in bonus_terms), met,
-                 tuple(t for t in bonus_terms if t.value))
+    double, reason = _doubled(attack, combatant, defender, mode)
+    return _Plan(
+        attack,
+        target,
+        attack.damage(size),
+        tuple(t for t in terms if t.value),
+        combat.to_hit_number(thac0, armour),
+        thac0,
+        armour,
+        armour_note,
+        double,
+        reason,
+        approach,
+        counted,
+        free,
+        sum(t.value for t in bonus_terms),
+        met,
+        tuple(t for t in bonus_terms if t.value),
+    )
 
 
-def _missile_terms(sheet: CharacterSheet, attack: Attack, index: int,
-                   options: AdndOptions) -> tuple[Term, ...]:
+def _missile_terms(
+    sheet: CharacterSheet, attack: Attack, index: int, options: AdndOptions
+) -> tuple[Term, ...]:
     """A weapon both melee and thrown uses DEX (and STR, thrown) when it flies."""
     weapon = sheet.weapons[index]
     values = derive(sheet, options)
@@ -237,8 +314,7 @@ def _missile_terms(sheet: CharacterSheet, attack: Attack, index: int,
     return tuple(weapon_to_hit(sheet, weapon, missile=True))
 
 
-def _missile_bonus(sheet: CharacterSheet, index: int,
-                   options: AdndOptions) -> tuple[Term, ...]:
+def _missile_bonus(sheet: CharacterSheet, index: int, options: AdndOptions) -> tuple[Term, ...]:
     weapon = sheet.weapons[index]
     damage = derive(sheet, options)[f"weapon.{index}.damage"]
     if damage.overridden:
@@ -269,8 +345,9 @@ def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, 
 
 def _yet_to_act(encounter: AdndEncounter, combatant: AdndCombatant) -> bool:
     current = core.current_count(encounter)
-    return (combatant.initiative is not None and current is not None
-            and combatant.initiative > current)
+    return (
+        combatant.initiative is not None and current is not None and combatant.initiative > current
+    )
 
 
 def _close_in(encounter: AdndEncounter, mover: str, target: str) -> AdndEncounter:
@@ -282,14 +359,16 @@ def _close_in(encounter: AdndEncounter, mover: str, target: str) -> AdndEncounte
     here, there = encounter.places.get(mover), encounter.places.get(target)
     if here is None or there is None:  # no places yet: put the pair 5' apart, unlogged
         return core.set_position(encounter, mover, target, MELEE_FEET, log=False)
-    after, _text = make_move(encounter, mover,
-                              core.closing_place(encounter, mover, target, MELEE_FEET))
+    after, _text = make_move(
+        encounter, mover, core.closing_place(encounter, mover, target, MELEE_FEET)
+    )
     assert isinstance(after, AdndEncounter)
     return after
 
 
-def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _Plan,
-                    faces: tuple[int, ...]) -> ActionOutcome:
+def _resolve_attack(
+    encounter: AdndEncounter, combatant: AdndCombatant, plan: _Plan, faces: tuple[int, ...]
+) -> ActionOutcome:
     actor = combatant.id
     defender = _combatant(encounter, plan.target)
     notices: list[str] = []
@@ -305,7 +384,7 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     if plan.free:
         after = free_attacks.settled(after, plan.target, actor)
     saving = bool(effects.effect_dice(plan.attack))
-    natural, damage_faces = faces[0], tuple(faces[1:len(faces) - saving])
+    natural, damage_faces = faces[0], tuple(faces[1 : len(faces) - saving])
     save_face = faces[-1] if saving and len(faces) > 1 else None
     modifier = _modifier(plan)
     options = encounter.options
@@ -315,11 +394,14 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     if plan.free:
         verb = "strikes at the back of"
     if combatant.declared == "charge" and plan.approach:
-        setters = [c.name for c in _foes(after, combatant)
-                   if c.id == plan.target and c.declared == "set"]
+        setters = [
+            c.name for c in _foes(after, combatant) if c.id == plan.target and c.declared == "set"
+        ]
         if setters:
-            notices.append(f"{setters[0]} has set a weapon against the charge: a hit on "
-                           f"{combatant.name} deals double damage.")
+            notices.append(
+                f"{setters[0]} has set a weapon against the charge: a hit on "
+                f"{combatant.name} deals double damage."
+            )
     roll = _attack_roll_text(plan, natural, hit, nat20_auto=options.nat20_auto)
     if not hit:
         summary = f"{combatant.name} {verb} {foe} with the {plan.attack.name} and misses"
@@ -327,30 +409,37 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         short = f"{summary} ({natural} {signed(modifier)} against {plan.need})"
         return ActionOutcome(after, short, notices=tuple(notices))
     if plan.attack.harmless:  # no damage: the hit's effect alone
-        return effects.resolve_harmless(after, actor, verb, plan.target, plan.attack, roll,
-                                        save_face, options, tuple(notices))
+        return effects.resolve_harmless(
+            after, actor, verb, plan.target, plan.attack, roll, save_face, options, tuple(notices)
+        )
     critical = combat.doubles_dice(natural, options.critical_hits)
     dice = combat.critical_dice(plan.dice) if critical else plan.dice
-    damage = combat.roll_damage(dice, damage_faces[:dice.count], plan.bonus,
-                                double=plan.double,
-                                double_bonus=options.doubling_includes_bonuses)
+    damage = combat.roll_damage(
+        dice,
+        damage_faces[: dice.count],
+        plan.bonus,
+        double=plan.double,
+        double_bonus=options.doubling_includes_bonuses,
+    )
     sheet = defender.sheet
     hp = max(-99, sheet.hit_points - damage)
     after = core.replace_sheet(after, plan.target, sheet.model_copy(update={"hit_points": hp}))
     after, caused = effects.resolve_effect(after, plan.target, plan.attack, save_face, options)
-    summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for "
-               f"{damage}")
+    summary = f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for {damage}"
     if critical:
         summary += " (natural 20: a critical hit, the damage dice rolled twice)"
     elif combat.extra_attack(natural, options.critical_hits):
         summary += " (natural 20: a critical hit)"
-        notices.append(f"Natural 20: {combatant.name} makes an extra attack at once, and "
-                       "again on each further 20.")
+        notices.append(
+            f"Natural 20: {combatant.name} makes an extra attack at once, and "
+            "again on each further 20."
+        )
     if plan.double:
         summary += f" (double: {plan.double_reason})"
         notices.append(f"Double damage, {plan.double_reason}: {damage}.")
-    damage_text = _damage_text(plan, dice, damage_faces[:dice.count], damage,
-                               options.doubling_includes_bonuses)
+    damage_text = _damage_text(
+        plan, dice, damage_faces[: dice.count], damage, options.doubling_includes_bonuses
+    )
     record = f"{summary}: {roll}; damage {damage_text}"
     tail = caused  # the hit's effect, then what the hit points say
     hp = _combatant(after, plan.target).sheet.hit_points
@@ -362,16 +451,18 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     if defender.declared == "cast" and _yet_to_act(encounter, defender):
         notices.append(f"{foe} loses the spell: hit before casting.")
     after = core.add_log(after, record + tail, actor=actor, target=plan.target)
-    return ActionOutcome(after, summary, details="\n".join(_describe(encounter, actor, plan)),
-                         notices=tuple(notices))
+    return ActionOutcome(
+        after, summary, details="\n".join(_describe(encounter, actor, plan)), notices=tuple(notices)
+    )
 
 
 def _attack_roll_text(plan: _Plan, natural: int, hit: bool, *, nat20_auto: bool) -> str:
     """The attack roll for the record: the d20, each modifier by name, the total and the
     number it had to reach (a natural 20 or 1 said as such)."""
     ac = f"AC {minus(plan.armour)}" + (f", {plan.armour_note}" if plan.armour_note else "")
-    text = (f"{rolled('d20', (natural,), plan.terms)} against {plan.need} "
-            f"(THAC0 {plan.thac0} − {ac})")
+    text = (
+        f"{rolled('d20', (natural,), plan.terms)} against {plan.need} (THAC0 {plan.thac0} − {ac})"
+    )
     reached = natural + _modifier(plan) >= plan.need
     if nat20_auto and natural == 20 and hit and not reached:
         text += ", a natural 20 always hits"
@@ -380,29 +471,35 @@ def _attack_roll_text(plan: _Plan, natural: int, hit: bool, *, nat20_auto: bool)
     return text
 
 
-def _damage_text(plan: _Plan, rolled_dice: DiceExpr, faces: tuple[int, ...], damage: int,
-                 double_bonus: bool) -> str:
-    """"1d8 (4) ×2 set against the charge, STR 18/80 +4 = 12": every die and bonus named
+def _damage_text(
+    plan: _Plan, rolled_dice: DiceExpr, faces: tuple[int, ...], damage: int, double_bonus: bool
+) -> str:
+    """ "1d8 (4) ×2 set against the charge, STR 18/80 +4 = 12": every die and bonus named
     (the dice as rolled: a critical hit's are the weapon's twice)."""
     dice = f"{rolled_dice} ({', '.join(str(face) for face in faces)})"
     if plan.double:
         dice += f" ×2 {plan.double_reason}"
     doubled = " ×2" if plan.double and double_bonus else ""
     parts = [dice, *(f"{t.signed()}{doubled}" for t in plan.bonus_terms)]
-    floor = " (at least 1)" if damage == 1 and rolled_dice.total(faces) + plan.bonus < 1 \
-        else ""
+    floor = " (at least 1)" if damage == 1 and rolled_dice.total(faces) + plan.bonus < 1 else ""
     return f"{', '.join(parts)} = {damage}{floor}"
 
 
-def free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant,
-                       fleer: AdndCombatant) -> str:
+def free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant, fleer: AdndCombatant) -> str:
     """What the table must hear when a flight owes a foe its free attack: the odds to hit."""
     attacks = attacks_of(foe.sheet, encounter.options)
-    plan = _plan(encounter, foe.id, Action("free", 0, target=fleer.id, variant="any"), None) \
-        if foe.id in _combatant(encounter, fleer.id).free_attacks else None
+    plan = (
+        _plan(encounter, foe.id, Action("free", 0, target=fleer.id, variant="any"), None)
+        if foe.id in _combatant(encounter, fleer.id).free_attacks
+        else None
+    )
     chance = ""
     if isinstance(plan, _Plan):
-        chance = (f": {percent(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour))}"
-                  f" to hit with the {attacks[0].name}")
-    return (f"{foe.name} gets a free attack at {fleer.name}'s back now (rear +2, no shield"
-            f"{' or DEX' if encounter.options.rear_ignores_dex else ''}){chance}.")
+        chance = (
+            f": {percent(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour))}"
+            f" to hit with the {attacks[0].name}"
+        )
+    return (
+        f"{foe.name} gets a free attack at {fleer.name}'s back now (rear +2, no shield"
+        f"{' or DEX' if encounter.options.rear_ignores_dex else ''}){chance}."
+    )

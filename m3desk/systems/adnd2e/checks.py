@@ -29,5 +29,6 @@ def sheet_warnings(sheet: BaseModel) -> tuple[str, ...]:
     hd = "½" if sheet.hit_dice == 0 else str(sheet.hit_dice)
     if sheet.hit_dice_modifier:
         hd += signed(sheet.hit_dice_modifier)
-    return (f"THAC0 {thac0} is not Table 39's {table} for HD {hd}: check the Hit Dice or "
-            "the THAC0",)
+    return (
+        f"THAC0 {thac0} is not Table 39's {table} for HD {hd}: check the Hit Dice or the THAC0",
+    )

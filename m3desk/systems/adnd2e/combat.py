@@ -65,8 +65,15 @@ ATTACK_MODIFIERS: tuple[Situation, ...] = (
 """PHB Table 51 (digest §4). Sleeping or held defenders are hit automatically."""
 
 INITIATIVE_MODIFIERS: dict[str, int] = {
-    "hasted": -2, "slowed": 2, "higher_ground": -1, "set": -2, "slippery": 2,
-    "deep_water": 4, "foreign_environment": 6, "hindered": 3, "waiting": 1,
+    "hasted": -2,
+    "slowed": 2,
+    "higher_ground": -1,
+    "set": -2,
+    "slippery": 2,
+    "deep_water": 4,
+    "foreign_environment": 6,
+    "hindered": 3,
+    "waiting": 1,
     "foe_charges": -2,
 }
 """PHB Table 55 and seed 002 (a charge gives the charger's opponents −2)."""
@@ -83,8 +90,9 @@ def to_hit_number(thac0: int, target_ac: int) -> int:
     return thac0 - target_ac
 
 
-def hit_probability(modifier: int, thac0: int, target_ac: int, *,
-                    nat20_auto: bool = True) -> Fraction:
+def hit_probability(
+    modifier: int, thac0: int, target_ac: int, *, nat20_auto: bool = True
+) -> Fraction:
     """Exact chance: every natural d20 whose total reaches the number, a natural 20 always
     and a natural 1 never (unless ``nat20_auto`` is off: strict THAC0)."""
     need = to_hit_number(thac0, target_ac)
@@ -115,8 +123,9 @@ def charging_armour_class(ac: int, dex_adjustment: int) -> int:
     return ac - min(dex_adjustment, 0) + 1
 
 
-def rear_armour_class(ac: int, *, shield: bool, dex_adjustment: int,
-                      ignore_dex: bool = True) -> int:
+def rear_armour_class(
+    ac: int, *, shield: bool, dex_adjustment: int, ignore_dex: bool = True
+) -> int:
     """AC against an attack from behind: no shield, and (by default) no DEX bonus."""
     rear = ac + (1 if shield else 0)
     if ignore_dex and dex_adjustment < 0:
@@ -136,8 +145,9 @@ def missile_range_modifier(distance: int, ranges_feet: tuple[int, int, int]) -> 
     return None
 
 
-def damage_distribution(dice: DiceExpr, bonus: int = 0, *, double: bool = False,
-                        double_bonus: bool = False) -> dict[int, Fraction]:
+def damage_distribution(
+    dice: DiceExpr, bonus: int = 0, *, double: bool = False, double_bonus: bool = False
+) -> dict[int, Fraction]:
     """Damage of one hit: the rolled dice (doubled by a set spear or a lance in a charge) plus
     the bonus (doubled too only if the table says so), at least 1."""
     counts = sum_of_dice(dice.count, dice.sides)
@@ -151,8 +161,14 @@ def damage_distribution(dice: DiceExpr, bonus: int = 0, *, double: bool = False,
     return result
 
 
-def roll_damage(dice: DiceExpr, faces: tuple[int, ...], bonus: int = 0, *,
-                double: bool = False, double_bonus: bool = False) -> int:
+def roll_damage(
+    dice: DiceExpr,
+    faces: tuple[int, ...],
+    bonus: int = 0,
+    *,
+    double: bool = False,
+    double_bonus: bool = False,
+) -> int:
     rolled = dice.total(faces) - dice.bonus
     factor = 2 if double else 1
     added = (dice.bonus + bonus) * (factor if double_bonus else 1)
@@ -182,16 +198,26 @@ def hit_damage(rolled: int, bonus: int) -> int:
     return max(1, rolled + bonus)
 
 
-def attack_outcomes(modifier: int, thac0: int, target_ac: int, dice: DiceExpr,
-                    bonus: int = 0, *, double: bool = False, nat20_auto: bool = True,
-                    critical_hits: str = "off") -> dict[int, Fraction]:
+def attack_outcomes(
+    modifier: int,
+    thac0: int,
+    target_ac: int,
+    dice: DiceExpr,
+    bonus: int = 0,
+    *,
+    double: bool = False,
+    nat20_auto: bool = True,
+    critical_hits: str = "off",
+) -> dict[int, Fraction]:
     """Exact distribution of the damage one attack deals (0 on a miss); a natural 20 that
     hits rolls the dice twice where the table uses double-dice critical hits."""
     chance = hit_probability(modifier, thac0, target_ac, nat20_auto=nat20_auto)
     need = to_hit_number(thac0, target_ac)
-    critical = Fraction(1, 20) if (doubles_dice(20, critical_hits)
-                                   and hits(20, modifier, need, nat20_auto=nat20_auto)) \
+    critical = (
+        Fraction(1, 20)
+        if (doubles_dice(20, critical_hits) and hits(20, modifier, need, nat20_auto=nat20_auto))
         else Fraction(0)
+    )
     result: dict[int, Fraction] = {0: 1 - chance} if chance < 1 else {}
     for share, rolled in ((chance - critical, dice), (critical, critical_dice(dice))):
         if not share:

@@ -26,21 +26,42 @@ from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.tables import Save
 
-__all__ = ["CONDITIONS", "DEAD_AT", "EFFECT_SAVES", "afflicted", "effect_dice", "effect_of",
-           "effect_outcomes", "effect_preview", "forecast_effect", "resolve_effect",
-           "resolve_harmless", "save_need", "takes_hold"]
+__all__ = [
+    "CONDITIONS",
+    "DEAD_AT",
+    "EFFECT_SAVES",
+    "afflicted",
+    "effect_dice",
+    "effect_of",
+    "effect_outcomes",
+    "effect_preview",
+    "forecast_effect",
+    "resolve_effect",
+    "resolve_harmless",
+    "save_need",
+    "takes_hold",
+]
 
 EFFECT_SAVES: dict[str, Save | None] = {
-    "paralysis": Save.PPD, "poison": Save.PPD, "petrification": Save.PP, "charm": Save.SP,
-    "energy drain": None}
+    "paralysis": Save.PPD,
+    "poison": Save.PPD,
+    "petrification": Save.PP,
+    "charm": Save.SP,
+    "energy drain": None,
+}
 """The saving throw each effect calls for (PHB Table 60's categories); None: no save."""
 assert set(EFFECT_SAVES) == set(EFFECTS)
 
 CONDITIONS = tuple(ConditionSpec(e.key, e.condition, e.help) for e in EFFECTS.values())
 """The conditions the effects leave, as the tracker's condition picker offers them."""
 
-_SAVE_WORDS = {"paralysis": "paralyzation", "poison": "poison",
-               "petrification": "petrification", "charm": "spell", "energy drain": ""}
+_SAVE_WORDS = {
+    "paralysis": "paralyzation",
+    "poison": "poison",
+    "petrification": "petrification",
+    "charm": "spell",
+    "energy drain": "",
+}
 """The save's own word for each effect, as PHB Table 60's categories name it."""
 
 DEAD_AT = -10
@@ -57,8 +78,9 @@ def effect_of(attack: _Causes | None) -> Effect | None:
     return EFFECTS.get(attack.effect) if attack is not None else None
 
 
-def save_need(sheet: CharacterSheet | MonsterSheet, effect: Effect,
-              options: AdndOptions | None = None) -> int | None:
+def save_need(
+    sheet: CharacterSheet | MonsterSheet, effect: Effect, options: AdndOptions | None = None
+) -> int | None:
     """The natural d20 the target needs to resist ``effect`` (its save, less its Wisdom
     adjustment against a charm, which is mind-affecting magic); None: no save allowed."""
     save = EFFECT_SAVES[effect.key]
@@ -79,8 +101,9 @@ def effect_dice(attack: _Causes | None, label: str = "save") -> tuple[DiceSpec, 
     return (DiceSpec(1, 20, label),)
 
 
-def takes_hold(encounter: core.Encounter, target: str, attack: _Causes | None,
-               options: AdndOptions) -> Fraction:
+def takes_hold(
+    encounter: core.Encounter, target: str, attack: _Causes | None, options: AdndOptions
+) -> Fraction:
     """The exact chance a hit's effect takes hold on ``target``: its save fails (1 with no
     save; 0 for an attack without an effect with rules)."""
     effect = effect_of(attack)
@@ -90,12 +113,16 @@ def takes_hold(encounter: core.Encounter, target: str, attack: _Causes | None,
 
 
 def _what(effect: Effect) -> str:
-    return effect.condition.lower() + (", out of the fight" if effect.out_of_fight else "") + \
-        (", dead" if effect.lethal else "")
+    return (
+        effect.condition.lower()
+        + (", out of the fight" if effect.out_of_fight else "")
+        + (", dead" if effect.lethal else "")
+    )
 
 
-def effect_preview(encounter: core.Encounter, target: str, attack: _Causes | None,
-                   options: AdndOptions) -> str:
+def effect_preview(
+    encounter: core.Encounter, target: str, attack: _Causes | None, options: AdndOptions
+) -> str:
     """The preview's line for a hit's effect: "On a hit: Rath saves vs paralyzation, poison,
     death magic on 9+ or is paralysed, out of the fight (fails 40 %)"; empty: none."""
     if attack is None or not attack.effect:
@@ -108,24 +135,40 @@ def effect_preview(encounter: core.Encounter, target: str, attack: _Causes | Non
     save = EFFECT_SAVES[effect.key]
     if need is None or save is None:
         return f"On a hit: {effect.key}, no save: {foe} is {_what(effect)}"
-    return (f"On a hit: {foe} saves vs {_SAVE_WORDS[effect.key]} ({save.value}) on {need}+ "
-            f"or is {_what(effect)} (fails {percent(fail_chance(need))})")
+    return (
+        f"On a hit: {foe} saves vs {_SAVE_WORDS[effect.key]} ({save.value}) on {need}+ "
+        f"or is {_what(effect)} (fails {percent(fail_chance(need))})"
+    )
 
 
-def effect_outcomes(encounter: core.Encounter, target: str, attack: _Causes | None,
-                    hit: Fraction, options: AdndOptions) -> tuple[tuple[str, Fraction], ...]:
+def effect_outcomes(
+    encounter: core.Encounter,
+    target: str,
+    attack: _Causes | None,
+    hit: Fraction,
+    options: AdndOptions,
+) -> tuple[tuple[str, Fraction], ...]:
     """The preview's outcome of a hit's effect: "Rath paralysed" with the exact chance the
     attack hits and the save fails, from the rule :func:`resolve_effect` rolls by."""
     effect = effect_of(attack)
     if effect is None or getattr(encounter.combatant(target).sheet, "hit_points", 1) <= 0:
         return ()
     name = encounter.combatant(target).name
-    return ((f"{name} {effect.condition.lower()}",
-             hit * takes_hold(encounter, target, attack, options)),)
+    return (
+        (
+            f"{name} {effect.condition.lower()}",
+            hit * takes_hold(encounter, target, attack, options),
+        ),
+    )
 
 
-def resolve_effect(encounter: core.E, target: str, attack: _Causes | None,
-                   save_face: int | None, options: AdndOptions) -> tuple[core.E, str]:
+def resolve_effect(
+    encounter: core.E,
+    target: str,
+    attack: _Causes | None,
+    save_face: int | None,
+    options: AdndOptions,
+) -> tuple[core.E, str]:
     """A hit's effect on ``target`` from its save's natural d20 (None: no save rolled): the
     condition on a failed save, and the words for the log ("; Rath is paralysed (d20 4
     against 9)"); nothing for a target already down."""
@@ -147,8 +190,9 @@ def resolve_effect(encounter: core.E, target: str, attack: _Causes | None,
     return after, f"; {bearer.name} is {effect.condition.lower()}{against}"
 
 
-def forecast_effect(encounter: core.Encounter, target: str, attack: _Causes | None,
-                    options: AdndOptions) -> tuple[float, int]:
+def forecast_effect(
+    encounter: core.Encounter, target: str, attack: _Causes | None, options: AdndOptions
+) -> tuple[float, int]:
     """A hit's effect as the forecast plays it: the chance the target's save fails and what a
     failure does (0 nothing it plays, 1 out of the fight, 2 dead), from :func:`takes_hold`."""
     effect = effect_of(attack)
@@ -162,9 +206,17 @@ class _Named(_Causes, Protocol):
     def name(self) -> str: ...
 
 
-def resolve_harmless(encounter: core.E, actor: str, verb: str, target: str, attack: _Named,
-                     roll: str, save_face: int | None, options: AdndOptions,
-                     notices: tuple[str, ...] = ()) -> ActionOutcome:
+def resolve_harmless(
+    encounter: core.E,
+    actor: str,
+    verb: str,
+    target: str,
+    attack: _Named,
+    roll: str,
+    save_face: int | None,
+    options: AdndOptions,
+    notices: tuple[str, ...] = (),
+) -> ActionOutcome:
     """A hit of an attack that deals no damage (a paralysing touch): its effect alone, one log
     line with the attack roll and the save."""
     name, foe = encounter.combatant(actor).name, encounter.combatant(target).name

@@ -33,15 +33,31 @@ from m3desk.systems.adnd2e.movement import (
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 
-__all__ = ["FEET", "INITIATIVE", "MELEE_FEET", "AdndCombatant", "AdndEncounter", "Attack",
-           "allowance", "attacks_of", "owed_attacks", "ranges_feet", "routine_of"]
+__all__ = [
+    "FEET",
+    "INITIATIVE",
+    "MELEE_FEET",
+    "AdndCombatant",
+    "AdndEncounter",
+    "Attack",
+    "allowance",
+    "attacks_of",
+    "owed_attacks",
+    "ranges_feet",
+    "routine_of",
+]
 
 
 MELEE_FEET = 5
-INITIATIVE = InitiativeScheme(roller="side_die", die=10, lower_first=True, ties="simultaneous",
-                              reroll_each_round=True, declared=("every action",))
-FEET = PositionModel(kind="distance", unit="ft", maximum=1000, step=5, metric="squares",
-                     start=60)
+INITIATIVE = InitiativeScheme(
+    roller="side_die",
+    die=10,
+    lower_first=True,
+    ties="simultaneous",
+    reroll_each_round=True,
+    declared=("every action",),
+)
+FEET = PositionModel(kind="distance", unit="ft", maximum=1000, step=5, metric="squares", start=60)
 Sheet = CharacterSheet | MonsterSheet
 LARGE = ("L", "H", "G")
 NATURAL_SPEED = {"T": 0, "S": 3, "M": 3, "L": 6, "H": 9, "G": 12}
@@ -63,9 +79,11 @@ def _credit(value: Any) -> Fraction | None:
     raise ValueError("a missile count is a fraction between 0 and 20")
 
 
-Credit = Annotated[Fraction | None, BeforeValidator(_credit),
-                   PlainSerializer(lambda v: None if v is None else str(v),
-                                   return_type=str | None)]
+Credit = Annotated[
+    Fraction | None,
+    BeforeValidator(_credit),
+    PlainSerializer(lambda v: None if v is None else str(v), return_type=str | None),
+]
 
 
 class AdndCombatant(core.Combatant):
@@ -100,7 +118,8 @@ class AdndEncounter(core.Encounter):
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""
     surprise_rolls: dict[SideName, Annotated[int, Field(ge=1, le=10)]] = Field(
-        default_factory=dict, max_length=200)
+        default_factory=dict, max_length=200
+    )
     """Each side's surprise d10 at set-up (1–3: surprised); empty in files from before."""
 
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
@@ -113,15 +132,26 @@ class AdndEncounter(core.Encounter):
         ending = self.round
         combatants = []
         for combatant in ended.combatants:
-            changes: dict[str, object] = {"declared": "", "casting_time": 0,
-                                          "initiative_roll": None, "moved": 0}
-            if (combatant.fire_round == ending and combatant.fire_credit is not None
-                    and combatant.fire_rate is not None):
-                changes["fire_credit"] = end_round_credit(combatant.fire_credit,
-                                                          combatant.fire_rate)
+            changes: dict[str, object] = {
+                "declared": "",
+                "casting_time": 0,
+                "initiative_roll": None,
+                "moved": 0,
+            }
+            if (
+                combatant.fire_round == ending
+                and combatant.fire_credit is not None
+                and combatant.fire_rate is not None
+            ):
+                changes["fire_credit"] = end_round_credit(
+                    combatant.fire_credit, combatant.fire_rate
+                )
             sheet = combatant.sheet
-            left = combat.bleeds(sheet.hit_points, self.options.deaths_door,
-                                 any(c.condition == "bound" for c in combatant.conditions))
+            left = combat.bleeds(
+                sheet.hit_points,
+                self.options.deaths_door,
+                any(c.condition == "bound" for c in combatant.conditions),
+            )
             if left != sheet.hit_points:
                 changes["sheet"] = sheet.model_copy(update={"hit_points": left})
                 if combat.dead(left, True):
@@ -159,8 +189,9 @@ def _feet_per_point(options: AdndOptions) -> int:
 
 def allowance(encounter: core.Encounter, combatant: AdndCombatant, action: str) -> int:
     options = _options(encounter)
-    return combat_movement_feet(_rate(combatant.sheet, options), action,
-                                feet_per_point=_feet_per_point(options))
+    return combat_movement_feet(
+        _rate(combatant.sheet, options), action, feet_per_point=_feet_per_point(options)
+    )
 
 
 class Attack(NamedTuple):
@@ -221,23 +252,42 @@ def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
         speed = NATURAL_SPEED[sheet.size]
         # A name that reads as nothing (spaces, invisible characters from a paste) would
         # leave "Attack with   (1d6)" in the list and the log: it is called an attack.
-        return tuple(Attack(visible_name(a.name) or "attack", a.damage or _NO_DAMAGE,
-                            a.damage or _NO_DAMAGE, (), (), speed=speed,
-                            set_vs_charge=a.set_vs_charge, double_on_charge=a.double_on_charge,
-                            times=a.count, effect=a.effect, harmless=a.damage is None)
-                     for a in sheet.attacks) or (
-            Attack("attack", DiceExpr.parse("1d6"), DiceExpr.parse("1d6"), (), (), speed=speed),)
+        return tuple(
+            Attack(
+                visible_name(a.name) or "attack",
+                a.damage or _NO_DAMAGE,
+                a.damage or _NO_DAMAGE,
+                (),
+                (),
+                speed=speed,
+                set_vs_charge=a.set_vs_charge,
+                double_on_charge=a.double_on_charge,
+                times=a.count,
+                effect=a.effect,
+                harmless=a.damage is None,
+            )
+            for a in sheet.attacks
+        ) or (Attack("attack", DiceExpr.parse("1d6"), DiceExpr.parse("1d6"), (), (), speed=speed),)
     values = derive(sheet, options)
     found = []
     for index, weapon in enumerate(sheet.weapons):
         to_hit, damage = values[f"weapon.{index}.to_hit"], values[f"weapon.{index}.damage"]
-        found.append(Attack(
-            visible_name(weapon.name) or "weapon", weapon.damage_sm, weapon.damage_l,
-            to_hit.terms if not to_hit.overridden else (Term(label="set", value=to_hit.value),),
-            damage.terms if not damage.overridden else (Term(label="set", value=damage.value),),
-            melee=weapon.melee, missile=weapon.missile, rate_of_fire=weapon.rate_of_fire,
-            ranges=weapon.ranges, speed=weapon.speed, set_vs_charge=weapon.set_vs_charge,
-            double_on_charge=weapon.double_on_charge))
+        found.append(
+            Attack(
+                visible_name(weapon.name) or "weapon",
+                weapon.damage_sm,
+                weapon.damage_l,
+                to_hit.terms if not to_hit.overridden else (Term(label="set", value=to_hit.value),),
+                damage.terms if not damage.overridden else (Term(label="set", value=damage.value),),
+                melee=weapon.melee,
+                missile=weapon.missile,
+                rate_of_fire=weapon.rate_of_fire,
+                ranges=weapon.ranges,
+                speed=weapon.speed,
+                set_vs_charge=weapon.set_vs_charge,
+                double_on_charge=weapon.double_on_charge,
+            )
+        )
     if not found:
         found.append(Attack("fist", DiceExpr.parse("1d2"), DiceExpr.parse("1d2"), (), ()))
     return tuple(found)
@@ -269,16 +319,20 @@ def _pool(combatant: core.Combatant) -> tuple[int, int]:
 
 
 def _size(sheet: Sheet) -> str:
-    return sheet.size if isinstance(sheet, MonsterSheet) else (
-        "S" if sheet.race in ("dwarf", "gnome", "halfling") else "M")
+    return (
+        sheet.size
+        if isinstance(sheet, MonsterSheet)
+        else ("S" if sheet.race in ("dwarf", "gnome", "halfling") else "M")
+    )
 
 
 def _foes(encounter: core.Encounter, combatant: AdndCombatant) -> list[AdndCombatant]:
     return [c for c in _enc(encounter).combatants if c.side != combatant.side]
 
 
-def _shots(encounter: core.Encounter, combatant: AdndCombatant,
-           attack: Attack) -> tuple[int, Fraction, Fraction]:
+def _shots(
+    encounter: core.Encounter, combatant: AdndCombatant, attack: Attack
+) -> tuple[int, Fraction, Fraction]:
     """Shots left this round, the count, and the rate it runs at."""
     moving = combatant.declared == "missile"
     rate = moving_rate_of_fire(attack.rate_of_fire) if moving else attack.rate_of_fire
@@ -298,12 +352,16 @@ def _accrued(encounter: AdndEncounter, combatant_id: str) -> AdndEncounter:
     if not missiles:
         return encounter
     _shots_left, credit, rate = _shots(encounter, combatant, missiles[0])
-    return core.update_combatant(encounter, combatant_id, fire_credit=credit, fire_rate=rate,
-                                 fire_round=encounter.round)
+    return core.update_combatant(
+        encounter, combatant_id, fire_credit=credit, fire_rate=rate, fire_round=encounter.round
+    )
 
 
 def owed_attacks(encounter: AdndEncounter, foe: AdndCombatant) -> list[str]:
     """A foe's free attack(s): all of its attacks, not one."""
-    count = sum(a.times for a in attacks_of(foe.sheet, encounter.options)) \
-        if isinstance(foe.sheet, MonsterSheet) else 1
+    count = (
+        sum(a.times for a in attacks_of(foe.sheet, encounter.options))
+        if isinstance(foe.sheet, MonsterSheet)
+        else 1
+    )
     return [foe.id] * count

@@ -19,8 +19,14 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.system import SetupStep
 from m3desk.systems.adnd2e.encounter import AdndEncounter, attacks_of, ranges_feet
 
-__all__ = ["DISTANCES", "SETUP_STEPS", "distance_dice", "roll_surprise", "set_distance",
-           "surprised_sides"]
+__all__ = [
+    "DISTANCES",
+    "SETUP_STEPS",
+    "distance_dice",
+    "roll_surprise",
+    "set_distance",
+    "surprised_sides",
+]
 
 SURPRISE_DIE = 10
 SURPRISED_UP_TO = 3
@@ -60,8 +66,9 @@ def _surprise_dice(encounter: core.Encounter, _choice: str) -> DiceExpr:
     return DiceExpr(max(1, len(_sides(encounter))), SURPRISE_DIE, 0)
 
 
-def roll_surprise(encounter: core.Encounter, _choice: str, _who: str | None,
-                  faces: tuple[int, ...]) -> core.Encounter:
+def roll_surprise(
+    encounter: core.Encounter, _choice: str, _who: str | None, faces: tuple[int, ...]
+) -> core.Encounter:
     """Each side's surprise d10, in the order the sides appear (one face per side): 1–3 is
     surprised; when some are and exactly one side is not, that side has a free round."""
     sides = _sides(encounter)
@@ -75,8 +82,10 @@ def roll_surprise(encounter: core.Encounter, _choice: str, _who: str | None,
     alert = [side for side in sides if side not in surprised]
     free = alert[0] if surprised and len(alert) == 1 else None
     after = after.model_copy(update={"surprise_side": free})
-    parts = ", ".join(f"{side} d10 {roll} ({'surprised' if roll <= SURPRISED_UP_TO else 'alert'})"
-                      for side, roll in rolls.items())
+    parts = ", ".join(
+        f"{side} d10 {roll} ({'surprised' if roll <= SURPRISED_UP_TO else 'alert'})"
+        for side, roll in rolls.items()
+    )
     return core.add_log(after, f"Surprise: {parts}" + _verdict(surprised, free))
 
 
@@ -118,49 +127,74 @@ def distance_dice(encounter: core.Encounter, choice: str) -> DiceExpr:
 
 def _longest_range(encounter: core.Encounter) -> int:
     options = encounter.options if isinstance(encounter, AdndEncounter) else None
-    found = [ranges[2] for c in encounter.combatants
-             for attack in attacks_of(c.sheet, options) if attack.missile
-             and (ranges := ranges_feet(attack, options)) is not None]
+    found = [
+        ranges[2]
+        for c in encounter.combatants
+        for attack in attacks_of(c.sheet, options)
+        if attack.missile and (ranges := ranges_feet(attack, options)) is not None
+    ]
     return max(found, default=0)
 
 
-def set_distance(encounter: core.Encounter, choice: str, _who: str | None,
-                 faces: tuple[int, ...]) -> core.Encounter:
+def set_distance(
+    encounter: core.Encounter, choice: str, _who: str | None, faces: tuple[int, ...]
+) -> core.Encounter:
     """The sides start this far apart: each side back in a loose group, the nearest two of
     different sides at the distance rolled (or at the longest missile's long range)."""
     choice = _by_surprise(encounter) or choice
     if choice == NO_COVER:
         feet = _longest_range(encounter)
         if not feet:
-            raise ValueError("Nobody here has a missile weapon: with no cover, place the "
-                             "sides on the map.")
-        return core.start_apart(encounter, feet, f"Encounter distance: {feet} ft, no cover "
-                                                 "(the longest missile's long range)")
+            raise ValueError(
+                "Nobody here has a missile weapon: with no cover, place the sides on the map."
+            )
+        return core.start_apart(
+            encounter,
+            feet,
+            f"Encounter distance: {feet} ft, no cover (the longest missile's long range)",
+        )
     label, dice = DISTANCES.get(choice, DISTANCES["light"])
     if len(faces) != dice.count or not all(1 <= f <= dice.sides for f in faces):
-        raise ValueError(f"the distance takes {dice} ({dice.count} "
-                         f"face{'s' if dice.count != 1 else ''} of 1–{dice.sides})")
+        raise ValueError(
+            f"the distance takes {dice} ({dice.count} "
+            f"face{'s' if dice.count != 1 else ''} of 1–{dice.sides})"
+        )
     squares = sum(faces)
     rolled = " + ".join(str(face) for face in faces)
-    text = (f"Encounter distance: {squares} square{'s' if squares != 1 else ''}, "
-            f"{squares * SQUARE} ft, {label.lower()} "
-            f"({dice}: {rolled})")
+    text = (
+        f"Encounter distance: {squares} square{'s' if squares != 1 else ''}, "
+        f"{squares * SQUARE} ft, {label.lower()} "
+        f"({dice}: {rolled})"
+    )
     return core.start_apart(encounter, squares * SQUARE, text)
 
 
-
 SETUP_STEPS: tuple[SetupStep, ...] = (
-    SetupStep("surprise", "Surprise", "Each side that could be surprised rolls 1d10: 1–3 is "
-              "surprised, and a side alone alert gets a free round.",
-              _surprise_dice, roll_surprise, _surprise_shown, each="side"),
-    SetupStep("distance", "Encounter distance",
-              "How far apart the sides are when the fight begins, in 5-foot squares: 1d4 when "
-              "both sides are surprised, 1d6 when one is, else by the terrain (Combat & "
-              "Tactics); with no cover, the longest missile's long range; "
-              "in a dungeon or at night the limit of sight decides: drag the sides on the map "
-              "instead.",
-              distance_dice, set_distance, core.sides_apart_text,
-              # Both or one surprised come from the surprise step, not from this list.
-              choices=(*((key, label) for key, (label, _d) in DISTANCES.items()
-                         if key not in SURPRISED_ROWS), (NO_COVER, "No cover"))),
+    SetupStep(
+        "surprise",
+        "Surprise",
+        "Each side that could be surprised rolls 1d10: 1–3 is "
+        "surprised, and a side alone alert gets a free round.",
+        _surprise_dice,
+        roll_surprise,
+        _surprise_shown,
+        each="side",
+    ),
+    SetupStep(
+        "distance",
+        "Encounter distance",
+        "How far apart the sides are when the fight begins, in 5-foot squares: 1d4 when "
+        "both sides are surprised, 1d6 when one is, else by the terrain (Combat & "
+        "Tactics); with no cover, the longest missile's long range; "
+        "in a dungeon or at night the limit of sight decides: drag the sides on the map "
+        "instead.",
+        distance_dice,
+        set_distance,
+        core.sides_apart_text,
+        # Both or one surprised come from the surprise step, not from this list.
+        choices=(
+            *((key, label) for key, (label, _d) in DISTANCES.items() if key not in SURPRISED_ROWS),
+            (NO_COVER, "No cover"),
+        ),
+    ),
 )

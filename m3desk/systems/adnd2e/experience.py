@@ -11,12 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
-from m3desk.core.experience import (
-    add_to_sheets,
-    hit_points_and_experience,
-    split,
-    written_back,
-)
+from m3desk.core.experience import add_to_sheets, hit_points_and_experience, split, written_back
 from m3desk.core.system import ExperienceAward, ExperienceLine
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 
@@ -31,17 +26,27 @@ def experience(encounter: core.Encounter) -> ExperienceAward:
     for combatant in encounter.combatants:
         sheet = combatant.sheet
         if isinstance(sheet, MonsterSheet) and encounter.out_of_fight(combatant):
-            defeated.append(ExperienceLine(combatant.name, sheet.xp,
-                                           "XP value" if sheet.xp else "no XP value given"))
+            defeated.append(
+                ExperienceLine(
+                    combatant.name, sheet.xp, "XP value" if sheet.xp else "no XP value given"
+                )
+            )
             if not sheet.xp:
                 notes.append(f"{combatant.name} has no XP value on its sheet: add one")
     total = sum(line.xp for line in defeated)
-    survivors = [(c.id, c.name, 0) for c in encounter.combatants
-                 if isinstance(c.sheet, CharacterSheet) and not encounter.out_of_fight(c)]
+    survivors = [
+        (c.id, c.name, 0)
+        for c in encounter.combatants
+        if isinstance(c.sheet, CharacterSheet) and not encounter.out_of_fight(c)
+    ]
     shares, split_notes = split(total, survivors)
-    return ExperienceAward(tuple(defeated), total, shares,
-                           (*notes, *split_notes, _NO_PRIME),
-                           awarded=bool(getattr(encounter, "experience_awarded", False)))
+    return ExperienceAward(
+        tuple(defeated),
+        total,
+        shares,
+        (*notes, *split_notes, _NO_PRIME),
+        awarded=bool(getattr(encounter, "experience_awarded", False)),
+    )
 
 
 def award(encounter: core.Encounter) -> core.Encounter:

@@ -78,7 +78,8 @@ POLICY_TEXT = (
     "a foe is in range (unless told to close), thrown melee weapons are kept for melee, each "
     "picks its best weapon, and a monster its best routine (a paralysing or charming hit "
     "takes a foe out on a failed save). Monsters check morale at a quarter and half of their "
-    "side down and each loss after; one that breaks flees, taking free attacks at its back.")
+    "side down and each loss after; one that breaks flees, taking free attacks at its back."
+)
 
 ATTACK, CLOSE, FIRE, MOVE = 0, 1, 2, 3
 KINDS = ("attack", "close", "fire", "move")
@@ -90,25 +91,42 @@ def _row(plan: _Plan, nat20_auto: bool, effect: tuple[float, int] = (0.0, 0)) ->
     the hit's effect (:func:`effects.forecast_effect`)."""
     modifier = _modifier(plan)
     # the lowest natural d20 the dialog's own test (combat.hits) calls a hit; 21: none
-    threshold = next((natural for natural in range(1, 21) if combat.hits(
-        natural, modifier, plan.need, nat20_auto=nat20_auto)), 21)
+    threshold = next(
+        (
+            natural
+            for natural in range(1, 21)
+            if combat.hits(natural, modifier, plan.need, nat20_auto=nat20_auto)
+        ),
+        21,
+    )
     dice: DiceExpr = plan.dice
     bonus = dice.bonus + plan.bonus
-    chance = float(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
-                                          nat20_auto=nat20_auto))
+    chance = float(
+        combat.hit_probability(_modifier(plan), plan.thac0, plan.armour, nat20_auto=nat20_auto)
+    )
     damage = combat.damage_distribution(DiceExpr(dice.count, dice.sides, 0), bonus)
     harm = not plan.attack.harmless
     mean = float(sum(k * p for k, p in damage.items())) if harm else 0.0
     fail, kind = effect
-    return Row(threshold, dice.count, dice.sides, bonus, chance * mean, chance * fail * bool(kind),
-               fail, kind, harm)
+    return Row(
+        threshold,
+        dice.count,
+        dice.sides,
+        bonus,
+        chance * mean,
+        chance * fail * bool(kind),
+        fail,
+        kind,
+        harm,
+    )
 
 
 def _cleared(encounter: AdndEncounter) -> AdndEncounter:
     """The encounter with nothing declared: the simulation declares for itself."""
-    combatants = tuple(c.model_copy(update={"declared": "", "free_attacks": (),
-                                            "casting_time": 0})
-                       for c in encounter.combatants)
+    combatants = tuple(
+        c.model_copy(update={"declared": "", "free_attacks": (), "casting_time": 0})
+        for c in encounter.combatants
+    )
     return encounter.model_copy(update={"combatants": combatants})
 
 
@@ -116,21 +134,27 @@ def _at(encounter: AdndEncounter, a: str, b: str, feet: int) -> AdndEncounter:
     return core.set_position(encounter, a, b, feet, log=False)
 
 
-def _plan_row(encounter: AdndEncounter, actor: str, action: Action, target: str | None,
-              nat20: bool) -> Row | None:
+def _plan_row(
+    encounter: AdndEncounter, actor: str, action: Action, target: str | None, nat20: bool
+) -> Row | None:
     plan = _plan(encounter, actor, action, target)
     if isinstance(plan, str):
         return None
-    return _row(plan, nat20, effects.forecast_effect(encounter, plan.target, plan.attack,
-                                                      encounter.options))
+    return _row(
+        plan, nat20, effects.forecast_effect(encounter, plan.target, plan.attack, encounter.options)
+    )
 
 
 def _best(rows: Sequence[Row]) -> Row | None:
     return max(rows, key=lambda row: row.mean, default=None)
 
 
-def _segments(encounter: AdndEncounter, attacker: AdndCombatant, target: AdndCombatant,
-              attacks: Sequence[Attack]) -> tuple[Segment, ...]:
+def _segments(
+    encounter: AdndEncounter,
+    attacker: AdndCombatant,
+    target: AdndCombatant,
+    attacks: Sequence[Attack],
+) -> tuple[Segment, ...]:
     """The best missile weapon at each distance (by damage a round at that range band)."""
     options = encounter.options
     bands: list[tuple[tuple[int, int, int], tuple[Row | None, ...], Fraction]] = []
@@ -139,9 +163,17 @@ def _segments(encounter: AdndEncounter, attacker: AdndCombatant, target: AdndCom
         if not attack.missile or attack.melee or edges is None:
             continue
         rows = tuple(
-            _plan_row(_at(encounter, attacker.id, target.id, feet), attacker.id,
-                      Action("attack", index, variant="any"), target.id, options.nat20_auto)
-            if feet > MELEE_FEET else None for feet in edges)
+            _plan_row(
+                _at(encounter, attacker.id, target.id, feet),
+                attacker.id,
+                Action("attack", index, variant="any"),
+                target.id,
+                options.nat20_auto,
+            )
+            if feet > MELEE_FEET
+            else None
+            for feet in edges
+        )
         bands.append((edges, rows, attack.rate_of_fire))
     ends = sorted({feet for edges, _rows, _rate in bands for feet in edges if feet > MELEE_FEET})
     segments: list[Segment] = []
@@ -170,10 +202,14 @@ def _arms(base: AdndEncounter) -> Arms:
     rear_rows: list[tuple[tuple[Row, ...] | None, ...]] = []
     # Two orcs with one stat block and the same conditions attack alike: each kind of pair
     # is priced once (a big encounter is mostly copies).
-    kinds = {c.id: (c.sheet.model_dump_json(), tuple(sorted(k.condition for k in c.conditions)))
-             for c in people}
-    priced: dict[tuple[object, ...], tuple[tuple[Row, ...] | None, tuple[Segment, ...],
-                                           tuple[Row, ...] | None]] = {}
+    kinds = {
+        c.id: (c.sheet.model_dump_json(), tuple(sorted(k.condition for k in c.conditions)))
+        for c in people
+    }
+    priced: dict[
+        tuple[object, ...],
+        tuple[tuple[Row, ...] | None, tuple[Segment, ...], tuple[Row, ...] | None],
+    ] = {}
     for attacker in people:
         attacks = attacks_of(attacker.sheet, options)
         monster = isinstance(attacker.sheet, MonsterSheet)
@@ -201,11 +237,16 @@ def _arms(base: AdndEncounter) -> Arms:
             for index, attack in enumerate(attacks):
                 if not attack.melee:
                     continue
-                row = _plan_row(close, attacker.id, Action("attack", index, variant="any"),
-                                target.id, nat20)
-                back = _plan_row(fleeing, attacker.id,
-                                 Action("free", index, target=target.id, variant="any"), None,
-                                 nat20)
+                row = _plan_row(
+                    close, attacker.id, Action("attack", index, variant="any"), target.id, nat20
+                )
+                back = _plan_row(
+                    fleeing,
+                    attacker.id,
+                    Action("free", index, target=target.id, variant="any"),
+                    None,
+                    nat20,
+                )
                 times = attack.times if monster else 1
                 melee, rear = routines.setdefault(routine_of(attacker.sheet, index), ([], []))
                 if row is not None:
@@ -215,43 +256,48 @@ def _arms(base: AdndEncounter) -> Arms:
             if routines:  # a monster makes one routine a round: the best against this foe
                 # (an effect's chance of ending the foe's fight counts as its hit points)
                 left = max(0, target.sheet.hit_points)
-                melee, rear = max(routines.values(),
-                                  key=lambda pair: sum(r.mean + r.hold * left for r in pair[0]))
+                melee, rear = max(
+                    routines.values(), key=lambda pair: sum(r.mean + r.hold * left for r in pair[0])
+                )
             if not monster:  # a character strikes once a round, with its best weapon
                 melee = [best] if (best := _best(melee)) else []
                 rear = [best] if (best := _best(rear)) else []
-            priced[kind] = (tuple(melee) or None, _segments(base, attacker, target, attacks),
-                            tuple(rear) or None)
+            priced[kind] = (
+                tuple(melee) or None,
+                _segments(base, attacker, target, attacks),
+                tuple(rear) or None,
+            )
             melee_line.append(priced[kind][0])
             fire_line.append(priced[kind][1])
             rear_line.append(priced[kind][2])
         melee_rows.append(tuple(melee_line))
         fire_rows.append(tuple(fire_line))
         rear_rows.append(tuple(rear_line))
-    reach = [tuple(line[-1][0] if line else 0 for line in fire_line)
-             for fire_line in fire_rows]
+    reach = [tuple(line[-1][0] if line else 0 for line in fire_line) for fire_line in fire_rows]
     return Arms(
-        melee=tuple(melee_rows), fire=tuple(fire_rows), rear=tuple(rear_rows),
+        melee=tuple(melee_rows),
+        fire=tuple(fire_rows),
+        rear=tuple(rear_rows),
         ranged_stay=tuple(reach),
-        ranged_only=tuple(line if not any(melee_rows[a]) else (0,) * len(line)
-                          for a, line in enumerate(reach)),
-        bound=tuple(any(s.condition == "bound" for s in c.conditions) for c in people))
+        ranged_only=tuple(
+            line if not any(melee_rows[a]) else (0,) * len(line) for a, line in enumerate(reach)
+        ),
+        bound=tuple(any(s.condition == "bound" for s in c.conditions) for c in people),
+    )
 
 
 def _countdown(encounter: AdndEncounter, base: AdndEncounter) -> tuple[tuple[int, Arms], ...]:
     """The attacks again for each round from which a timed condition is gone: each counts
     down at the rounds' ends as the tracker's (:func:`core.counted_down`); one placed in the
     round the fight starts in first counts at the end of the next."""
-    first = (encounter.round if encounter.phase != "setup"
-             else 0 if encounter.surprise_side else 1)
+    first = encounter.round if encounter.phase != "setup" else 0 if encounter.surprise_side else 1
     gone: dict[str, int] = {}
     for combatant in base.combatants:
         for condition in combatant.conditions:
             if condition.rounds is None:
                 continue
             stamp = encounter.applied_at.get(condition.id)
-            left = core.counted_down(condition.rounds,
-                                     stamp is not None and stamp.round == first)
+            left = core.counted_down(condition.rounds, stamp is not None and stamp.round == first)
             ended = 1
             while left:
                 ended += 1
@@ -259,9 +305,16 @@ def _countdown(encounter: AdndEncounter, base: AdndEncounter) -> tuple[tuple[int
             gone[condition.id] = ended + 1  # absent from the round after its last
     found: list[tuple[int, Arms]] = []
     for start in sorted(set(gone.values())):
-        combatants = tuple(c.model_copy(update={"conditions": tuple(
-            k for k in c.conditions if gone.get(k.id, start + 1) > start)})
-            for c in base.combatants)
+        combatants = tuple(
+            c.model_copy(
+                update={
+                    "conditions": tuple(
+                        k for k in c.conditions if gone.get(k.id, start + 1) > start
+                    )
+                }
+            )
+            for c in base.combatants
+        )
         found.append((start, _arms(base.model_copy(update={"combatants": combatants}))))
     return tuple(found)
 
@@ -278,8 +331,10 @@ def prepare(encounter: AdndEncounter) -> Prepared:
     arms = _arms(base)
     initiative = []
     for c in people:
-        mods = [sum(t.value for t in initiative_terms(base, c.model_copy(update={"declared": k})))
-                for k in KINDS]
+        mods = [
+            sum(t.value for t in initiative_terms(base, c.model_copy(update={"declared": k})))
+            for k in KINDS
+        ]
         initiative.append((mods[0], mods[1], mods[2], mods[3]))
     index_of = {c.id: i for i, c in enumerate(people)}
     partial: tuple[tuple[int, ...], ...] = ()
@@ -287,9 +342,14 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         order = core.turn_order(encounter)
         flat = [c.id for group in order for c in group]
         if encounter.turn in flat:
-            remaining = set(flat[flat.index(encounter.turn):])
-            partial = tuple(g for g in (tuple(index_of[c.id] for c in group
-                                              if c.id in remaining) for group in order) if g)
+            remaining = set(flat[flat.index(encounter.turn) :])
+            partial = tuple(
+                g
+                for g in (
+                    tuple(index_of[c.id] for c in group if c.id in remaining) for group in order
+                )
+                if g
+            )
     surprise = None
     if encounter.phase == "setup" and encounter.surprise_side in sides:
         surprise = sides.index(encounter.surprise_side)
@@ -297,11 +357,12 @@ def prepare(encounter: AdndEncounter) -> Prepared:
     monsters = tuple(isinstance(c.sheet, MonsterSheet) for c in people)
     out = tuple(encounter.out_of_fight(c) for c in encounter.combatants)
     hp = tuple(c.sheet.hit_points for c in people)
-    by_side = tuple(tuple(i for i in range(len(people)) if side_of[i] == side and monsters[i])
-                    for side in range(len(sides)))
+    by_side = tuple(
+        tuple(i for i in range(len(people)) if side_of[i] == side and monsters[i])
+        for side in range(len(sides))
+    )
     morale_start = [side_morale_trigger(encounter, side) for side in sides]
-    plane = Plane(encounter.position_model,
-                  [encounter.places.get(c.id, Place()) for c in people])
+    plane = Plane(encounter.position_model, [encounter.places.get(c.id, Place()) for c in people])
     return Prepared(
         ids=tuple(c.id for c in people),
         sides=side_of,
@@ -310,11 +371,11 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         max_hp=tuple(c.sheet.max_hit_points for c in people),
         out=out,
         monster=monsters,
-        morale=tuple(c.sheet.morale if isinstance(c.sheet, MonsterSheet) else 0
-                     for c in people),
+        morale=tuple(c.sheet.morale if isinstance(c.sheet, MonsterSheet) else 0 for c in people),
         bound=arms.bound,
-        foes=tuple(tuple(t for t, other in enumerate(people) if other.side != c.side)
-                   for c in people),
+        foes=tuple(
+            tuple(t for t, other in enumerate(people) if other.side != c.side) for c in people
+        ),
         close=tuple(allowance(base, c, "close") for c in people),
         move=tuple(allowance(base, c, "move") for c in people),
         moved=tuple(c.moved if partial else 0 for c in encounter.combatants),
@@ -323,8 +384,10 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         ranged_stay=arms.ranged_stay,
         ranged_only=arms.ranged_only,
         monsters=by_side,
-        alive=tuple(sum(1 for i in range(len(people)) if side_of[i] == side and not out[i])
-                    for side in range(len(sides))),
+        alive=tuple(
+            sum(1 for i in range(len(people)) if side_of[i] == side and not out[i])
+            for side in range(len(sides))
+        ),
         stage=tuple(morale_start),
         rear=arms.rear,
         initiative=tuple(initiative),
@@ -362,8 +425,9 @@ def _damage(row: Row, draw: random.Random) -> int:
     return hit_damage(total, row.bonus)
 
 
-def play_attack(encounter: AdndEncounter, actor: str, target: str, dice: random.Random, *,
-                rear: bool = False) -> int:
+def play_attack(
+    encounter: AdndEncounter, actor: str, target: str, dice: random.Random, *, rear: bool = False
+) -> int:
     """One attack as the simulation plays it (0: a miss): the first melee row of ``actor``
     against ``target`` where they stand (``rear``: a free attack at a fleeing back), or the
     first missile weapon at the range between them. The statistical tests use it."""
@@ -394,5 +458,6 @@ def _row_at(values: Prepared, a: int, t: int, feet: int, *, rear: bool = False) 
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
     """Play one whole fight from where the encounter stands (see the module's text)."""
     assert isinstance(encounter, AdndEncounter)
-    return play(prepared(encounter), dice.random, policy.target, policy.ranged_stay,
-                policy.max_rounds)
+    return play(
+        prepared(encounter), dice.random, policy.target, policy.ranged_stay, policy.max_rounds
+    )

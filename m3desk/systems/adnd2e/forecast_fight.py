@@ -21,13 +21,7 @@ from m3desk.systems.adnd2e.combat import (
     morale_loss,
     morale_trigger,
 )
-from m3desk.systems.adnd2e.forecast_values import (
-    Prepared,
-    Row,
-    after_volley,
-    segment_at,
-    volley,
-)
+from m3desk.systems.adnd2e.forecast_values import Prepared, Row, after_volley, segment_at, volley
 from m3desk.systems.adnd2e.table import MELEE_FEET
 
 __all__ = ["ATTACK", "CLOSE", "FIRE", "MOVE", "Fight", "play"]

@@ -38,30 +38,77 @@ from m3desk.systems.adnd2e.tables import (
     con_hp_adjustment,
 )
 
-__all__ = ["CLASS_MINIMUMS", "GENERATION", "PRIME_REQUISITES", "RACE_ADJUSTMENTS",
-           "RACE_CLASSES", "RACE_LIMITS", "adjusted_scores", "class_problem", "race_problem"]
+__all__ = [
+    "CLASS_MINIMUMS",
+    "GENERATION",
+    "PRIME_REQUISITES",
+    "RACE_ADJUSTMENTS",
+    "RACE_CLASSES",
+    "RACE_LIMITS",
+    "adjusted_scores",
+    "class_problem",
+    "race_problem",
+]
 
 ABILITY_NAMES: Mapping[str, str] = {
-    "STR": "Strength", "DEX": "Dexterity", "CON": "Constitution", "INT": "Intelligence",
-    "WIS": "Wisdom", "CHA": "Charisma"}
+    "STR": "Strength",
+    "DEX": "Dexterity",
+    "CON": "Constitution",
+    "INT": "Intelligence",
+    "WIS": "Wisdom",
+    "CHA": "Charisma",
+}
 
 RACE_LIMITS: Mapping[str, Mapping[str, tuple[int, int]]] = {
-    "dwarf": {"STR": (8, 18), "DEX": (3, 17), "CON": (11, 18), "INT": (3, 18),
-              "WIS": (3, 18), "CHA": (3, 17)},
-    "elf": {"STR": (3, 18), "DEX": (6, 18), "CON": (7, 18), "INT": (8, 18),
-            "WIS": (3, 18), "CHA": (8, 18)},
-    "gnome": {"STR": (6, 18), "DEX": (3, 18), "CON": (8, 18), "INT": (6, 18),
-              "WIS": (3, 18), "CHA": (3, 18)},
-    "half-elf": {"STR": (3, 18), "DEX": (6, 18), "CON": (6, 18), "INT": (4, 18),
-                 "WIS": (3, 18), "CHA": (3, 18)},
-    "halfling": {"STR": (7, 18), "DEX": (7, 18), "CON": (10, 18), "INT": (6, 18),
-                 "WIS": (3, 17), "CHA": (3, 18)},
+    "dwarf": {
+        "STR": (8, 18),
+        "DEX": (3, 17),
+        "CON": (11, 18),
+        "INT": (3, 18),
+        "WIS": (3, 18),
+        "CHA": (3, 17),
+    },
+    "elf": {
+        "STR": (3, 18),
+        "DEX": (6, 18),
+        "CON": (7, 18),
+        "INT": (8, 18),
+        "WIS": (3, 18),
+        "CHA": (8, 18),
+    },
+    "gnome": {
+        "STR": (6, 18),
+        "DEX": (3, 18),
+        "CON": (8, 18),
+        "INT": (6, 18),
+        "WIS": (3, 18),
+        "CHA": (3, 18),
+    },
+    "half-elf": {
+        "STR": (3, 18),
+        "DEX": (6, 18),
+        "CON": (6, 18),
+        "INT": (4, 18),
+        "WIS": (3, 18),
+        "CHA": (3, 18),
+    },
+    "halfling": {
+        "STR": (7, 18),
+        "DEX": (7, 18),
+        "CON": (10, 18),
+        "INT": (6, 18),
+        "WIS": (3, 17),
+        "CHA": (3, 18),
+    },
 }
 """PHB Table 7, racial ability requirements (minimum, maximum); humans have none."""
 
 RACE_ADJUSTMENTS: Mapping[str, Mapping[str, int]] = {
-    "dwarf": {"CON": 1, "CHA": -1}, "elf": {"DEX": 1, "CON": -1},
-    "gnome": {"INT": 1, "WIS": -1}, "halfling": {"DEX": 1, "STR": -1}}
+    "dwarf": {"CON": 1, "CHA": -1},
+    "elf": {"DEX": 1, "CON": -1},
+    "gnome": {"INT": 1, "WIS": -1},
+    "halfling": {"DEX": 1, "STR": -1},
+}
 """PHB Table 8, racial ability adjustments; humans and half-elves have none."""
 
 RACE_CLASSES: Mapping[str, Mapping[str, int | None]] = {
@@ -69,8 +116,15 @@ RACE_CLASSES: Mapping[str, Mapping[str, int | None]] = {
     "dwarf": {"fighter": 15, "cleric": 10, "thief": 12},
     "elf": {"fighter": 12, "ranger": 15, "mage": 15, "cleric": 12, "thief": 12},
     "gnome": {"fighter": 11, "illusionist": 15, "cleric": 9, "thief": 13},
-    "half-elf": {"fighter": 14, "ranger": 16, "mage": 12, "cleric": 14, "druid": 9,
-                 "thief": 12, "bard": None},
+    "half-elf": {
+        "fighter": 14,
+        "ranger": 16,
+        "mage": 12,
+        "cleric": 14,
+        "druid": 9,
+        "thief": 12,
+        "bard": None,
+    },
     "halfling": {"fighter": 9, "cleric": 8, "thief": 15},
 }
 """PHB Table 10: the classes each race may take and its highest level (None: unlimited)."""
@@ -89,9 +143,16 @@ CLASS_MINIMUMS: Mapping[str, Mapping[str, int]] = {
 """The ability requirements of each class's description (PHB chapter 3)."""
 
 PRIME_REQUISITES: Mapping[str, tuple[str, ...]] = {
-    "fighter": ("STR",), "paladin": ("STR", "CHA"), "ranger": ("STR", "DEX", "WIS"),
-    "cleric": ("WIS",), "druid": ("WIS", "CHA"), "thief": ("DEX",), "bard": ("DEX", "CHA"),
-    "mage": ("INT",), "illusionist": ("INT",)}
+    "fighter": ("STR",),
+    "paladin": ("STR", "CHA"),
+    "ranger": ("STR", "DEX", "WIS"),
+    "cleric": ("WIS",),
+    "druid": ("WIS", "CHA"),
+    "thief": ("DEX",),
+    "bard": ("DEX", "CHA"),
+    "mage": ("INT",),
+    "illusionist": ("INT",),
+}
 """Each class's prime requisites: all at 16 or more give 10 % more experience."""
 
 _RACE_WORDS = {"half-elf": "Half-elf"}
@@ -129,9 +190,11 @@ def class_problem(race: str, char_class: str, scores: Mapping[str, int]) -> str:
     """Why the race or the adjusted scores bar the class, in words; "" when open."""
     if char_class not in RACE_CLASSES.get(race, {}):
         return f"not open to a {race}"
-    short = [f"{name} {least}, has {scores.get(name, 0)}"
-             for name, least in CLASS_MINIMUMS[char_class].items()
-             if scores.get(name, 0) < least]
+    short = [
+        f"{name} {least}, has {scores.get(name, 0)}"
+        for name, least in CLASS_MINIMUMS[char_class].items()
+        if scores.get(name, 0) < least
+    ]
     return f"needs {'; '.join(short)}" if short else ""
 
 
@@ -142,16 +205,23 @@ def _words(race: str) -> str:
 def _race_picks(_data: Mapping[str, Any]) -> tuple[Pick, ...]:
     picks = []
     for race in RACE_MOVEMENT:
-        changes = ", ".join(f"{name} {signed(value)}"
-                            for name, value in RACE_ADJUSTMENTS.get(race, {}).items())
+        changes = ", ".join(
+            f"{name} {signed(value)}" for name, value in RACE_ADJUSTMENTS.get(race, {}).items()
+        )
         picks.append(Pick(race, _words(race), changes or "No adjustments"))
     return tuple(picks)
 
 
 def _class_picks(_data: Mapping[str, Any]) -> tuple[Pick, ...]:
-    return tuple(Pick(name, name.title(), "Needs " + ", ".join(
-        f"{ability} {least}+" for ability, least in CLASS_MINIMUMS[name].items()))
-        for name in CLASS_GROUP)
+    return tuple(
+        Pick(
+            name,
+            name.title(),
+            "Needs "
+            + ", ".join(f"{ability} {least}+" for ability, least in CLASS_MINIMUMS[name].items()),
+        )
+        for name in CLASS_GROUP
+    )
 
 
 def _adjusted(draft: Draft) -> dict[str, int]:
@@ -185,8 +255,13 @@ def _hit_points(draft: Draft, options: BaseModel) -> tuple[int, str]:
     con = _adjusted(draft).get("CON", 10)
     adjustment = con_hp_adjustment(con, warrior=group is Group.WARRIOR)
     rolled = sum(draft.hp_faces) if _hit_dice(draft, options) and draft.hp_faces else None
-    return first_hit_die(die, rules.starting_hit_points, rolled, adjustment,
-                         starting_hit_points(char_class, con, rules))
+    return first_hit_die(
+        die,
+        rules.starting_hit_points,
+        rolled,
+        adjustment,
+        starting_hit_points(char_class, con, rules),
+    )
 
 
 def _notes(draft: Draft, _options: BaseModel) -> tuple[str, ...]:
@@ -195,13 +270,19 @@ def _notes(draft: Draft, _options: BaseModel) -> tuple[str, ...]:
     notes = []
     changes = RACE_ADJUSTMENTS.get(race, {})
     if changes:
-        notes.append(f"{_words(race)}: " + ", ".join(
-            f"{name} {signed(value)} (now {scores[name]})" for name, value in changes.items()))
+        notes.append(
+            f"{_words(race)}: "
+            + ", ".join(
+                f"{name} {signed(value)} (now {scores[name]})" for name, value in changes.items()
+            )
+        )
     primes = PRIME_REQUISITES[char_class]
     bonus = all(scores.get(name, 0) >= 16 for name in primes)
     listed = ", ".join(f"{name} {scores.get(name, 0)}" for name in primes)
-    notes.append(f"Prime requisite {listed}: {'+10' if bonus else '+0'} % experience"
-                 + ("" if bonus else " (16 or more in each gives +10 %)"))
+    notes.append(
+        f"Prime requisite {listed}: {'+10' if bonus else '+0'} % experience"
+        + ("" if bonus else " (16 or more in each gives +10 %)")
+    )
     limit = RACE_CLASSES.get(race, {}).get(char_class)
     if limit is not None:
         notes.append(f"A {race} {char_class} rises to level {limit} at most")
@@ -213,10 +294,16 @@ def _notes(draft: Draft, _options: BaseModel) -> tuple[str, ...]:
 def _build(draft: Draft, options: BaseModel) -> BaseModel:
     hp, _why = _hit_points(draft, options)
     sheet = new_character(draft.name, _rules(options))
-    return CharacterSheet.model_validate({
-        **sheet.model_dump(), "race": _race(draft), "char_class": _class(draft),
-        "abilities": Abilities.model_validate(_adjusted(draft)).model_dump(),
-        "hit_points": hp, "max_hit_points": hp})
+    return CharacterSheet.model_validate(
+        {
+            **sheet.model_dump(),
+            "race": _race(draft),
+            "char_class": _class(draft),
+            "abilities": Abilities.model_validate(_adjusted(draft)).model_dump(),
+            "hit_points": hp,
+            "max_hit_points": hp,
+        }
+    )
 
 
 GENERATION = Generation(
@@ -226,10 +313,17 @@ GENERATION = Generation(
     score_range=(3, 18),
     build=_build,
     hit_points=_hit_points,
-    groups=(PickGroup("race", "Race", _race_picks,
-                      help="Checked against the scores as rolled (PHB Table 7)."),
-            PickGroup("class", "Class", _class_picks,
-                      help="Checked against the scores after the race's adjustments.")),
+    groups=(
+        PickGroup(
+            "race", "Race", _race_picks, help="Checked against the scores as rolled (PHB Table 7)."
+        ),
+        PickGroup(
+            "class",
+            "Class",
+            _class_picks,
+            help="Checked against the scores after the race's adjustments.",
+        ),
+    ),
     method_option="ability_scores",
     adjusted=_adjusted,
     unavailable=_unavailable,

@@ -13,8 +13,7 @@ __all__ = ["sheet_identity"]
 
 def sheet_identity(sheet: BaseModel) -> SheetIdentity:
     if isinstance(sheet, CharacterSheet):
-        return SheetIdentity(ancestry=sheet.race, calling=sheet.char_class,
-                             level=str(sheet.level))
+        return SheetIdentity(ancestry=sheet.race, calling=sheet.char_class, level=str(sheet.level))
     if isinstance(sheet, MonsterSheet):
         hd = "½" if sheet.hit_dice == 0 else str(sheet.hit_dice)
         modifier = sheet.hit_dice_modifier

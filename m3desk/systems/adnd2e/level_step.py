@@ -35,14 +35,19 @@ def _add(gain: int, sheet: BaseModel) -> BaseModel:
     if typed is None:
         return sheet
     most = min(999, typed.max_hit_points + gain)
-    return typed.model_copy(update={"max_hit_points": most,
-                                    "hit_points": min(most, typed.hit_points + gain)})
+    return typed.model_copy(
+        update={"max_hit_points": most, "hit_points": min(most, typed.hit_points + gain)}
+    )
 
 
-def level_step(before: BaseModel, after: BaseModel,
-               _options: BaseModel | None = None) -> LevelStep | None:
-    if not isinstance(before, CharacterSheet) or not isinstance(after, CharacterSheet) \
-            or after.level <= before.level:
+def level_step(
+    before: BaseModel, after: BaseModel, _options: BaseModel | None = None
+) -> LevelStep | None:
+    if (
+        not isinstance(before, CharacterSheet)
+        or not isinstance(after, CharacterSheet)
+        or after.level <= before.level
+    ):
         return None
     group = CLASS_GROUP[after.char_class]
     die = GROUP_HIT_DIE[group]
@@ -58,4 +63,5 @@ def level_step(before: BaseModel, after: BaseModel,
         f"Level {before.level} → {after.level}: {', '.join(parts)}",
         DiceExpr(count=count, sides=die) if count else None,
         partial(_gain, die, count, con, fixed),
-        lambda sheet, gain: _add(gain, sheet))
+        lambda sheet, gain: _add(gain, sheet),
+    )

@@ -27,8 +27,13 @@ __all__ = [
 Category = Literal["no-move", "half-move", "full-move"]
 
 SHARES: dict[str, Fraction] = {
-    "move": Fraction(1), "close": Fraction(1, 2), "missile": Fraction(1, 2),
-    "charge": Fraction(3, 2), "withdraw": Fraction(1, 3), "flee": Fraction(1)}
+    "move": Fraction(1),
+    "close": Fraction(1, 2),
+    "missile": Fraction(1, 2),
+    "charge": Fraction(3, 2),
+    "withdraw": Fraction(1, 3),
+    "flee": Fraction(1),
+}
 """The share of the round's movement each action allows (seed 002)."""
 
 MOVE_ACTIONS = tuple(SHARES)
@@ -65,33 +70,89 @@ class Declaration(NamedTuple):
 
 
 DECLARATIONS: tuple[Declaration, ...] = (
-    Declaration("attack", "Attack", "no-move", help="Fight where you stand (one square's "
-                "adjustment and any facing)."),
-    Declaration("fire", "Fire missiles", "no-move", fires=True,
-                help="Shoot or throw at the full rate of fire, without moving."),
-    Declaration("cast", "Cast a spell", "no-move", may_attack=False,
-                help="Name the spell now; hit or failing a save before it goes off loses it."),
-    Declaration("set", "Set against a charge", "no-move",
-                help="Brace a spear or polearm: double damage on a charger; initiative −2."),
+    Declaration(
+        "attack",
+        "Attack",
+        "no-move",
+        help="Fight where you stand (one square's adjustment and any facing).",
+    ),
+    Declaration(
+        "fire",
+        "Fire missiles",
+        "no-move",
+        fires=True,
+        help="Shoot or throw at the full rate of fire, without moving.",
+    ),
+    Declaration(
+        "cast",
+        "Cast a spell",
+        "no-move",
+        may_attack=False,
+        help="Name the spell now; hit or failing a save before it goes off loses it.",
+    ),
+    Declaration(
+        "set",
+        "Set against a charge",
+        "no-move",
+        help="Brace a spear or polearm: double damage on a charger; initiative −2.",
+    ),
     Declaration("guard", "Guard", "no-move", help="Wait for a foe to come close."),
-    Declaration("parry", "Parry", "no-move", may_attack=False,
-                help="Only parry: an AC bonus against the front and flanks."),
+    Declaration(
+        "parry",
+        "Parry",
+        "no-move",
+        may_attack=False,
+        help="Only parry: an AC bonus against the front and flanks.",
+    ),
     Declaration("item", "Use a magical item", "no-move", may_attack=False),
-    Declaration("close", "Close and attack", "half-move", SHARES["close"],
-                help="Move up to half the combat movement and still attack."),
-    Declaration("missile", "Move and fire", "half-move", SHARES["missile"], fires=True,
-                help="Move up to half and shoot at half the rate of fire (counted across "
-                     "rounds)."),
-    Declaration("withdraw", "Withdraw", "half-move", SHARES["withdraw"], may_attack=False,
-                help="Back away up to a third; the foe may follow unless an ally blocks it."),
-    Declaration("charge", "Charge", "full-move", SHARES["charge"],
-                help="Half as far again and attack at +2; AC 1 worse and no DEX bonus; "
-                     "the opponents' initiative −2."),
-    Declaration("move", "Move", "full-move", SHARES["move"], may_attack=False,
-                help="The full combat movement, no attack."),
-    Declaration("flee", "Flee", "full-move", SHARES["flee"], may_attack=False,
-                help="Turn and run the full movement: every foe in reach gets a free "
-                     "attack at the back at once."),
+    Declaration(
+        "close",
+        "Close and attack",
+        "half-move",
+        SHARES["close"],
+        help="Move up to half the combat movement and still attack.",
+    ),
+    Declaration(
+        "missile",
+        "Move and fire",
+        "half-move",
+        SHARES["missile"],
+        fires=True,
+        help="Move up to half and shoot at half the rate of fire (counted across rounds).",
+    ),
+    Declaration(
+        "withdraw",
+        "Withdraw",
+        "half-move",
+        SHARES["withdraw"],
+        may_attack=False,
+        help="Back away up to a third; the foe may follow unless an ally blocks it.",
+    ),
+    Declaration(
+        "charge",
+        "Charge",
+        "full-move",
+        SHARES["charge"],
+        help="Half as far again and attack at +2; AC 1 worse and no DEX bonus; "
+        "the opponents' initiative −2.",
+    ),
+    Declaration(
+        "move",
+        "Move",
+        "full-move",
+        SHARES["move"],
+        may_attack=False,
+        help="The full combat movement, no attack.",
+    ),
+    Declaration(
+        "flee",
+        "Flee",
+        "full-move",
+        SHARES["flee"],
+        may_attack=False,
+        help="Turn and run the full movement: every foe in reach gets a free "
+        "attack at the back at once.",
+    ),
 )
 BY_ID: dict[str, Declaration] = {d.id: d for d in DECLARATIONS}
 BY_LABEL: dict[str, Declaration] = {d.label: d for d in DECLARATIONS}

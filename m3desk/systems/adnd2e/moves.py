@@ -17,12 +17,7 @@ from m3desk.core import encounter as core
 from m3desk.core import free_attacks
 from m3desk.core.places import Place, between, ground_along
 from m3desk.core.reach_memo import ByCombatant
-from m3desk.core.system import (
-    MoveAllowance,
-    MoveCheck,
-    move_text,
-    with_allowance_note,
-)
+from m3desk.core.system import MoveAllowance, MoveCheck, move_text, with_allowance_note
 from m3desk.systems.adnd2e.encounter import (
     FEET,
     MELEE_FEET,
@@ -36,8 +31,14 @@ from m3desk.systems.adnd2e.movement import BY_ID
 
 __all__ = ["VERBS", "allowance_left", "blocker", "check_move", "engaged_with", "make_move"]
 
-VERBS = {"close": "closes", "charge": "charges", "withdraw": "withdraws", "flee": "flees",
-         "missile": "moves", "move": "moves"}
+VERBS = {
+    "close": "closes",
+    "charge": "charges",
+    "withdraw": "withdraws",
+    "flee": "flees",
+    "missile": "moves",
+    "move": "moves",
+}
 """How the log names a move by the declared action ("Hal charges 150 ft")."""
 
 
@@ -49,26 +50,32 @@ def _allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowan
     declaration = BY_ID.get(combatant.declared)
     if declaration is None:
         feet = allowance(encounter, combatant, "move")
-        return MoveAllowance(max(0, feet - combatant.moved), "moves", "full move",
-                         "nothing declared")
+        return MoveAllowance(
+            max(0, feet - combatant.moved), "moves", "full move", "nothing declared"
+        )
     if not declaration.share:
-        return MoveAllowance(max(0, FEET.step - combatant.moved), "steps", "one-square adjustment",
-                         f"{declaration.label.lower()}: a one-square adjustment")
+        return MoveAllowance(
+            max(0, FEET.step - combatant.moved),
+            "steps",
+            "one-square adjustment",
+            f"{declaration.label.lower()}: a one-square adjustment",
+        )
     feet = allowance(encounter, combatant, declaration.id)
-    label = {"missile": "move and fire", "move": "full move"}.get(declaration.id,
-                                                                  declaration.id)
+    label = {"missile": "move and fire", "move": "full move"}.get(declaration.id, declaration.id)
     return MoveAllowance(max(0, feet - combatant.moved), VERBS[declaration.id], label)
 
 
 allowance_left = ByCombatant(_allowance_left)
 """What the declared action still allows (once per encounter and combatant)."""
-engaged_with = ByCombatant(lambda encounter, combatant_id: core.foes_within(
-    encounter, combatant_id, MELEE_FEET))
+engaged_with = ByCombatant(
+    lambda encounter, combatant_id: core.foes_within(encounter, combatant_id, MELEE_FEET)
+)
 """Who the combatant is in melee with where it stands."""
 
 
-def blocker(encounter: core.Encounter, withdrawer_id: str, foe_id: str,
-            destination: Place | None = None) -> AdndCombatant | None:
+def blocker(
+    encounter: core.Encounter, withdrawer_id: str, foe_id: str, destination: Place | None = None
+) -> AdndCombatant | None:
     """The ally who blocks the foe from following a withdrawal: one who engages the same foe
     (within 5'), stands its ground (declared neither a withdrawal, a flight nor a move), and
     — unless the table rule says any engaging ally blocks — stands between the foe and where
@@ -78,9 +85,13 @@ def blocker(encounter: core.Encounter, withdrawer_id: str, foe_id: str,
     withdrawer = _combatant(enc, withdrawer_id)
     there = enc.places.get(foe_id)
     for ally in enc.combatants:
-        if (ally.side != withdrawer.side or ally.id == withdrawer.id
-                or ally.declared in ("withdraw", "flee", "move") or enc.out_of_fight(ally)
-                or core.position_between(enc, ally.id, foe_id) > MELEE_FEET):
+        if (
+            ally.side != withdrawer.side
+            or ally.id == withdrawer.id
+            or ally.declared in ("withdraw", "flee", "move")
+            or enc.out_of_fight(ally)
+            or core.position_between(enc, ally.id, foe_id) > MELEE_FEET
+        ):
             continue
         if enc.options.block_between and destination is not None and there is not None:
             spot = enc.places.get(ally.id)
@@ -119,16 +130,16 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> Mo
             notes.append(f"leaves {name}'s reach: free attack")
         elif allowed.label == "withdraw":
             ally = blocker(encounter, combatant_id, foe_id, place)
-            notes.append(f"{ally.name} blocks {name}" if ally is not None
-                         else f"{name} may follow")
+            notes.append(f"{ally.name} blocks {name}" if ally is not None else f"{name} may follow")
         else:
             notes.append(f"leaves {name}'s reach")
     check = MoveCheck(distance, distance, limit, allowed.verb, tuple(notes), blocked)
     return with_allowance_note(check, f"{limit} ft")
 
 
-def make_move(encounter: core.Encounter, combatant_id: str, place: Place
-              ) -> tuple[core.Encounter, str]:
+def make_move(
+    encounter: core.Encounter, combatant_id: str, place: Place
+) -> tuple[core.Encounter, str]:
     """Move the combatant to ``place``: the feet count against this round's movement, a
     flight out of a foe's reach owes that foe its free attacks (due at once), and the log
     says the move with what the rules saw in it (one undo step)."""
@@ -142,9 +153,11 @@ def make_move(encounter: core.Encounter, combatant_id: str, place: Place
         here = enc.places[combatant_id]
         engaged = core.foes_within(enc, combatant_id, MELEE_FEET)
         spots = [enc.places[i] for i in engaged]
-        for index in free_attacks.reach_left([FEET.measure(here, p) for p in spots],
-                                             [FEET.measure(place, p) for p in spots],
-                                             [MELEE_FEET] * len(engaged)):
+        for index in free_attacks.reach_left(
+            [FEET.measure(here, p) for p in spots],
+            [FEET.measure(place, p) for p in spots],
+            [MELEE_FEET] * len(engaged),
+        ):
             owed += owed_attacks(enc, _combatant(enc, engaged[index]))
     moved = combatant.moved + (check.distance if enc.phase != "setup" else 0)
     after = core.update_combatant(after, combatant_id, moved=min(10_000, moved))

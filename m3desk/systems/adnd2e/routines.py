@@ -30,14 +30,19 @@ def _routines(sheet: MonsterSheet) -> tuple[tuple[MonsterAttack, ...], ...]:
 
 
 def _words(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...]) -> str:
-    """"2 × claw (1d3 + paralysis), 1 × bite (1d6)", as the books write a routine."""
-    return ", ".join(f"{a.count} × {visible_name(a.name) or 'attack'} (" + (" + ".join(
-        p for p in (str(a.damage) if a.damage is not None else "", a.effect) if p)
-        or "no damage") + ")" for a in routine)
+    """ "2 × claw (1d3 + paralysis), 1 × bite (1d6)", as the books write a routine."""
+    return ", ".join(
+        f"{a.count} × {visible_name(a.name) or 'attack'} ("
+        + (
+            " + ".join(p for p in (str(a.damage) if a.damage is not None else "", a.effect) if p)
+            or "no damage"
+        )
+        + ")"
+        for a in routine
+    )
 
 
-def routine_options(encounter: AdndEncounter, combatant: AdndCombatant
-                    ) -> list[ActionOption]:
+def routine_options(encounter: AdndEncounter, combatant: AdndCombatant) -> list[ActionOption]:
     """Each routine of a monster with more than one, or with more than one attack, as one
     action: its attacks' dice in turn ("#1 claw d20", "#1 damage", "#2 claw d20" …)."""
     sheet = combatant.sheet
@@ -53,22 +58,31 @@ def routine_options(encounter: AdndEncounter, combatant: AdndCombatant
         blow = 0
         for attack in routine:
             index = sheet.attacks.index(attack)
-            single = _attack_options(attacks[index], index, "attack", "", None,
-                                     encounter.options)[0]
+            single = _attack_options(attacks[index], index, "attack", "", None, encounter.options)[
+                0
+            ]
             for _ in range(attack.count):
                 blow += 1
                 word = (attack.name.split() or ["attack"])[-1][:12]
                 if word.isdigit():  # "attack 2": the whole name
                     word = attack.name[:12]
-                dice += [spec._replace(label=f"#{blow} " + (word if spec.label == "attack"
-                                                            else spec.label.replace(
-                                                                "damage", "dmg")))
-                         for spec in single.dice]
-        found.append(ActionOption(
-            routine_action(number), f"Routine {number}: {_words(sheet, routine)}",
-            dice=tuple(dice), group="attack",
-            help="Every attack of the routine, at one target; a monster makes one routine "
-                 "a round."))
+                dice += [
+                    spec._replace(
+                        label=f"#{blow} "
+                        + (word if spec.label == "attack" else spec.label.replace("damage", "dmg"))
+                    )
+                    for spec in single.dice
+                ]
+        found.append(
+            ActionOption(
+                routine_action(number),
+                f"Routine {number}: {_words(sheet, routine)}",
+                dice=tuple(dice),
+                group="attack",
+                help="Every attack of the routine, at one target; a monster makes one routine "
+                "a round.",
+            )
+        )
     return found
 
 
@@ -80,8 +94,9 @@ def _blows(sheet: MonsterSheet, number: int) -> list[int]:
     return [sheet.attacks.index(a) for a in routines[number - 1] for _ in range(a.count)]
 
 
-def preview_routine(encounter: AdndEncounter, actor: str, number: int,
-                    target: str | None) -> ActionPreview:
+def preview_routine(
+    encounter: AdndEncounter, actor: str, number: int, target: str | None
+) -> ActionPreview:
     """Each attack's chance to hit and average damage, as its own preview gives them."""
     sheet = _combatant(encounter, actor).sheet
     assert isinstance(sheet, MonsterSheet)
@@ -97,37 +112,60 @@ def preview_routine(encounter: AdndEncounter, actor: str, number: int,
         plan = _plan(encounter, actor, Action("attack", index, variant="any"), target)
         if isinstance(plan, str):
             return ActionPreview(problem=plan)
-        chance = combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
-                                        nat20_auto=encounter.options.nat20_auto)
+        chance = combat.hit_probability(
+            _modifier(plan), plan.thac0, plan.armour, nat20_auto=encounter.options.nat20_auto
+        )
         outcomes = combat.attack_outcomes(
-            _modifier(plan), plan.thac0, plan.armour, plan.dice, plan.bonus,
-            double=plan.double, nat20_auto=encounter.options.nat20_auto,
-            critical_hits=encounter.options.critical_hits)
-        mean = Fraction(0) if plan.attack.harmless else \
-            sum((damage * p for damage, p in outcomes.items()), Fraction(0))
+            _modifier(plan),
+            plan.thac0,
+            plan.armour,
+            plan.dice,
+            plan.bonus,
+            double=plan.double,
+            nat20_auto=encounter.options.nat20_auto,
+            critical_hits=encounter.options.critical_hits,
+        )
+        mean = (
+            Fraction(0)
+            if plan.attack.harmless
+            else sum((damage * p for damage, p in outcomes.items()), Fraction(0))
+        )
         average += mean
-        damage = "no damage" if plan.attack.harmless else \
-            f"{plan.dice} (average {float(mean / chance if chance else 0):.1f})"
+        damage = (
+            "no damage"
+            if plan.attack.harmless
+            else f"{plan.dice} (average {float(mean / chance if chance else 0):.1f})"
+        )
         line = f"#{blow} {plan.attack.name}: needs {plan.need}, hits {percent(chance)}, {damage}"
-        caused.append(effects.effect_preview(encounter, plan.target, plan.attack,
-                                             encounter.options).removeprefix("On a hit: "))
+        caused.append(
+            effects.effect_preview(
+                encounter, plan.target, plan.attack, encounter.options
+            ).removeprefix("On a hit: ")
+        )
         lines.append(line)
-        for condition, p in effects.effect_outcomes(encounter, plan.target, plan.attack,
-                                                    chance, encounter.options):
+        for condition, p in effects.effect_outcomes(
+            encounter, plan.target, plan.attack, chance, encounter.options
+        ):
             spared[condition] = spared.get(condition, Fraction(1)) * (1 - p)
     if len(set(caused)) == 1 and caused[0]:  # every blow alike: said once
         lines.append(f"Each hit: {caused[0]}")
     else:
-        lines = [f"{line}; {words}" if words else line for line, words in zip(
-            lines, caused, strict=True)]
+        lines = [
+            f"{line}; {words}" if words else line for line, words in zip(lines, caused, strict=True)
+        ]
     if average:
         lines.append(f"Average damage of the routine: {float(average):.1f}")
-    return ActionPreview(lines=tuple(lines), outcomes=tuple(
-        (f"{condition} (at least once)", 1 - left) for condition, left in spared.items()))
+    return ActionPreview(
+        lines=tuple(lines),
+        outcomes=tuple(
+            (f"{condition} (at least once)", 1 - left) for condition, left in spared.items()
+        ),
+    )
 
 
-def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: str | None,
-                    faces: tuple[int, ...]) -> ActionOutcome:
+def resolve_routine(
+    encounter: AdndEncounter, actor: str, number: int, target: str | None, faces: tuple[int, ...]
+) -> ActionOutcome:
     """Every attack of the routine at one target from ``faces`` in the order of its dice;
     attacks left when the target is out of the fight (down, or paralysed by a blow) are not
     made."""
@@ -141,9 +179,10 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
     notices: list[str] = []
     at = 0
     for index in blows:
-        width = len(_attack_options(attacks[index], index, "attack", "", None,
-                               encounter.options)[0].dice)
-        part = faces[at:at + width]
+        width = len(
+            _attack_options(attacks[index], index, "attack", "", None, encounter.options)[0].dice
+        )
+        part = faces[at : at + width]
         at += width
         assert target is not None
         if after.out_of_fight(_combatant(after, target)):  # down, or paralysed …
@@ -151,8 +190,7 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
         plan = _plan(after, actor, Action("attack", index, variant="any"), target)
         if isinstance(plan, str):
             raise ValueError(plan)
-        outcome = _resolve_attack(_combatant_encounter(after), _combatant(after, actor),
-                                  plan, part)
+        outcome = _resolve_attack(_combatant_encounter(after), _combatant(after, actor), plan, part)
         after = outcome.encounter
         summaries.append(outcome.summary)
         notices += [n for n in outcome.notices if n not in notices]
@@ -160,10 +198,13 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
     assert target is not None
     name, foe = combatant.name, _combatant(encounter, target).name
     lead = f"{name} attacks {foe} with the "
-    made = after.log[len(encounter.log):]
+    made = after.log[len(encounter.log) :]
     laid = {f"{foe}: {c.name}" for c in _combatant(after, target).conditions}
-    texts = [entry.text.removeprefix(lead) for entry in made  # not the condition a blow named
-             if entry.text not in laid]
+    texts = [
+        entry.text.removeprefix(lead)
+        for entry in made  # not the condition a blow named
+        if entry.text not in laid
+    ]
     record = f"{name} attacks {foe}: " + "; ".join(texts)
     log = core.add_log(encounter, record, actor=actor, target=target).log
     after = after.model_copy(update={"log": log})

@@ -17,9 +17,22 @@ from m3desk.core.dice import Dice, DiceExpr
 from m3desk.core.routines import MAX_ROUTINES
 from m3desk.systems.adnd2e.tables import ARMOUR_AC, CLASS_GROUP, RACE_MOVEMENT, SIZES
 
-__all__ = ["Abilities", "CharacterSheet", "Coins", "Item", "MonsterAttack", "MonsterSheet",
-           "RateOfFire", "Spell", "Weapon", "character_v1_to_v2", "character_v2_to_v3",
-           "encounter_v2_to_v3", "monster_v2_to_v3", "parse_rate"]
+__all__ = [
+    "Abilities",
+    "CharacterSheet",
+    "Coins",
+    "Item",
+    "MonsterAttack",
+    "MonsterSheet",
+    "RateOfFire",
+    "Spell",
+    "Weapon",
+    "character_v1_to_v2",
+    "character_v2_to_v3",
+    "encounter_v2_to_v3",
+    "monster_v2_to_v3",
+    "parse_rate",
+]
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -29,11 +42,26 @@ RangeFeet = Annotated[int, Field(ge=0, le=10_000)]
 Score = Annotated[int, Field(ge=3, le=25)]
 
 Race = Literal["human", "elf", "half-elf", "dwarf", "gnome", "halfling"]
-CharClass = Literal["fighter", "paladin", "ranger", "cleric", "druid", "thief", "bard", "mage",
-                    "illusionist"]
-Armour = Literal["none", "padded", "leather", "studded leather", "ring mail", "brigandine",
-                 "scale mail", "hide", "chain mail", "splint mail", "banded mail",
-                 "bronze plate", "plate mail", "field plate", "full plate"]
+CharClass = Literal[
+    "fighter", "paladin", "ranger", "cleric", "druid", "thief", "bard", "mage", "illusionist"
+]
+Armour = Literal[
+    "none",
+    "padded",
+    "leather",
+    "studded leather",
+    "ring mail",
+    "brigandine",
+    "scale mail",
+    "hide",
+    "chain mail",
+    "splint mail",
+    "banded mail",
+    "bronze plate",
+    "plate mail",
+    "field plate",
+    "full plate",
+]
 Size = Literal["T", "S", "M", "L", "H", "G"]
 assert set(get_args(Race)) == set(RACE_MOVEMENT)
 assert set(get_args(CharClass)) == set(CLASS_GROUP)
@@ -51,8 +79,9 @@ def parse_rate(value: Any) -> Fraction:
         try:
             rate = Fraction(value.strip().replace(" ", ""))
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"a rate of fire is written like 2, 1/2 or 3/2, not {value!r}") \
-                from None
+            raise ValueError(
+                f"a rate of fire is written like 2, 1/2 or 3/2, not {value!r}"
+            ) from None
     else:
         raise ValueError("a rate of fire is written like 2, 1/2 or 3/2")
     if not Fraction(1, 10) <= rate <= 10 or rate.denominator > 10:
@@ -64,8 +93,9 @@ def _rate_text(rate: Fraction) -> str:
     return str(rate)
 
 
-RateOfFire = Annotated[Fraction, BeforeValidator(parse_rate),
-                       PlainSerializer(_rate_text, return_type=str)]
+RateOfFire = Annotated[
+    Fraction, BeforeValidator(parse_rate), PlainSerializer(_rate_text, return_type=str)
+]
 """A pydantic field type: "1/2" in files, a :class:`Fraction` in memory."""
 
 
@@ -192,10 +222,12 @@ class CharacterSheet(BaseModel):
     weapons: tuple[Weapon, ...] = Field((), max_length=50)
     proficiencies: tuple[ShortText, ...] = Field((), max_length=100)
     spells: Annotated[tuple[Spell, ...], BeforeValidator(_bare_names_as_rows)] = Field(
-        (), max_length=200)
+        (), max_length=200
+    )
     """Read from bare names too: an encounter saved before ranges holds its sheets so."""
     languages: tuple[Annotated[str, Field(min_length=1, max_length=40)], ...] = Field(
-        (), max_length=30)
+        (), max_length=30
+    )
     equipment: tuple[Item, ...] = Field((), max_length=200)
     coins: Coins = Field(default_factory=Coins)
     treasure: ShortText = ""

@@ -35,11 +35,19 @@ def _morale(morale: int, total: int) -> bool:
 def sheet_rolls(sheet: BaseModel, options: BaseModel | None = None) -> tuple[SheetRoll, ...]:
     typed = cast(CharacterSheet | MonsterSheet, sheet)
     values = derive(typed, cast(AdndOptions | None, options))
-    rolls = targets_at_least(values, [f"save.{save.value}" for save in Save], "Saving throws",
-                             D20)
+    rolls = targets_at_least(values, [f"save.{save.value}" for save in Save], "Saving throws", D20)
     if isinstance(typed, MonsterSheet):
         rating = values["morale"].value
-        rolls.append(SheetRoll("morale", f"Morale ({rating})", "Morale", TWO_D10,
-                               partial(_morale, rating),
-                               f"{rating} or less", "holds", "breaks"))
+        rolls.append(
+            SheetRoll(
+                "morale",
+                f"Morale ({rating})",
+                "Morale",
+                TWO_D10,
+                partial(_morale, rating),
+                f"{rating} or less",
+                "holds",
+                "breaks",
+            )
+        )
     return tuple(rolls)

@@ -31,27 +31,88 @@ from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
 
 __all__ = ["average_hit_points", "parse_stat_block", "stat_block_variants"]
 
-_SHORT = {key: key.upper() for key in ("AC", "MV", "HD", "hp", "THAC0", "#AT", "Dmg", "SA",
-                                       "SD", "MR", "SZ", "ML", "Int", "AL", "XP", "SV")}
+_SHORT = {
+    key: key.upper()
+    for key in (
+        "AC",
+        "MV",
+        "HD",
+        "hp",
+        "THAC0",
+        "#AT",
+        "Dmg",
+        "SA",
+        "SD",
+        "MR",
+        "SZ",
+        "ML",
+        "Int",
+        "AL",
+        "XP",
+        "SV",
+    )
+}
 _SHORT["Dmg/AT"] = "DMG"
-_LONG = {"Armor Class": "AC", "Armour Class": "AC", "Movement": "MV", "Hit Dice": "HD",
-         "Hit Points": "HP", "No. of Attacks": "#AT", "Number of Attacks": "#AT",
-         "Damage/Attack": "DMG", "Damage": "DMG", "Special Attacks": "SA",
-         "Special Defenses": "SD", "Special Defences": "SD", "Magic Resistance": "MR",
-         "Size": "SZ", "Morale": "ML", "Intelligence": "INT", "Alignment": "AL",
-         "XP Value": "XP", "Saving Throws": "SV", "Saves": "SV",
-         # The ecology lines of a Monstrous Manual entry: kept in the notes.
-         "Climate/Terrain": "Climate/Terrain", "Frequency": "Frequency",
-         "Organization": "Organization", "Organisation": "Organization",
-         "Activity Cycle": "Activity cycle", "Diet": "Diet", "Treasure": "Treasure",
-         "No. Appearing": "No. appearing", "Number Appearing": "No. appearing"}
-_LABELS = {"armour_class": "AC", "hit_dice": "Hit Dice", "hit_dice_modifier": "Hit Dice bonus",
-           "hit_points": "hit points", "max_hit_points": "hit points", "xp": "XP"}
-_NOTED = ("Climate/Terrain", "Frequency", "Organization", "Activity cycle", "Diet",
-          "Treasure", "No. appearing")
+_LONG = {
+    "Armor Class": "AC",
+    "Armour Class": "AC",
+    "Movement": "MV",
+    "Hit Dice": "HD",
+    "Hit Points": "HP",
+    "No. of Attacks": "#AT",
+    "Number of Attacks": "#AT",
+    "Damage/Attack": "DMG",
+    "Damage": "DMG",
+    "Special Attacks": "SA",
+    "Special Defenses": "SD",
+    "Special Defences": "SD",
+    "Magic Resistance": "MR",
+    "Size": "SZ",
+    "Morale": "ML",
+    "Intelligence": "INT",
+    "Alignment": "AL",
+    "XP Value": "XP",
+    "Saving Throws": "SV",
+    "Saves": "SV",
+    # The ecology lines of a Monstrous Manual entry: kept in the notes.
+    "Climate/Terrain": "Climate/Terrain",
+    "Frequency": "Frequency",
+    "Organization": "Organization",
+    "Organisation": "Organization",
+    "Activity Cycle": "Activity cycle",
+    "Diet": "Diet",
+    "Treasure": "Treasure",
+    "No. Appearing": "No. appearing",
+    "Number Appearing": "No. appearing",
+}
+_LABELS = {
+    "armour_class": "AC",
+    "hit_dice": "Hit Dice",
+    "hit_dice_modifier": "Hit Dice bonus",
+    "hit_points": "hit points",
+    "max_hit_points": "hit points",
+    "xp": "XP",
+}
+_NOTED = (
+    "Climate/Terrain",
+    "Frequency",
+    "Organization",
+    "Activity cycle",
+    "Diet",
+    "Treasure",
+    "No. appearing",
+)
 _SIZES = {"T": "T", "S": "S", "M": "M", "L": "L", "H": "H", "G": "G"}
-_MORALE_WORDS = {"unreliable": 3, "unsteady": 6, "average": 9, "steady": 12, "elite": 14,
-                 "champion": 16, "fanatic": 18, "fearless": 20}
+_MORALE_WORDS = {
+    "unreliable": 3,
+    "unsteady": 6,
+    "average": 9,
+    "steady": 12,
+    "elite": 14,
+    "champion": 16,
+    "fanatic": 18,
+    "fearless": 20,
+}
 
 
 def average_hit_points(hit_dice: int, modifier: int = 0) -> int:
@@ -67,8 +128,11 @@ _MAX_LINES = 400
 
 def _columns(text: str) -> list[str]:
     """A line's columns: runs of text apart by two spaces or more, or a tab."""
-    return [part.strip() for part in re.split(r"[ \t]*(?:\t|\s{2,})[ \t]*", text.strip())
-            if part.strip()]
+    return [
+        part.strip()
+        for part in re.split(r"[ \t]*(?:\t|\s{2,})[ \t]*", text.strip())
+        if part.strip()
+    ]
 
 
 def family_columns(text: str) -> tuple[str, tuple[str, ...]]:
@@ -89,7 +153,7 @@ def family_columns(text: str) -> tuple[str, tuple[str, ...]]:
     if not 2 <= len(names) <= 10:
         return text, ()
     joined, matched = [], 0
-    for line in lines[header + 1:]:
+    for line in lines[header + 1 :]:
         match = _LABELLED.match(line)
         if match is None:
             joined.append(line)
@@ -127,8 +191,11 @@ def _attacks(count_text: str, damage_text: str, problems: list[str]) -> tuple[Mo
         damages = damages * len(counts)
     attacks: list[MonsterAttack] = []
     for number, damage in enumerate(damages[:MAX_ROUTINES], start=1):
-        count = counts[number - 1] if number - 1 < len(counts) else \
-            (counts[0] if len(damages) == 1 and counts else "")
+        count = (
+            counts[number - 1]
+            if number - 1 < len(counts)
+            else (counts[0] if len(damages) == 1 and counts else "")
+        )
         for attack in _routine(count, damage, problems):
             if len(attacks) == 20:
                 problems.append("kept the first 20 attacks")
@@ -159,9 +226,11 @@ def _routine(count_text: str, damage_text: str, problems: list[str]) -> list[Mon
         name = (name_match.group(1).strip() if name_match else "") or f"attack {index + 1}"
         effect = effect_in(re.sub(r"\([^)]*\)", "", piece))
         if not match and re.search(r"\bbreath", piece, re.IGNORECASE):
-            problems.append(f"{quoted(piece)} is a breath weapon, which an AD&D sheet has no "
-                            "rules for yet (no attack roll; a save vs breath weapon for half): "
-                            "left out; roll it by hand")
+            problems.append(
+                f"{quoted(piece)} is a breath weapon, which an AD&D sheet has no "
+                "rules for yet (no attack roll; a save vs breath weapon for half): "
+                "left out; roll it by hand"
+            )
             continue
         if not match and effect and not re.search(r"\d", re.sub(r"\([^)]*\)", "", piece)):
             # "Paralysis": a hit that causes its effect and deals no damage
@@ -170,18 +239,19 @@ def _routine(count_text: str, damage_text: str, problems: list[str]) -> list[Mon
         if not match:
             problems.append(f"could not read the damage {quoted(piece)}")
             continue
-        rest = re.sub(r"\([^)]*\)", "", piece[match.end():]).strip(" ,;")
+        rest = re.sub(r"\([^)]*\)", "", piece[match.end() :]).strip(" ,;")
         if effect and _EFFECT_TAIL.fullmatch(rest):  # "1d4 + poison"
             rest = ""
         else:
             effect = ""
         if re.match(r"[×xX*]\s*\d", rest):
-            problems.append(f"the damage {quoted(piece)} is multiplied, which a sheet's dice "
-                            "cannot hold: left out")
+            problems.append(
+                f"the damage {quoted(piece)} is multiplied, which a sheet's dice "
+                "cannot hold: left out"
+            )
             continue
         if rest:
-            problems.append(f"kept {match.group(1).replace(' ', '')} of the damage "
-                            f"{quoted(piece)}")
+            problems.append(f"kept {match.group(1).replace(' ', '')} of the damage {quoted(piece)}")
         try:
             damage = DiceExpr.parse(match.group(1).replace(" ", ""))
         except DiceError as error:
@@ -197,28 +267,35 @@ def _routine(count_text: str, damage_text: str, problems: list[str]) -> list[Mon
     return attacks
 
 
-_EFFECT_TAIL = re.compile(r"[+&,]?\s*(?:and\s+)?(?:paraly[sz](?:is|ation)|petrification|"
-                          r"poison|charm|(?:energy|level)\s*drain)", re.IGNORECASE)
+_EFFECT_TAIL = re.compile(
+    r"[+&,]?\s*(?:and\s+)?(?:paraly[sz](?:is|ation)|petrification|"
+    r"poison|charm|(?:energy|level)\s*drain)",
+    re.IGNORECASE,
+)
 """What a damage may carry after its dice: "+ poison", "and paralysis"."""
 
 
-def _special_effect(special: str, attacks: tuple[MonsterAttack, ...],
-                    problems: list[str]) -> tuple[MonsterAttack, ...]:
+def _special_effect(
+    special: str, attacks: tuple[MonsterAttack, ...], problems: list[str]
+) -> tuple[MonsterAttack, ...]:
     """The special attack's effect ("SA Paralysis") on every attack that deals damage, where
     it names one effect with rules and no attack names its own (a ghoul's claws and bite,
     a wight's touch), said in words; two effects or more are left to the referee, said."""
-    found = {key for part in re.split(r"[,;/]| and ", special[:200])
-             if (key := effect_in(part))}
+    found = {key for part in re.split(r"[,;/]| and ", special[:200]) if (key := effect_in(part))}
     if not found or any(a.effect for a in attacks) or not attacks:
         return attacks
     if len(found) > 1:
-        problems.append(f"the special attacks {quoted(special)} name "
-                        f"{' and '.join(sorted(found))}: type each on the attack that "
-                        "causes it")
+        problems.append(
+            f"the special attacks {quoted(special)} name "
+            f"{' and '.join(sorted(found))}: type each on the attack that "
+            "causes it"
+        )
         return attacks
     effect = found.pop()
-    problems.append(f"the special attack {quoted(special)}: every attack's hit causes "
-                    f"{effect} (clear the Effect of those the book says do not)")
+    problems.append(
+        f"the special attack {quoted(special)}: every attack's hit causes "
+        f"{effect} (clear the Effect of those the book says do not)"
+    )
     return tuple(a.model_copy(update={"effect": effect}) for a in attacks)
 
 
@@ -232,9 +309,16 @@ def _morale(text: str) -> int | None:
     return None
 
 
-def _bounded(parts: dict[str, str], key: str, read: Callable[[str], int | None],
-             bounds: tuple[int, int], label: str, values: dict[str, Any], field: str,
-             problems: list[str]) -> None:
+def _bounded(
+    parts: dict[str, str],
+    key: str,
+    read: Callable[[str], int | None],
+    bounds: tuple[int, int],
+    label: str,
+    values: dict[str, Any],
+    field: str,
+    problems: list[str],
+) -> None:
     """A whole number the block gives under ``key``, within ``bounds``, or a problem said."""
     if key not in parts:
         return
@@ -245,14 +329,17 @@ def _bounded(parts: dict[str, str], key: str, read: Callable[[str], int | None],
         problems.append(f"could not read {label} “{parts[key][:40]}”")
 
 
-def _hit_dice(hd: str, values: dict[str, object], parts: dict[str, str],
-              problems: list[str]) -> None:
+def _hit_dice(
+    hd: str, values: dict[str, object], parts: dict[str, str], problems: list[str]
+) -> None:
     if fixed := re.fullmatch(r"\s*(\d{1,3})\s*(?:hp|hit\s+points?)\s*", hd, re.IGNORECASE):
         points = max(1, int(fixed.group(1)))
         values["hit_dice"] = 0
         parts.setdefault("HP", str(points))
-        problems.append(f"HD {quoted(hd)} is a fixed number of hit points: the sheet keeps "
-                        f"it as ½ HD with {points} hp")
+        problems.append(
+            f"HD {quoted(hd)} is a fixed number of hit points: the sheet keeps "
+            f"it as ½ HD with {points} hp"
+        )
         return
     match = re.match(r"\s*(1/2|½|\d{1,2})\s*(?:([+-])\s*(\d{1,2}))?", hd)
     if not match or not (match.group(1) in ("½", "1/2") or int(match.group(1)) <= 40):
@@ -265,15 +352,16 @@ def _hit_dice(hd: str, values: dict[str, object], parts: dict[str, str],
             values["hit_dice_modifier"] = extra
         else:
             problems.append(f"could not read the Hit Dice bonus {quoted(hd)}")
-    rest = hd[match.end():].strip(" ,;.")
+    rest = hd[match.end() :].strip(" ,;.")
     if given := re.fullmatch(r"\((\d{1,3})\s*(?:hp)?\)?", rest):
         parts.setdefault("HP", given.group(1))
     elif rest:
         problems.append(f"could not read {quoted(rest)} after the Hit Dice")
 
 
-def parse_stat_block(text: str, name: str = "Monster",
-                     variant: int = 0) -> tuple[MonsterSheet, list[str]]:
+def parse_stat_block(
+    text: str, name: str = "Monster", variant: int = 0
+) -> tuple[MonsterSheet, list[str]]:
     """The monster the stat block describes (its ``variant``-th variant when it offers
     several), and what could not be read."""
     text, family = family_columns(text)
@@ -313,8 +401,10 @@ def parse_stat_block(text: str, name: str = "Monster",
         elif "DMG" not in parts:
             problems.append("no damage (Dmg) was given for the attacks")
     if re.search(r"\bbreath", parts.get("SA", ""), re.IGNORECASE):
-        problems.append(f"the special attack {quoted(parts['SA'])} is a breath weapon, which "
-                        "an AD&D sheet has no rules for yet: kept as words; roll it by hand")
+        problems.append(
+            f"the special attack {quoted(parts['SA'])} is a breath weapon, which "
+            "an AD&D sheet has no rules for yet: kept as words; roll it by hand"
+        )
     if "SZ" in parts:
         size = parts["SZ"].strip()[:1].upper()
         if size in _SIZES:
@@ -323,8 +413,9 @@ def parse_stat_block(text: str, name: str = "Monster",
             problems.append(f"could not read the size {quoted(parts['SZ'])}")
     _bounded(parts, "ML", _morale, (2, 20), "the morale", values, "morale", problems)
     if "ML" in parts and re.search(r"\d+\s*-\s*\d+", parts["ML"]) and "morale" in values:
-        problems.append(f"the morale {quoted(parts['ML'])} is a range: took its top, "
-                        f"{values['morale']}")
+        problems.append(
+            f"the morale {quoted(parts['ML'])} is a range: took its top, {values['morale']}"
+        )
     if "MR" in parts:
         mr = _int(parts["MR"])
         if mr is not None and 0 <= mr <= 100:
@@ -337,8 +428,12 @@ def parse_stat_block(text: str, name: str = "Monster",
             values["saves"] = tuple(saves)
         else:
             problems.append(f"could not read five saves in {quoted(parts['SV'])}")
-    for key, field in (("SA", "special_attacks"), ("SD", "special_defences"),
-                       ("INT", "intelligence"), ("AL", "alignment")):
+    for key, field in (
+        ("SA", "special_attacks"),
+        ("SD", "special_defences"),
+        ("INT", "intelligence"),
+        ("AL", "alignment"),
+    ):
         if key in parts:
             values[field] = " ".join(parts[key].split())[:200]
     if "XP" in parts:
@@ -346,7 +441,7 @@ def parse_stat_block(text: str, name: str = "Monster",
         xp = int(match.group(1).replace(",", "")) if match else None
         if xp is not None and xp <= 1_000_000:
             values["xp"] = xp
-            after = parts["XP"][match.end():].strip(" ,;.") if match else ""
+            after = parts["XP"][match.end() :].strip(" ,;.") if match else ""
             if after:
                 problems.append(f"could not read {quoted(after)} after the XP")
         else:
@@ -357,9 +452,7 @@ def parse_stat_block(text: str, name: str = "Monster",
     read_dice = values.get("hit_dice")
     read_extra = values.get("hit_dice_modifier", 0)
     if "hit_points" not in values and isinstance(read_dice, int) and isinstance(read_extra, int):
-        values["hit_points"] = values["max_hit_points"] = average_hit_points(read_dice,
-                                                                             read_extra)
+        values["hit_points"] = values["max_hit_points"] = average_hit_points(read_dice, read_extra)
     if not fields.values:
-        problems.append("no stat block fields (AC, MV, HD, THAC0, #AT, Dmg, SZ, ML …) were "
-                        "found")
+        problems.append("no stat block fields (AC, MV, HD, THAC0, #AT, Dmg, SZ, ML …) were found")
     return validated(MonsterSheet, values, problems, _LABELS), at_most(problems)

@@ -48,42 +48,87 @@ SYSTEM = GameSystem(
     id="adnd2e",
     name="AD&D 2nd edition",
     summary="THAC0 and descending AC, a d10 per side (lower first), declared actions with "
-            "their movement: close, charge, withdraw, flee, move and fire.",
+    "their movement: close, charge, withdraw, flee, move and fire.",
     documents=(
-        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 3, "character",
-                     MappingProxyType({1: character_v1_to_v2, 2: character_v2_to_v3})),
-        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 3, "monster",
-                     MappingProxyType({1: one_routine_migration(effects=False),
-                                       2: monster_v2_to_v3})),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 3, "encounter",
-                     MappingProxyType({1: places_migration(FEET), 2: encounter_v2_to_v3})),
+        DocumentSpec(
+            "character",
+            "m3desk.character",
+            ".m3c",
+            CharacterSheet,
+            3,
+            "character",
+            MappingProxyType({1: character_v1_to_v2, 2: character_v2_to_v3}),
+        ),
+        DocumentSpec(
+            "monster",
+            "m3desk.monster",
+            ".m3m",
+            MonsterSheet,
+            3,
+            "monster",
+            MappingProxyType({1: one_routine_migration(effects=False), 2: monster_v2_to_v3}),
+        ),
+        DocumentSpec(
+            "encounter",
+            "m3desk.encounter",
+            ".m3e",
+            AdndEncounter,
+            3,
+            "encounter",
+            MappingProxyType({1: places_migration(FEET), 2: encounter_v2_to_v3}),
+        ),
     ),
     options_model=AdndOptions,
     generation=GENERATION,
     initiative=INITIATIVE,
     positions=FEET,
     phases=(
-        PhaseSpec("declare", "Declare", "The DM decides the monsters' actions; the players "
-                  "state theirs (spells named). Each action's movement category follows."),
-        PhaseSpec("initiative", "Initiative", "A d10 per side (or each); lower acts first, "
-                  "ties act together. A charge gives its opponents −2."),
-        PhaseSpec("resolution", "Resolution", "Actions in initiative order; a flight's free "
-                  "attacks at once, whatever the order."),
+        PhaseSpec(
+            "declare",
+            "Declare",
+            "The DM decides the monsters' actions; the players "
+            "state theirs (spells named). Each action's movement category follows.",
+        ),
+        PhaseSpec(
+            "initiative",
+            "Initiative",
+            "A d10 per side (or each); lower acts first, "
+            "ties act together. A charge gives its opponents −2.",
+        ),
+        PhaseSpec(
+            "resolution",
+            "Resolution",
+            "Actions in initiative order; a flight's free attacks at once, whatever the order.",
+        ),
     ),
     maneuvers=tuple(
-        Maneuver(d.id, d.label, movement_share=d.share, may_attack=d.may_attack,
-                 may_cast=d.id == "cast", to_hit=_EFFECTS.get(d.id, (0, 0, 0))[0],
-                 armour_class=_EFFECTS.get(d.id, (0, 0, 0))[1],
-                 foe_initiative=_EFFECTS.get(d.id, (0, 0, 0))[2], category=d.category,
-                 help=d.help)
-        for d in DECLARATIONS),
+        Maneuver(
+            d.id,
+            d.label,
+            movement_share=d.share,
+            may_attack=d.may_attack,
+            may_cast=d.id == "cast",
+            to_hit=_EFFECTS.get(d.id, (0, 0, 0))[0],
+            armour_class=_EFFECTS.get(d.id, (0, 0, 0))[1],
+            foe_initiative=_EFFECTS.get(d.id, (0, 0, 0))[2],
+            category=d.category,
+            help=d.help,
+        )
+        for d in DECLARATIONS
+    ),
     conditions=(
-        *(ConditionSpec(s.id, s.label[0].upper() + s.label[1:],
-                        f"Attacks {'by' if s.on == 'attacker' else 'on'} it "
-                        f"{signed(s.modifier)} to hit", 1)
-          for s in ATTACK_MODIFIERS),
-        ConditionSpec("bound", "Wounds bound", "No longer loses 1 hit point a round at "
-                      "death's door."),
+        *(
+            ConditionSpec(
+                s.id,
+                s.label[0].upper() + s.label[1:],
+                f"Attacks {'by' if s.on == 'attacker' else 'on'} it {signed(s.modifier)} to hit",
+                1,
+            )
+            for s in ATTACK_MODIFIERS
+        ),
+        ConditionSpec(
+            "bound", "Wounds bound", "No longer loses 1 hit point a round at death's door."
+        ),
         *EFFECT_CONDITIONS,
     ),
     encounter=ENCOUNTER_RULES._replace(simulate=simulate, forecast_policy=POLICY_TEXT),

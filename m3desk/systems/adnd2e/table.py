@@ -18,14 +18,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
-from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import damage_spread, damage_summary, minus, pool_text, signed
 from m3desk.core.places import Place
-from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.routines import ROUTINE_ACTION
-from m3desk.core.spell_range import spell_rings, spells_within
 from m3desk.core.system import (
     Action,
     ActionOption,
@@ -33,11 +30,8 @@ from m3desk.core.system import (
     ActionPreview,
     Cell,
     DiceSpec,
-    DueAction,
     EncounterRules,
     MoveCheck,
-    Reach,
-    Ring,
     TrackerColumn,
 )
 from m3desk.core.terms import Term, explain, rolled
@@ -47,14 +41,13 @@ from m3desk.systems.adnd2e.attack_plan import (
     _armour,
     _attack_options,
     _describe,
-    _meets_charge,
-    _mode,
     _resolve_attack,
     _yet_to_act,
 )
 from m3desk.systems.adnd2e.attack_plan import _modifier as _modifier
 from m3desk.systems.adnd2e.attack_plan import _Plan as _Plan
 from m3desk.systems.adnd2e.attack_plan import _plan as _plan
+from m3desk.systems.adnd2e.board import _centre_summary, _reach, _rings
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.encounter import (
     FEET,
@@ -65,12 +58,10 @@ from m3desk.systems.adnd2e.encounter import (
     _combatant,
     _declaration,
     _enc,
-    _feet_per_point,
     _foes,
     _hp,
     _options,
     _pool,
-    _rate,
     _size,
     attacks_of,
     ranges_feet,
@@ -80,18 +71,23 @@ from m3desk.systems.adnd2e.encounter import MELEE_FEET as MELEE_FEET
 from m3desk.systems.adnd2e.encounter import _ranges_feet as _ranges_feet
 from m3desk.systems.adnd2e.encounter import allowance as allowance
 from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
-from m3desk.systems.adnd2e.movement import (
-    BY_ID,
-    BY_LABEL,
-    DECLARATIONS,
-    combat_movement_feet,
-    moving_rate_of_fire,
-)
+from m3desk.systems.adnd2e.movement import BY_ID, BY_LABEL, DECLARATIONS, moving_rate_of_fire
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.adnd2e.status import _due, _status, morale_due, side_morale_trigger
 from m3desk.systems.adnd2e.tables import SAVE_NAMES, Save
 
-__all__ = ["ENCOUNTER_RULES", "FEET", "INITIATIVE", "AdndCombatant", "AdndEncounter", "Attack",
-           "attacks_of", "morale_due", "routine_of", "side_morale_trigger"]
+__all__ = [
+    "ENCOUNTER_RULES",
+    "FEET",
+    "INITIATIVE",
+    "AdndCombatant",
+    "AdndEncounter",
+    "Attack",
+    "attacks_of",
+    "morale_due",
+    "routine_of",
+    "side_morale_trigger",
+]
 
 
 # -- looking things up ----------------------------------------------------------------------
@@ -114,16 +110,23 @@ def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> lis
     terms: list[Term] = []
     chargers = [c.name for c in _foes(enc, combatant) if c.declared == "charge"]
     if chargers:
-        terms.append(Term(label=f"{', '.join(chargers)} charging",
-                          value=combat.INITIATIVE_MODIFIERS["foe_charges"]))
+        terms.append(
+            Term(
+                label=f"{', '.join(chargers)} charging",
+                value=combat.INITIATIVE_MODIFIERS["foe_charges"],
+            )
+        )
     if _shares_side_wide(enc, combatant, lambda c: c.declared == "set"):
         terms.append(Term(label="set against a charge", value=combat.INITIATIVE_MODIFIERS["set"]))
     if options.initiative != "standard":
         declaration = _declaration(combatant)
         if options.weapon_speed and declaration is not None and declaration.may_attack:
             attacks = attacks_of(combatant.sheet, options)
-            fitting = [a for a in attacks if a.missile] if declaration.fires else \
-                [a for a in attacks if a.melee]
+            fitting = (
+                [a for a in attacks if a.missile]
+                if declaration.fires
+                else [a for a in attacks if a.melee]
+            )
             attack = (fitting or list(attacks))[0]
             terms.append(Term(label=f"{attack.name} speed", value=attack.speed))
         if options.casting_time and combatant.declared == "cast" and combatant.casting_time:
@@ -143,18 +146,23 @@ def _with_initiative(before: AdndEncounter, encounter: AdndEncounter) -> AdndEnc
         if combatant.initiative_roll is None:
             combatants.append(combatant)
             continue
-        value = combatant.initiative_roll + sum(t.value for t in initiative_terms(encounter,
-                                                                                  combatant))
+        value = combatant.initiative_roll + sum(
+            t.value for t in initiative_terms(encounter, combatant)
+        )
         combatants.append(combatant.model_copy(update={"initiative": value}))
-    return core.first_turn_follows(before,
-                                   encounter.model_copy(update={"combatants": tuple(combatants)}))
+    return core.first_turn_follows(
+        before, encounter.model_copy(update={"combatants": tuple(combatants)})
+    )
 
 
 def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
     assert isinstance(combatant, AdndCombatant)
     options = _options(encounter)
-    how = {"standard": "d10 for the side", "group": "d10 for the side plus own modifiers",
-           "individual": "d10 each"}[options.initiative]
+    how = {
+        "standard": "d10 for the side",
+        "group": "d10 for the side plus own modifiers",
+        "individual": "d10 each",
+    }[options.initiative]
     if combatant.initiative_roll is None:
         return f"Initiative: {how}, lower acts first; type it in the d10 column."
     parts = [f"d10 {combatant.initiative_roll}"]
@@ -166,16 +174,37 @@ def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str
 
 CHOICES = ("—", *(d.label for d in DECLARATIONS))
 COLUMNS = (
-    TrackerColumn("hp", "HP", "Hit points, current/maximum; type a number to set them",
-                  kind="pool", sample="999/999"),
-    TrackerColumn("ac", "AC", "Armour class (lower is better); a charger's shown as it stands",
-                  sample="AC −10", centred=True),
+    TrackerColumn(
+        "hp",
+        "HP",
+        "Hit points, current/maximum; type a number to set them",
+        kind="pool",
+        sample="999/999",
+    ),
+    TrackerColumn(
+        "ac",
+        "AC",
+        "Armour class (lower is better); a charger's shown as it stands",
+        sample="AC −10",
+        centred=True,
+    ),
     TrackerColumn("thac0", "THAC0", "To hit AC 0", sample="20", centred=True),
-    TrackerColumn("declared", "Declared", "This round's declared action; its movement category "
-                  "and how far it lets the combatant move", sample="Set against a charge ½"),
-    TrackerColumn("roll", "d10", "The initiative d10 as rolled; the side's roll (standard) "
-                  "or each one's (individual). Modifiers are added in Init.",
-                  sample="10", centred=True, number_range=(1, 10)),
+    TrackerColumn(
+        "declared",
+        "Declared",
+        "This round's declared action; its movement category "
+        "and how far it lets the combatant move",
+        sample="Set against a charge ½",
+    ),
+    TrackerColumn(
+        "roll",
+        "d10",
+        "The initiative d10 as rolled; the side's roll (standard) "
+        "or each one's (individual). Modifiers are added in Init.",
+        sample="10",
+        centred=True,
+        number_range=(1, 10),
+    ),
 )
 
 
@@ -183,8 +212,12 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     assert isinstance(combatant, AdndCombatant)
     sheet = combatant.sheet
     if column == "hp":
-        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_hp(sheet),
-                    editable=True, edit_text=str(sheet.hit_points))
+        return Cell(
+            text=pool_text(sheet.hit_points, sheet.max_hit_points),
+            pool=_hp(sheet),
+            editable=True,
+            edit_text=str(sheet.hit_points),
+        )
     if column == "ac":
         value, tip = _armour(encounter, combatant)
         return Cell(text=f"AC {minus(value)}", tip=tip)
@@ -194,8 +227,13 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     if column == "declared":
         declaration = _declaration(combatant)
         if declaration is None:
-            return Cell(text="—", tip="Nothing declared yet this round", editable=True,
-                        edit_text="—", choices=CHOICES)
+            return Cell(
+                text="—",
+                tip="Nothing declared yet this round",
+                editable=True,
+                edit_text="—",
+                choices=CHOICES,
+            )
         text = declaration.label
         tip = f"{declaration.label}: {declaration.category}. {declaration.help}"
         if declaration.share:
@@ -206,15 +244,18 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
         if rate:  # a moving archer's rate of fire, said with the declaration
             text += f" · {_shots_short(encounter, combatant, declaration.id)}"
             tip += f" {rate[:1].upper()}{rate[1:]}."
-        return Cell(text=text, tip=tip, editable=True, edit_text=declaration.label,
-                    choices=CHOICES)
+        return Cell(text=text, tip=tip, editable=True, edit_text=declaration.label, choices=CHOICES)
     roll = combatant.initiative_roll
-    return Cell(text="" if roll is None else str(roll), tip=_initiative_tip(encounter, combatant),
-                editable=True, edit_text="" if roll is None else str(roll))
+    return Cell(
+        text="" if roll is None else str(roll),
+        tip=_initiative_tip(encounter, combatant),
+        editable=True,
+        edit_text="" if roll is None else str(roll),
+    )
 
 
 def _rate_text(rate: Fraction) -> str:
-    """"2 shots a round", "1 shot a round", "1 shot every 2 rounds" (a rate of ½)."""
+    """ "2 shots a round", "1 shot a round", "1 shot every 2 rounds" (a rate of ½)."""
     if rate >= 1:
         shots = int(rate) if rate == int(rate) else float(rate)
         return f"{shots} shot{'s' if rate != 1 else ''} a round"
@@ -223,12 +264,16 @@ def _rate_text(rate: Fraction) -> str:
     return f"1 shot every {rounds} rounds"
 
 
-_VULGAR = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(1, 4): "¼",
-           Fraction(3, 2): "1½", Fraction(5, 2): "2½"}
+_VULGAR = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(1, 4): "¼",
+    Fraction(3, 2): "1½",
+    Fraction(5, 2): "2½",
+}
 
 
-def _shots_short(encounter: core.Encounter, combatant: AdndCombatant,
-                 declaration_id: str) -> str:
+def _shots_short(encounter: core.Encounter, combatant: AdndCombatant, declaration_id: str) -> str:
     """The shots a round the declaration allows, short for the tracker ("1 shot", "½ shot")."""
     missiles = [a for a in attacks_of(combatant.sheet, _options(encounter)) if a.missile]
     rate = missiles[0].rate_of_fire
@@ -238,8 +283,9 @@ def _shots_short(encounter: core.Encounter, combatant: AdndCombatant,
     return f"{shown} shot{'s' if rate > 1 else ''}"
 
 
-def fire_rate_words(encounter: core.Encounter, combatant: AdndCombatant,
-                    declaration_id: str) -> str:
+def fire_rate_words(
+    encounter: core.Encounter, combatant: AdndCombatant, declaration_id: str
+) -> str:
     """What a declaration that fires allows of the first missile weapon: "longbow: 1 shot a
     round on the move (2 standing)"; "" for any other declaration or no missile weapon."""
     declaration = BY_ID.get(declaration_id)
@@ -251,8 +297,10 @@ def fire_rate_words(encounter: core.Encounter, combatant: AdndCombatant,
     attack = missiles[0]
     if declaration_id == "missile":
         moving = moving_rate_of_fire(attack.rate_of_fire)
-        return (f"{attack.name}: {_rate_text(moving)} on the move, "
-                f"{_rate_text(attack.rate_of_fire).removesuffix(' a round')} standing")
+        return (
+            f"{attack.name}: {_rate_text(moving)} on the move, "
+            f"{_rate_text(attack.rate_of_fire).removesuffix(' a round')} standing"
+        )
     return f"{attack.name}: {_rate_text(attack.rate_of_fire)}"
 
 
@@ -263,7 +311,7 @@ def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[Adn
     text = text.strip()
     casting_time = 0
     if text.lower().startswith("cast") and text.endswith(")") and "(" in text:
-        inside = text[text.rindex("(") + 1:-1].strip()
+        inside = text[text.rindex("(") + 1 : -1].strip()
         if not inside.isdigit() or not 1 <= int(inside) <= 10:
             raise ValueError("A casting time is 1 to 10, as in “Cast a spell (3)”.")
         casting_time, text = int(inside), "cast"
@@ -279,42 +327,52 @@ def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[Adn
         raise ValueError(f"{combatant.name} has no spear or polearm to set against a charge.")
     if declaration_id in ("fire", "missile") and not any(a.missile for a in attacks):
         raise ValueError(f"{combatant.name} has no missile weapon.")
-    after = core.update_combatant(encounter, combatant_id, declared=declaration_id,
-                                  casting_time=casting_time)
+    after = core.update_combatant(
+        encounter, combatant_id, declared=declaration_id, casting_time=casting_time
+    )
     after = _with_initiative(encounter, after)
     label = BY_ID[declaration_id].label if declaration_id else "nothing"
     rate = fire_rate_words(encounter, combatant, declaration_id)
-    after = core.add_log(after, f"{combatant.name} declares: {label}"
-                         + (f" ({rate})" if rate else ""), actor=combatant_id)
+    after = core.add_log(
+        after,
+        f"{combatant.name} declares: {label}" + (f" ({rate})" if rate else ""),
+        actor=combatant_id,
+    )
     return after, f"{combatant.name} declares {label}"
 
 
-def type_initiative(encounter: AdndEncounter, combatant_id: str,
-                    roll: int | None) -> tuple[AdndEncounter, str]:
+def type_initiative(
+    encounter: AdndEncounter, combatant_id: str, roll: int | None
+) -> tuple[AdndEncounter, str]:
     """The typed d10: the whole side's under standard and group initiative, one's own under
     individual; initiative = the roll + the modifiers."""
     combatant = _combatant(encounter, combatant_id)
     if roll is not None and not 1 <= roll <= 10:
         raise ValueError("A d10 shows 1 to 10.")
     individual = encounter.options.initiative == "individual"
-    ids = [combatant_id] if individual else [c.id for c in encounter.combatants
-                                             if c.side == combatant.side]
+    ids = (
+        [combatant_id]
+        if individual
+        else [c.id for c in encounter.combatants if c.side == combatant.side]
+    )
     after = encounter
     for member in ids:
-        after = core.update_combatant(after, member, initiative_roll=roll,
-                                      **({"initiative": None} if roll is None else {}))
+        after = core.update_combatant(
+            after, member, initiative_roll=roll, **({"initiative": None} if roll is None else {})
+        )
     after = _with_initiative(encounter, after)
     who = combatant.name if individual else combatant.side
     shown = "none" if roll is None else str(roll)
-    text = f"{who} initiative: " + ("cleared" if roll is None else
-                                      _initiative_counts(after, ids, roll))
+    text = f"{who} initiative: " + (
+        "cleared" if roll is None else _initiative_counts(after, ids, roll)
+    )
     # A side's die is the side's: the log credits it to no single combatant.
     after = core.add_log(after, text, actor=combatant_id if individual else None)
     return after, f"{who} rolls {shown} for initiative"
 
 
 def _initiative_counts(encounter: AdndEncounter, ids: list[str], roll: int) -> str:
-    """"d10 6, Ogre charging −2 = 4" for the side, or per member where modifiers differ."""
+    """ "d10 6, Ogre charging −2 = 4" for the side, or per member where modifiers differ."""
     members = [_combatant(encounter, i) for i in ids]
     texts = {m.id: rolled("d10", (roll,), initiative_terms(encounter, m)) for m in members}
     if len(set(texts.values())) == 1:
@@ -322,8 +380,9 @@ def _initiative_counts(encounter: AdndEncounter, ids: list[str], roll: int) -> s
     return "; ".join(f"{m.name} {texts[m.id]}" for m in members)
 
 
-def _edit(encounter: core.Encounter, combatant_id: str, column: str,
-          text: str) -> tuple[core.Encounter, str]:
+def _edit(
+    encounter: core.Encounter, combatant_id: str, column: str, text: str
+) -> tuple[core.Encounter, str]:
     enc = _enc(encounter)
     if column == "declared":
         return declare(enc, combatant_id, text)
@@ -341,79 +400,10 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
         raise ValueError(f"Hit points are a whole number, not “{text.strip()}”.") from None
     sheet = combatant.sheet
     after = sheet.model_copy(update={"hit_points": max(-99, min(value, sheet.max_hit_points))})
-    return (core.replace_sheet(encounter, combatant_id, after),
-            f"Set {combatant.name}'s hit points to {minus(after.hit_points)}")
-
-
-# -- the board ------------------------------------------------------------------------------
-
-
-def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
-    combatant = _combatant(encounter, centre)
-    options = _options(encounter)
-    rings = [Ring(MELEE_FEET, "melee", "reach")]
-    declaration = _declaration(combatant)
-    if declaration is not None:
-        left = moves.allowance_left(encounter, centre)  # what the declaration still allows
-        if left.amount:
-            rings.append(Ring(left.amount, left.label, "move"))
-    else:
-        names = {"close": "close", "charge": "charge", "withdraw": "withdraw",
-                 "move": "full move"}
-        rate = _rate(combatant.sheet, options)  # derived once, not once per ring
-        for action in ("close", "withdraw", "move", "charge"):
-            feet = combat_movement_feet(rate, action, feet_per_point=_feet_per_point(options))
-            if feet:
-                rings.append(Ring(feet, names[action], "move"))
-    for attack in attacks_of(combatant.sheet, options):
-        ranges = ranges_feet(attack, options) if attack.missile else None
-        if ranges:
-            rings += [Ring(feet, f"{attack.name} {band}", "range")
-                      for feet, band in zip(ranges, ("short", "medium", "long"), strict=True)]
-    return (*rings, *spell_rings(_spell_ranges(combatant.sheet)))
-
-
-def _spell_ranges(sheet: BaseModel) -> tuple[tuple[str, int | None], ...]:
-    """The spells not yet cast, each with its range in feet (0 touch, None unknown)."""
-    if not isinstance(sheet, CharacterSheet):
-        return ()
-    return tuple((spell.name, spell.range) for spell in sheet.spells if not spell.cast)
-
-
-def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
-    combatant = _combatant(encounter, a)
-    usable = [x.name for x in attacks_of(combatant.sheet, _options(encounter))
-              if _mode(encounter, combatant, x, feet)]
-    usable += spells_within(_spell_ranges(combatant.sheet), feet, MELEE_FEET)
-    return Reach(options=tuple(usable), in_reach=bool(usable))
-
-
-_reach_by_distance = ReachByDistance(_reach_at)
-"""The board asks about the centre against everyone: answered once per distance."""
-
-
-def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
-    """Reach by distance, and a weapon set against a charge reaches the charger coming in."""
-    found = _reach_by_distance(encounter, a, b)
-    combatant, other = _combatant(encounter, a), _combatant(encounter, b)
-    if found.in_reach or combatant.declared != "set" or other.declared != "charge":
-        return found
-    feet = core.position_between(encounter, a, b)
-    setting = [x.name for x in attacks_of(combatant.sheet, _options(encounter))
-               if _meets_charge(encounter, combatant, x, other, feet)]
-    return Reach(options=tuple(setting), in_reach=True) if setting else found
-
-
-def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
-    combatant = _combatant(encounter, centre)
-    options = _options(encounter)
-    lines = []
-    for attack in attacks_of(combatant.sheet, options):
-        ranges = ranges_feet(attack, options) if attack.missile else None
-        where = (f"{'melee, ' if attack.melee else ''}{ranges[0]}/{ranges[1]}/{ranges[2]} ft"
-                 if ranges else "melee")
-        lines.append(f"{attack.name}: {where}")
-    return tuple(lines)
+    return (
+        core.replace_sheet(encounter, combatant_id, after),
+        f"Set {combatant.name}'s hit points to {minus(after.hit_points)}",
+    )
 
 
 # -- actions --------------------------------------------------------------------------------
@@ -427,45 +417,75 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     for fleer in enc.combatants:
         if actor in fleer.free_attacks:
             for index, attack in enumerate(attacks):
-                options += _attack_options(attack, index, "free",
-                                           f"Free attack at {fleer.name}'s back with",
-                                           _size(fleer.sheet), enc.options, fleer.id)
+                options += _attack_options(
+                    attack,
+                    index,
+                    "free",
+                    f"Free attack at {fleer.name}'s back with",
+                    _size(fleer.sheet),
+                    enc.options,
+                    fleer.id,
+                )
     options += routines.routine_options(enc, combatant)  # "claw/claw/bite or by weapon"
     for index, attack in enumerate(attacks):
         options += _attack_options(attack, index, "attack", "Attack with", None, enc.options)
     declaration = _declaration(combatant)
     if declaration is not None and declaration.id == "withdraw":
         feet = allowance(enc, combatant, "withdraw")
-        options.append(ActionOption(WITHDRAW, f"Withdraw from the target ({feet} ft)",
-                                    group="movement",
-                                    help="Back away a third of the movement; the foe may "
-                                         "follow unless an ally engaging it blocks."))
+        options.append(
+            ActionOption(
+                WITHDRAW,
+                f"Withdraw from the target ({feet} ft)",
+                group="movement",
+                help="Back away a third of the movement; the foe may "
+                "follow unless an ally engaging it blocks.",
+            )
+        )
     if declaration is not None and declaration.id == "flee":
         feet = allowance(enc, combatant, "flee")
-        options.append(ActionOption(FLEE, f"Flee ({feet} ft)", needs_target=False,
-                                    group="movement",
-                                    help="Every foe in reach gets a free attack at the back "
-                                         "now, outside initiative."))
+        options.append(
+            ActionOption(
+                FLEE,
+                f"Flee ({feet} ft)",
+                needs_target=False,
+                group="movement",
+                help="Every foe in reach gets a free attack at the back now, outside initiative.",
+            )
+        )
     if declaration is not None and declaration.id in ("missile", "move", "close", "charge"):
         feet = allowance(enc, combatant, declaration.id)
-        options.append(ActionOption(TOWARD, f"Move toward the target (up to {feet} ft)",
-                                    group="movement"))
-        options.append(ActionOption(AWAY, f"Move away from the target (up to {feet} ft)",
-                                    group="movement"))
+        options.append(
+            ActionOption(TOWARD, f"Move toward the target (up to {feet} ft)", group="movement")
+        )
+        options.append(
+            ActionOption(AWAY, f"Move away from the target (up to {feet} ft)", group="movement")
+        )
     values = derive(combatant.sheet, enc.options)
     for save in Save:
         target = values[f"save.{save.value}"].value
-        options.append(ActionOption(Action("save", variant=save.value),
-                                    f"Save vs {SAVE_NAMES[save]} ({target})",
-                                    needs_target=False, dice=(DiceSpec(1, 20, "save"),)))
+        options.append(
+            ActionOption(
+                Action("save", variant=save.value),
+                f"Save vs {SAVE_NAMES[save]} ({target})",
+                needs_target=False,
+                dice=(DiceSpec(1, 20, "save"),),
+            )
+        )
     if isinstance(combatant.sheet, MonsterSheet):
-        options.append(ActionOption(MORALE, f"Morale check (ML {combatant.sheet.morale})",
-                                    needs_target=False, dice=(DiceSpec(2, 10, "morale"),)))
+        options.append(
+            ActionOption(
+                MORALE,
+                f"Morale check (ML {combatant.sheet.morale})",
+                needs_target=False,
+                dice=(DiceSpec(2, 10, "morale"),),
+            )
+        )
     return tuple(options)
 
 
-def _preview(encounter: core.Encounter, actor: str, action: Action,
-             target: str | None) -> ActionPreview:
+def _preview(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> ActionPreview:
     kind = action.kind
     enc = _enc(encounter)
     combatant = _combatant(enc, actor)
@@ -474,30 +494,45 @@ def _preview(encounter: core.Encounter, actor: str, action: Action,
     if kind == "save":
         save = Save(action.variant)
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
-        return ActionPreview(lines=(f"d20 needs {need} to save vs {SAVE_NAMES[save]}",),
-                             success=combat.save_chance(need))
+        return ActionPreview(
+            lines=(f"d20 needs {need} to save vs {SAVE_NAMES[save]}",),
+            success=combat.save_chance(need),
+        )
     if kind == "morale":
         rating, terms = _morale(combatant)
         line = f"2d10 at most {rating} holds" + (
-            " (" + ", ".join(f"{t.label} {signed(t.value)}" for t in terms) + ")" if terms
-            else "")
+            " (" + ", ".join(f"{t.label} {signed(t.value)}" for t in terms) + ")" if terms else ""
+        )
         return ActionPreview(lines=(line,), success=combat.morale_hold_chance(rating))
     if kind == ROUTINE_ACTION:
         return routines.preview_routine(enc, actor, _number(action), target)
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         return ActionPreview(problem=plan)
-    chance = combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
-                                    nat20_auto=enc.options.nat20_auto)
+    chance = combat.hit_probability(
+        _modifier(plan), plan.thac0, plan.armour, nat20_auto=enc.options.nat20_auto
+    )
     defender = _combatant(enc, plan.target).sheet
     threshold = defender.hit_points - (-10 if enc.options.deaths_door else 0)
-    outcomes = combat.attack_outcomes(_modifier(plan), plan.thac0, plan.armour, plan.dice,
-                                      plan.bonus, double=plan.double,
-                                      nat20_auto=enc.options.nat20_auto,
-                                      critical_hits=enc.options.critical_hits)
+    outcomes = combat.attack_outcomes(
+        _modifier(plan),
+        plan.thac0,
+        plan.armour,
+        plan.dice,
+        plan.bonus,
+        double=plan.double,
+        nat20_auto=enc.options.nat20_auto,
+        critical_hits=enc.options.critical_hits,
+    )
     hp = defender.hit_points
-    kills = sum((p for damage, p in outcomes.items()
-                 if damage and combat.dead(hp - damage, enc.options.deaths_door)), Fraction(0))
+    kills = sum(
+        (
+            p
+            for damage, p in outcomes.items()
+            if damage and combat.dead(hp - damage, enc.options.deaths_door)
+        ),
+        Fraction(0),
+    )
     # A hit's damage, from the same outcomes the roll is resolved by (criticals included).
     on_hit = {damage: p / chance for damage, p in outcomes.items() if damage} if chance else {}
     lines = list(_describe(enc, actor, plan))
@@ -505,14 +540,19 @@ def _preview(encounter: core.Encounter, actor: str, action: Action,
         on_hit, kills = {}, Fraction(0)
     if on_hit:
         lines[1] += f": {damage_summary(on_hit)}"
-    shown: tuple[tuple[str, Fraction], ...] = () if plan.attack.harmless else (
-        ("Kills" if not enc.options.deaths_door or threshold <= 0 else "Kills outright",
-         kills),)
+    shown: tuple[tuple[str, Fraction], ...] = (
+        ()
+        if plan.attack.harmless
+        else (
+            ("Kills" if not enc.options.deaths_door or threshold <= 0 else "Kills outright", kills),
+        )
+    )
     if effect_line := effects.effect_preview(enc, plan.target, plan.attack, enc.options):
         lines.append(effect_line)  # the save and the condition (hit × failed save below)
         shown += effects.effect_outcomes(enc, plan.target, plan.attack, chance, enc.options)
-    return ActionPreview(lines=tuple(lines), success=chance, outcomes=shown,
-                         spread=damage_spread(on_hit))
+    return ActionPreview(
+        lines=tuple(lines), success=chance, outcomes=shown, spread=damage_spread(on_hit)
+    )
 
 
 def _number(action: Action) -> int:
@@ -531,8 +571,13 @@ def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
     return sheet.morale + loss, terms
 
 
-def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
-             faces: tuple[int, ...]) -> ActionOutcome:
+def _resolve(
+    encounter: core.Encounter,
+    actor: str,
+    action: Action,
+    target: str | None,
+    faces: tuple[int, ...],
+) -> ActionOutcome:
     enc = _enc(encounter)
     kind = action.kind
     if kind == "move":
@@ -542,8 +587,10 @@ def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str 
         save = Save(action.variant)
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
         made = faces[0] >= need
-        summary = (f"{combatant.name} {'saves' if made else 'fails to save'} vs "
-                   f"{SAVE_NAMES[save]}: d20 {faces[0]} against {need}")
+        summary = (
+            f"{combatant.name} {'saves' if made else 'fails to save'} vs "
+            f"{SAVE_NAMES[save]}: d20 {faces[0]} against {need}"
+        )
         notices: tuple[str, ...] = ()
         if not made and combatant.declared == "cast" and _yet_to_act(enc, combatant):
             notices = (f"{combatant.name} loses the spell: a failed save before casting.",)
@@ -553,13 +600,15 @@ def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str 
         holds = combat.morale_holds(sum(faces), rating)
         base = Term(label="ML", value=rating - sum(t.value for t in terms))
         against = explain("morale", [base, *terms])
-        summary = (f"{combatant.name} {'holds' if holds else 'breaks'}: "
-                   f"{rolled('2d10', faces)} against {against}")
+        summary = (
+            f"{combatant.name} {'holds' if holds else 'breaks'}: "
+            f"{rolled('2d10', faces)} against {against}"
+        )
         broke = () if holds else (f"{combatant.name} breaks: it flees or surrenders.",)
         checked = core.update_combatant(
-            enc, actor, morale_checked=side_morale_trigger(enc, combatant.side))
-        return ActionOutcome(core.add_log(checked, summary, actor=actor), summary,
-                             notices=broke)
+            enc, actor, morale_checked=side_morale_trigger(enc, combatant.side)
+        )
+        return ActionOutcome(core.add_log(checked, summary, actor=actor), summary, notices=broke)
     if kind == ROUTINE_ACTION:
         preview = routines.preview_routine(enc, actor, _number(action), target)
         if preview.problem:
@@ -569,90 +618,6 @@ def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str 
     if isinstance(plan, str):
         raise ValueError(plan)
     return _resolve_attack(enc, combatant, plan, faces)
-
-
-# -- status ---------------------------------------------------------------------------------
-
-
-def _status(encounter: core.Encounter) -> tuple[str, ...]:
-    enc = _enc(encounter)
-    if not enc.combatants:
-        return ()
-    lines: list[str] = []
-    title = core.phase_title(enc.phase, enc.round)
-    standing = [c for c in enc.combatants if not enc.out_of_fight(c)]
-    undeclared = [c.name for c in standing if not c.declared]
-    unrolled = [c for c in standing if c.initiative_roll is None]
-    if undeclared:
-        lines.append(f"{title} · declare: {', '.join(undeclared)} "
-                     f"{'has' if len(undeclared) == 1 else 'have'} no action yet")
-    elif unrolled:
-        if enc.options.initiative == "individual":
-            who = ", ".join(c.name for c in unrolled)
-        else:
-            who = ", ".join(dict.fromkeys(c.side for c in unrolled))
-        lines.append(f"{title} · initiative: type the d10 for {who} (lower acts first)")
-    else:
-        order = core.turn_order(enc)
-        steps = [f"{group[0].initiative}: " + " + ".join(c.name for c in group)
-                 for group in order]
-        lines.append(f"{title} · resolution, lower first: " + " → ".join(steps))
-    for charger in enc.combatants:
-        if charger.declared == "charge":
-            setters = [c.name for c in _foes(enc, charger) if c.declared == "set"]
-            text = f"{charger.name} charges: its opponents −2 initiative"
-            if setters:
-                text += f"; {', '.join(setters)} set against it (double damage on a hit)"
-            lines.append(text)
-    for fleer in enc.combatants:
-        owed = list(dict.fromkeys(fleer.free_attacks))
-        if owed:
-            names = ", ".join(enc.combatant(i).name for i in owed)
-            lines.append(f"Free attack due now at {fleer.name}'s back: {names}")
-    for side in enc.sides:
-        due = morale_due(enc, side)
-        if due:
-            members = _monsters_of(enc, side)
-            fallen = sum(1 for c in members if enc.out_of_fight(c))
-            lines.append(f"{side}: {fallen} of {len(members)} down — check morale (2d10 at "
-                         f"most ML): {', '.join(c.name for c in due)}")
-    return tuple(lines)
-
-
-def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
-    """A free attack owed at a fleeing back (each foe's, at once), and a morale check per
-    side that owes one, rolled by the first of its monsters still owing it (the same count
-    the status line gives): what the notice bar offers."""
-    enc = _enc(encounter)
-    found = list(free_attacks.due(enc, lambda fleer, foe: (
-        f"Free attack: {foe.name} at {fleer.name}'s back",
-        Action("free", 0, target=fleer.id, variant="any"))))
-    for side in enc.sides:
-        due = morale_due(enc, side)
-        if due:
-            found.append(DueAction(f"Check morale: {side}", due[0].id, MORALE))
-    return tuple(found)
-
-
-def _monsters_of(encounter: AdndEncounter, side: str) -> list[AdndCombatant]:
-    return [c for c in encounter.combatants
-            if c.side == side and isinstance(c.sheet, MonsterSheet)]
-
-
-def side_morale_trigger(encounter: AdndEncounter, side: str) -> int:
-    """The side's latest morale trigger (:func:`~m3desk.systems.adnd2e.combat.morale_trigger`
-    on its monsters out of the fight)."""
-    members = _monsters_of(encounter, side)
-    return combat.morale_trigger(sum(1 for c in members if encounter.out_of_fight(c)),
-                                 len(members))
-
-
-def morale_due(encounter: AdndEncounter, side: str) -> list[AdndCombatant]:
-    """The side's monsters still standing that owe a morale check: the side has reached a
-    trigger they have not checked at yet (one that checked and held is not asked again)."""
-    trigger = side_morale_trigger(encounter, side)
-    return [c for c in _monsters_of(encounter, side)
-            if not encounter.out_of_fight(c) and c.morale_checked < trigger]
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
@@ -687,8 +652,9 @@ def _check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> M
     return moves.check_move(encounter, combatant_id, place)
 
 
-def _make_move(encounter: core.Encounter, combatant_id: str, place: Place
-               ) -> tuple[core.Encounter, str]:
+def _make_move(
+    encounter: core.Encounter, combatant_id: str, place: Place
+) -> tuple[core.Encounter, str]:
     return moves.make_move(encounter, combatant_id, place)
 
 
@@ -703,8 +669,11 @@ def declare_attack(encounter: core.Encounter, combatant_id: str) -> tuple[core.E
         raise ValueError(f"{combatant.name} has no foe standing to attack.")
     feet = min(core.position_between(enc, combatant_id, foe.id) for foe in foes)
     options = _options(enc)
-    missiles = [ranges for attack in attacks_of(combatant.sheet, options) if attack.missile
-                and (ranges := ranges_feet(attack, options)) is not None]
+    missiles = [
+        ranges
+        for attack in attacks_of(combatant.sheet, options)
+        if attack.missile and (ranges := ranges_feet(attack, options)) is not None
+    ]
     if feet <= MELEE_FEET:
         chosen = "attack"
     elif any(feet <= ranges[2] for ranges in missiles):
@@ -725,10 +694,29 @@ def _turn_over(encounter: core.Encounter, actor: str, option: ActionOption) -> b
 
 
 ENCOUNTER_RULES = EncounterRules(
-    encounter_type=AdndEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
-    cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
-    centre_summary=_centre_summary, roll_initiative=_roll_initiative, actions=_actions,
-    preview=_preview, resolve=_resolve, status=_status, due=_due, hit_dice=_hit_dice,
-    with_hit_points=with_hit_points, experience=experience.experience,
-    award_experience=experience.award, check_move=_check_move, make_move=_make_move,
-    setup_steps=SETUP_STEPS, turn_over=_turn_over, declare_attack=declare_attack)
+    encounter_type=AdndEncounter,
+    make_combatant=_make_combatant,
+    pool=_pool,
+    columns=COLUMNS,
+    cell=_cell,
+    edit=_edit,
+    initiative_tip=_initiative_tip,
+    rings=_rings,
+    reach=_reach,
+    centre_summary=_centre_summary,
+    roll_initiative=_roll_initiative,
+    actions=_actions,
+    preview=_preview,
+    resolve=_resolve,
+    status=_status,
+    due=_due,
+    hit_dice=_hit_dice,
+    with_hit_points=with_hit_points,
+    experience=experience.experience,
+    award_experience=experience.award,
+    check_move=_check_move,
+    make_move=_make_move,
+    setup_steps=SETUP_STEPS,
+    turn_over=_turn_over,
+    declare_attack=declare_attack,
+)

@@ -56,38 +56,77 @@ class Save(StrEnum):
 
 
 SAVE_NAMES: dict[Save, str] = {
-    Save.PPD: "paralyzation, poison, death magic", Save.RSW: "rod, staff, wand",
-    Save.PP: "petrification, polymorph", Save.BW: "breath weapon", Save.SP: "spell"}
-
-CLASS_GROUP: dict[str, Group] = {
-    "fighter": Group.WARRIOR, "paladin": Group.WARRIOR, "ranger": Group.WARRIOR,
-    "cleric": Group.PRIEST, "druid": Group.PRIEST,
-    "thief": Group.ROGUE, "bard": Group.ROGUE,
-    "mage": Group.WIZARD, "illusionist": Group.WIZARD,
+    Save.PPD: "paralyzation, poison, death magic",
+    Save.RSW: "rod, staff, wand",
+    Save.PP: "petrification, polymorph",
+    Save.BW: "breath weapon",
+    Save.SP: "spell",
 }
 
-GROUP_HIT_DIE: dict[Group, int] = {Group.WARRIOR: 10, Group.PRIEST: 8, Group.ROGUE: 6,
-                                   Group.WIZARD: 4}
+CLASS_GROUP: dict[str, Group] = {
+    "fighter": Group.WARRIOR,
+    "paladin": Group.WARRIOR,
+    "ranger": Group.WARRIOR,
+    "cleric": Group.PRIEST,
+    "druid": Group.PRIEST,
+    "thief": Group.ROGUE,
+    "bard": Group.ROGUE,
+    "mage": Group.WIZARD,
+    "illusionist": Group.WIZARD,
+}
 
-NAME_LEVEL: dict[Group, int] = {Group.WARRIOR: 9, Group.PRIEST: 9, Group.ROGUE: 10,
-                                Group.WIZARD: 10}
+GROUP_HIT_DIE: dict[Group, int] = {
+    Group.WARRIOR: 10,
+    Group.PRIEST: 8,
+    Group.ROGUE: 6,
+    Group.WIZARD: 4,
+}
+
+NAME_LEVEL: dict[Group, int] = {
+    Group.WARRIOR: 9,
+    Group.PRIEST: 9,
+    Group.ROGUE: 10,
+    Group.WIZARD: 10,
+}
 """The last level that rolls a hit die (digest §3: name level, Low)."""
 
-HP_AFTER_NAME_LEVEL: dict[Group, int] = {Group.WARRIOR: 3, Group.PRIEST: 2, Group.ROGUE: 2,
-                                         Group.WIZARD: 1}
+HP_AFTER_NAME_LEVEL: dict[Group, int] = {
+    Group.WARRIOR: 3,
+    Group.PRIEST: 2,
+    Group.ROGUE: 2,
+    Group.WIZARD: 1,
+}
 """Fixed hit points per level after name level, CON no longer counting (digest §3, Low)."""
 
-RACE_MOVEMENT: dict[str, int] = {"human": 12, "elf": 12, "half-elf": 12, "dwarf": 6,
-                                 "gnome": 6, "halfling": 6}
+RACE_MOVEMENT: dict[str, int] = {
+    "human": 12,
+    "elf": 12,
+    "half-elf": 12,
+    "dwarf": 6,
+    "gnome": 6,
+    "halfling": 6,
+}
 """Base MV by race (C&T Movement, digest §6)."""
 
 SIZES = ("T", "S", "M", "L", "H", "G")
 """Tiny … gargantuan; L and larger take a weapon's L damage."""
 
 ARMOUR_AC: dict[str, int] = {
-    "none": 10, "padded": 8, "leather": 8, "studded leather": 7, "ring mail": 7,
-    "brigandine": 6, "scale mail": 6, "hide": 6, "chain mail": 5, "splint mail": 4,
-    "banded mail": 4, "bronze plate": 4, "plate mail": 3, "field plate": 2, "full plate": 1,
+    "none": 10,
+    "padded": 8,
+    "leather": 8,
+    "studded leather": 7,
+    "ring mail": 7,
+    "brigandine": 6,
+    "scale mail": 6,
+    "hide": 6,
+    "chain mail": 5,
+    "splint mail": 4,
+    "banded mail": 4,
+    "bronze plate": 4,
+    "plate mail": 3,
+    "field plate": 2,
+    "full plate": 1,
 }
 """AC of a full suit (PHB Table 46, digest §3); a shield improves it by 1."""
 
@@ -95,10 +134,28 @@ ARMOUR_AC: dict[str, int] = {
 # -- abilities ------------------------------------------------------------------------------
 
 _STR: tuple[tuple[int, int, int], ...] = (
-    (3, -3, -1), (5, -2, -1), (7, -1, 0), (15, 0, 0), (16, 0, 1), (17, 1, 1), (18, 1, 2),
-    (19, 3, 7), (20, 3, 8), (21, 4, 9), (22, 4, 10), (23, 5, 11), (24, 6, 12), (25, 7, 14))
+    (3, -3, -1),
+    (5, -2, -1),
+    (7, -1, 0),
+    (15, 0, 0),
+    (16, 0, 1),
+    (17, 1, 1),
+    (18, 1, 2),
+    (19, 3, 7),
+    (20, 3, 8),
+    (21, 4, 9),
+    (22, 4, 10),
+    (23, 5, 11),
+    (24, 6, 12),
+    (25, 7, 14),
+)
 _EXCEPTIONAL: tuple[tuple[int, int, int], ...] = (
-    (50, 1, 3), (75, 2, 3), (90, 2, 4), (99, 2, 5), (100, 3, 6))
+    (50, 1, 3),
+    (75, 2, 3),
+    (90, 2, 4),
+    (99, 2, 5),
+    (100, 3, 6),
+)
 
 
 def str_adjustments(score: int, exceptional: int = 0) -> tuple[int, int]:
@@ -123,8 +180,19 @@ def strength_label(score: int, exceptional: int = 0) -> str:
 def dex_adjustments(score: int) -> tuple[int, int]:
     """(reaction and missile adjustment, defensive adjustment); a negative defensive
     adjustment improves AC."""
-    table = ((3, -3, 4), (4, -2, 3), (5, -1, 2), (6, 0, 1), (14, 0, 0), (15, 0, -1),
-             (16, 1, -2), (17, 2, -3), (18, 2, -4), (20, 3, -4), (23, 4, -5))
+    table = (
+        (3, -3, 4),
+        (4, -2, 3),
+        (5, -1, 2),
+        (6, 0, 1),
+        (14, 0, 0),
+        (15, 0, -1),
+        (16, 1, -2),
+        (17, 2, -3),
+        (18, 2, -4),
+        (20, 3, -4),
+        (23, 4, -5),
+    )
     for ceiling, reaction, defensive in table:
         if score <= ceiling:
             return reaction, defensive
@@ -133,8 +201,17 @@ def dex_adjustments(score: int) -> tuple[int, int]:
 
 def con_hp_adjustment(score: int, *, warrior: bool) -> int:
     """Hit points per die from CON; 17 and better give warriors more (the bracketed values)."""
-    table = ((3, -2, -2), (6, -1, -1), (14, 0, 0), (15, 1, 1), (16, 2, 2), (17, 2, 3),
-             (18, 2, 4), (20, 2, 5), (23, 2, 6))
+    table = (
+        (3, -2, -2),
+        (6, -1, -1),
+        (14, 0, 0),
+        (15, 1, 1),
+        (16, 2, 2),
+        (17, 2, 3),
+        (18, 2, 4),
+        (20, 2, 5),
+        (23, 2, 6),
+    )
     for ceiling, others, warriors in table:
         if score <= ceiling:
             return warriors if warrior else others
@@ -153,7 +230,11 @@ def wis_magic_defence(score: int) -> int:
 # -- THAC0 and saves ------------------------------------------------------------------------
 
 _THAC0_STEP: dict[Group, tuple[int, int]] = {
-    Group.WARRIOR: (1, 1), Group.PRIEST: (2, 3), Group.ROGUE: (1, 2), Group.WIZARD: (1, 3)}
+    Group.WARRIOR: (1, 1),
+    Group.PRIEST: (2, 3),
+    Group.ROGUE: (1, 2),
+    Group.WIZARD: (1, 3),
+}
 """Points of THAC0 gained per levels: warriors 1 per level, priests 2 per 3 …"""
 
 
@@ -176,18 +257,42 @@ def monster_thac0(hit_dice: int, modifier: int = 0) -> int:
 
 
 _SAVES: dict[Group, tuple[tuple[int, tuple[int, int, int, int, int]], ...]] = {
-    Group.WARRIOR: ((0, (16, 18, 17, 20, 19)), (1, (14, 16, 15, 17, 17)),
-                    (3, (13, 15, 14, 16, 16)), (5, (11, 13, 12, 13, 14)),
-                    (7, (10, 12, 11, 12, 13)), (9, (8, 10, 9, 9, 11)), (11, (7, 9, 8, 8, 10)),
-                    (13, (5, 7, 6, 5, 8)), (15, (4, 6, 5, 4, 7)), (17, (3, 5, 4, 4, 6))),
-    Group.PRIEST: ((1, (10, 14, 13, 16, 15)), (4, (9, 13, 12, 15, 14)),
-                   (7, (7, 11, 10, 13, 12)), (10, (6, 10, 9, 12, 11)), (13, (5, 9, 8, 11, 10)),
-                   (16, (4, 8, 7, 10, 9)), (19, (2, 6, 5, 8, 7))),
-    Group.ROGUE: ((1, (13, 14, 12, 16, 15)), (5, (12, 12, 11, 15, 13)),
-                  (9, (11, 10, 10, 14, 11)), (13, (10, 8, 9, 13, 9)), (17, (9, 6, 8, 12, 7)),
-                  (21, (8, 4, 7, 11, 5))),
-    Group.WIZARD: ((1, (14, 11, 13, 15, 12)), (6, (13, 9, 11, 13, 10)),
-                   (11, (11, 7, 9, 11, 8)), (16, (10, 5, 7, 9, 6)), (21, (8, 3, 5, 7, 4))),
+    Group.WARRIOR: (
+        (0, (16, 18, 17, 20, 19)),
+        (1, (14, 16, 15, 17, 17)),
+        (3, (13, 15, 14, 16, 16)),
+        (5, (11, 13, 12, 13, 14)),
+        (7, (10, 12, 11, 12, 13)),
+        (9, (8, 10, 9, 9, 11)),
+        (11, (7, 9, 8, 8, 10)),
+        (13, (5, 7, 6, 5, 8)),
+        (15, (4, 6, 5, 4, 7)),
+        (17, (3, 5, 4, 4, 6)),
+    ),
+    Group.PRIEST: (
+        (1, (10, 14, 13, 16, 15)),
+        (4, (9, 13, 12, 15, 14)),
+        (7, (7, 11, 10, 13, 12)),
+        (10, (6, 10, 9, 12, 11)),
+        (13, (5, 9, 8, 11, 10)),
+        (16, (4, 8, 7, 10, 9)),
+        (19, (2, 6, 5, 8, 7)),
+    ),
+    Group.ROGUE: (
+        (1, (13, 14, 12, 16, 15)),
+        (5, (12, 12, 11, 15, 13)),
+        (9, (11, 10, 10, 14, 11)),
+        (13, (10, 8, 9, 13, 9)),
+        (17, (9, 6, 8, 12, 7)),
+        (21, (8, 4, 7, 11, 5)),
+    ),
+    Group.WIZARD: (
+        (1, (14, 11, 13, 15, 12)),
+        (6, (13, 9, 11, 13, 10)),
+        (11, (11, 7, 9, 11, 8)),
+        (16, (10, 5, 7, 9, 6)),
+        (21, (8, 3, 5, 7, 4)),
+    ),
 }
 
 
@@ -208,26 +313,39 @@ def monster_save_level(hit_dice: int, modifier: int = 0) -> int:
 
 
 def nonproficiency_penalty(group: Group | str) -> int:
-    return {Group.WARRIOR: -2, Group.PRIEST: -3, Group.ROGUE: -3,
-            Group.WIZARD: -5}[Group(group)]
+    return {Group.WARRIOR: -2, Group.PRIEST: -3, Group.ROGUE: -3, Group.WIZARD: -5}[Group(group)]
 
 
 # -- encumbrance ----------------------------------------------------------------------------
 
 _ENCUMBRANCE: tuple[tuple[int, int, tuple[int, int, int, int, int]], ...] = (
     # (STR ceiling, exceptional ceiling, (light, moderate, heavy, severe, maximum) in lb)
-    (3, 0, (6, 7, 8, 9, 10)), (5, 0, (11, 14, 17, 20, 25)), (7, 0, (21, 30, 39, 47, 55)),
-    (9, 0, (36, 51, 66, 81, 90)), (11, 0, (41, 59, 77, 97, 110)),
-    (13, 0, (46, 70, 94, 118, 140)), (15, 0, (56, 86, 116, 146, 170)),
-    (16, 0, (71, 101, 131, 161, 195)), (17, 0, (86, 122, 158, 194, 220)),
-    (18, 0, (111, 150, 189, 228, 255)), (18, 50, (136, 175, 214, 253, 280)),
-    (18, 75, (161, 200, 239, 278, 305)), (18, 90, (186, 225, 264, 303, 330)),
-    (18, 99, (236, 275, 314, 353, 380)), (18, 100, (336, 375, 414, 453, 480)),
+    (3, 0, (6, 7, 8, 9, 10)),
+    (5, 0, (11, 14, 17, 20, 25)),
+    (7, 0, (21, 30, 39, 47, 55)),
+    (9, 0, (36, 51, 66, 81, 90)),
+    (11, 0, (41, 59, 77, 97, 110)),
+    (13, 0, (46, 70, 94, 118, 140)),
+    (15, 0, (56, 86, 116, 146, 170)),
+    (16, 0, (71, 101, 131, 161, 195)),
+    (17, 0, (86, 122, 158, 194, 220)),
+    (18, 0, (111, 150, 189, 228, 255)),
+    (18, 50, (136, 175, 214, 253, 280)),
+    (18, 75, (161, 200, 239, 278, 305)),
+    (18, 90, (186, 225, 264, 303, 330)),
+    (18, 99, (236, 275, 314, 353, 380)),
+    (18, 100, (336, 375, 414, 453, 480)),
 )
 _ABOVE_18: dict[int, tuple[int, int]] = {
     # STR: (weight allowance, maximum press) in lb, PHB Table 1.
-    19: (485, 640), 20: (535, 700), 21: (635, 810), 22: (785, 970), 23: (935, 1130),
-    24: (1235, 1440), 25: (1535, 1750)}
+    19: (485, 640),
+    20: (535, 700),
+    21: (635, 810),
+    22: (785, 970),
+    23: (935, 1130),
+    24: (1235, 1440),
+    25: (1535, 1750),
+}
 
 
 def _row_above_18(score: int) -> tuple[int, int, int, int, int]:
@@ -240,8 +358,13 @@ def _row_above_18(score: int) -> tuple[int, int, int, int, int]:
     (39, 78 and 117 of its 144 lb), and :func:`encumbrance_source` says so on the sheet."""
     allowance, press = _ABOVE_18[min(score, 25)]
     light, span = allowance + 1, press - allowance - 1
-    return (light, light + span * 39 // 144, light + span * 78 // 144,
-            light + span * 117 // 144, press)
+    return (
+        light,
+        light + span * 39 // 144,
+        light + span * 78 // 144,
+        light + span * 117 // 144,
+        press,
+    )
 
 
 def encumbrance_source(score: int) -> str:
@@ -250,17 +373,24 @@ def encumbrance_source(score: int) -> str:
     if score <= 18:
         return ""
     light, moderate, heavy, severe, most = _row_above_18(score)
-    return (f"PHB Table 47 stops at 18/00: light from {light} lb and at most {most} lb "
-            f"(Table 1's weight allowance and maximum press for STR {min(score, 25)}); "
-            f"moderate {moderate}, heavy {heavy}, severe {severe} lb spaced as on the "
-            "18/00 row, which no book prints")
+    return (
+        f"PHB Table 47 stops at 18/00: light from {light} lb and at most {most} lb "
+        f"(Table 1's weight allowance and maximum press for STR {min(score, 25)}); "
+        f"moderate {moderate}, heavy {heavy}, severe {severe} lb spaced as on the "
+        "18/00 row, which no book prints"
+    )
 
 
 ENCUMBRANCE_NAMES = ("unencumbered", "light", "moderate", "heavy", "severe", "overloaded")
 ENCUMBRANCE_EFFECTS: tuple[tuple[Fraction, int, int], ...] = (
     # (share of the movement rate kept, to hit, AC worse by)
-    (Fraction(1), 0, 0), (Fraction(2, 3), 0, 0), (Fraction(1, 2), -1, 0),
-    (Fraction(1, 3), -2, 1), (Fraction(0), -4, 3), (Fraction(0), -4, 3))
+    (Fraction(1), 0, 0),
+    (Fraction(2, 3), 0, 0),
+    (Fraction(1, 2), -1, 0),
+    (Fraction(1, 3), -2, 1),
+    (Fraction(0), -4, 3),
+    (Fraction(0), -4, 3),
+)
 
 
 def _encumbrance_row(score: int, exceptional: int) -> tuple[int, int, int, int, int]:
@@ -295,8 +425,9 @@ def encumbered_rate(rate: int, category: int, *, rounding: str = "phb") -> int:
         return min(rate, 1)
     kept = ENCUMBRANCE_EFFECTS[category][0]
     if rounding == "fg":
-        lost = {1: Fraction(33, 100), 2: Fraction(1, 2), 3: Fraction(2, 3)}.get(category,
-                                                                                Fraction(0))
+        lost = {1: Fraction(33, 100), 2: Fraction(1, 2), 3: Fraction(2, 3)}.get(
+            category, Fraction(0)
+        )
         return rate - int(rate * lost)
     return int(rate * kept)
 
@@ -347,8 +478,7 @@ WEAPONS: dict[str, WeaponStats] = {
     "long bow": WeaponStats(8, "1d6", "1d6", Fraction(2), (7, 14, 21), melee=False),
     "composite long bow": WeaponStats(7, "1d6", "1d6", Fraction(2), (6, 12, 21), melee=False),
     "light crossbow": WeaponStats(7, "1d4", "1d4", Fraction(1), (6, 12, 18), melee=False),
-    "heavy crossbow": WeaponStats(10, "1d4+1", "1d6+1", Fraction(1, 2), (8, 16, 24),
-                                  melee=False),
+    "heavy crossbow": WeaponStats(10, "1d4+1", "1d6+1", Fraction(1, 2), (8, 16, 24), melee=False),
     "sling": WeaponStats(6, "1d4+1", "1d6+1", Fraction(1), (5, 10, 20), melee=False),
 }
 """PHB Tables 44/45 via the digest §7 (glaive doubles only against charging L+; kept simple)."""

@@ -85,8 +85,14 @@ def _state(encounter: ApparatusEncounter, actor: str) -> TurnState:
     return state
 
 
-def _spend(encounter: ApparatusEncounter, actor: str, halves: int = 0, *,
-           action: bool = False, **changes: bool | int) -> ApparatusEncounter:
+def _spend(
+    encounter: ApparatusEncounter,
+    actor: str,
+    halves: int = 0,
+    *,
+    action: bool = False,
+    **changes: bool | int,
+) -> ApparatusEncounter:
     state = _state(encounter, actor)
     update: dict[str, object] = {"halves": max(0, state.halves - halves), **changes}
     if action:
@@ -95,8 +101,9 @@ def _spend(encounter: ApparatusEncounter, actor: str, halves: int = 0, *,
 
 
 def _add(encounter: ApparatusEncounter, who: str, condition: str) -> ApparatusEncounter:
-    return core.add_condition(encounter, who, ConditionState(condition=condition,
-                                                             name=condition.capitalize()))
+    return core.add_condition(
+        encounter, who, ConditionState(condition=condition, name=condition.capitalize())
+    )
 
 
 def _without(encounter: ApparatusEncounter, who: str, condition: str) -> ApparatusEncounter:

@@ -47,10 +47,18 @@ class Source(NamedTuple):
     """+1 or −1: one step of Advantage."""
 
 
-def advantage_sources(*, attacker: Iterable[str], target: Iterable[str], exhaustion: int = 0,
-                      melee: bool, dual_wielding: bool = False, adjacent_hostile: bool = False,
-                      far_range: bool = False, target_evading: bool = False,
-                      static_defense: bool = True) -> tuple[Source, ...]:
+def advantage_sources(
+    *,
+    attacker: Iterable[str],
+    target: Iterable[str],
+    exhaustion: int = 0,
+    melee: bool,
+    dual_wielding: bool = False,
+    adjacent_hostile: bool = False,
+    far_range: bool = False,
+    target_evading: bool = False,
+    static_defense: bool = True,
+) -> tuple[Source, ...]:
     """Every Advantage source of the seed's list that applies, in the seed's order.
 
     ``attacker`` and ``target`` are condition ids; ``target_evading`` counts against the
@@ -70,8 +78,11 @@ def advantage_sources(*, attacker: Iterable[str], target: Iterable[str], exhaust
     if "prone" in mine:
         found.append(Source("attacker Prone", -1))
     if "prone" in theirs:
-        found.append(Source("melee against a Prone target", 1) if melee
-                     else Source("ranged against a Prone target", -1))
+        found.append(
+            Source("melee against a Prone target", 1)
+            if melee
+            else Source("ranged against a Prone target", -1)
+        )
     if "restrained" in mine:
         found.append(Source("attacker Restrained", -1))
     if "restrained" in theirs:
@@ -91,15 +102,23 @@ def net_advantage(sources: Iterable[Source]) -> int:
     return sum(source.value for source in sources)
 
 
-def barred(*, attacker: Iterable[str], target: Iterable[str], charmed_by_target: bool = False,
-           ranged: bool = False, beyond_far: bool = False) -> str:
+def barred(
+    *,
+    attacker: Iterable[str],
+    target: Iterable[str],
+    charmed_by_target: bool = False,
+    ranged: bool = False,
+    beyond_far: bool = False,
+) -> str:
     """Why the attack cannot be made at all (the seed's Barred Attacks), or ""."""
     mine, theirs = set(attacker), set(target)
     if "incapacitated" in mine:
         return "An Incapacitated creature cannot attack."
     if "unseen" in theirs:
-        return ("The target is Unseen: no attack without a clue to where it is (a clue makes "
-                "it Obscured instead).")
+        return (
+            "The target is Unseen: no attack without a clue to where it is (a clue makes "
+            "it Obscured instead)."
+        )
     if charmed_by_target:
         return "A Charmed creature cannot attack the source of its Charm."
     if ranged and beyond_far:
@@ -129,20 +148,27 @@ def kept_face(faces: Iterable[int], net: int) -> int:
     return max(rolled) if net > 0 else min(rolled) if net < 0 else rolled[0]
 
 
-def kept_distribution(net: int, options: ApparatusOptions | None = None
-                      ) -> dict[int, Fraction]:
+def kept_distribution(net: int, options: ApparatusOptions | None = None) -> dict[int, Fraction]:
     """The exact distribution of the kept d20 (highest of 1 + N, lowest of 1 + |N|)."""
     count = dice_count(net, options)
-    whole = Fraction(1, 20 ** count)
+    whole = Fraction(1, 20**count)
     if count == 1:
         return {face: Fraction(1, 20) for face in range(1, 21)}
     if net > 0:
-        return {f: (f ** count - (f - 1) ** count) * whole for f in range(1, 21)}
+        return {f: (f**count - (f - 1) ** count) * whole for f in range(1, 21)}
     return {f: ((21 - f) ** count - (20 - f) ** count) * whole for f in range(1, 21)}
 
 
-def judge(kept: int, bonus: int, defense: int, net: int, options: ApparatusOptions | None = None,
-          *, incapacitated_target: bool = False, threshold: int | None = None) -> Judgement:
+def judge(
+    kept: int,
+    bonus: int,
+    defense: int,
+    net: int,
+    options: ApparatusOptions | None = None,
+    *,
+    incapacitated_target: bool = False,
+    threshold: int | None = None,
+) -> Judgement:
     """One attack roll judged: ``kept`` is the kept d20, ``bonus`` what the attacker adds,
     ``defense`` the number to reach (static Defense, or the defender's rolled total)."""
     options = options or ApparatusOptions()
@@ -172,24 +198,50 @@ class AttackOdds(NamedTuple):
     """A critical roll that would have missed: a hit for normal damage."""
 
 
-def attack_odds(bonus: int, defense: int, net: int, options: ApparatusOptions | None = None, *,
-                incapacitated_target: bool = False, threshold: int | None = None,
-                defender_net: int | None = None) -> AttackOdds:
+def attack_odds(
+    bonus: int,
+    defense: int,
+    net: int,
+    options: ApparatusOptions | None = None,
+    *,
+    incapacitated_target: bool = False,
+    threshold: int | None = None,
+    defender_net: int | None = None,
+) -> AttackOdds:
     """Exact odds of one attack. With ``defender_net`` set (rolled Defense) the defender
     rolls 1d20 + ``defense`` with that Advantage and the attacker wins ties."""
     options = options or ApparatusOptions()
-    chances: dict[Judgement, Fraction] = {"miss": Fraction(0), "hit": Fraction(0),
-                                          "crit": Fraction(0), "crit_normal": Fraction(0)}
-    targets: dict[int, Fraction] = ({defense: Fraction(1)} if defender_net is None else {
-        defense + face: chance for face, chance
-        in kept_distribution(defender_net, options).items()})
+    chances: dict[Judgement, Fraction] = {
+        "miss": Fraction(0),
+        "hit": Fraction(0),
+        "crit": Fraction(0),
+        "crit_normal": Fraction(0),
+    }
+    targets: dict[int, Fraction] = (
+        {defense: Fraction(1)}
+        if defender_net is None
+        else {
+            defense + face: chance
+            for face, chance in kept_distribution(defender_net, options).items()
+        }
+    )
     for kept, chance in kept_distribution(net, options).items():
         for target, weight in targets.items():
-            verdict = judge(kept, bonus, target, net, options,
-                            incapacitated_target=incapacitated_target, threshold=threshold)
+            verdict = judge(
+                kept,
+                bonus,
+                target,
+                net,
+                options,
+                incapacitated_target=incapacitated_target,
+                threshold=threshold,
+            )
             chances[verdict] += chance * weight
-    return AttackOdds(hit=chances["hit"] + chances["crit"] + chances["crit_normal"],
-                      crit=chances["crit"], crit_normal=chances["crit_normal"])
+    return AttackOdds(
+        hit=chances["hit"] + chances["crit"] + chances["crit_normal"],
+        crit=chances["crit"],
+        crit_normal=chances["crit_normal"],
+    )
 
 
 def crit_extra(dice: Iterable[DiceExpr]) -> int:
@@ -201,15 +253,15 @@ def _damage_counts(dice: tuple[DiceExpr, ...]) -> tuple[dict[int, int], int]:
     counts: dict[int, int] = {0: 1}
     combos = 1
     for expr in dice:
-        part = {value + expr.bonus: ways for value, ways
-                in sum_of_dice(expr.count, expr.sides).items()}
+        part = {
+            value + expr.bonus: ways for value, ways in sum_of_dice(expr.count, expr.sides).items()
+        }
         counts = convolve(counts, part)
         combos *= expr.combinations
     return counts, combos
 
 
-def attack_damage_distribution(odds: AttackOdds, dice: tuple[DiceExpr, ...]
-                               ) -> dict[int, Fraction]:
+def attack_damage_distribution(odds: AttackOdds, dice: tuple[DiceExpr, ...]) -> dict[int, Fraction]:
     """Exact damage of one attack, 0 for a miss: normal hits roll the dice, critical hits
     add the largest die's maximum. Damage is at least 0."""
     counts, combos = _damage_counts(dice)
@@ -218,8 +270,10 @@ def attack_damage_distribution(odds: AttackOdds, dice: tuple[DiceExpr, ...]
     normal = odds.hit - odds.crit
     for value, ways in counts.items():
         share = Fraction(ways, combos)
-        for amount, chance in ((max(0, value), normal * share),
-                               (max(0, value + extra), odds.crit * share)):
+        for amount, chance in (
+            (max(0, value), normal * share),
+            (max(0, value + extra), odds.crit * share),
+        ):
             if chance:
                 result[amount] = result.get(amount, Fraction(0)) + chance
     return result

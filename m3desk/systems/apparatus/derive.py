@@ -30,18 +30,35 @@ from m3desk.systems.apparatus.tables import (
 
 __all__ = ["DERIVED_KEYS", "check_might", "derive"]
 
-DERIVED_KEYS = ("size_modifier", "might.sized", "speed", "defense.guard", "defense.might",
-                "defense.agility", "defense.wits", "defense.resolve", "physique", "grapple",
-                "critical_threshold", "initiative", "cost.climb", "cost.swim", "jump.high",
-                "jump.long.0", "jump.long.2", "jump.long.4")
+DERIVED_KEYS = (
+    "size_modifier",
+    "might.sized",
+    "speed",
+    "defense.guard",
+    "defense.might",
+    "defense.agility",
+    "defense.wits",
+    "defense.resolve",
+    "physique",
+    "grapple",
+    "critical_threshold",
+    "initiative",
+    "cost.climb",
+    "cost.swim",
+    "jump.high",
+    "jump.long.0",
+    "jump.long.2",
+    "jump.long.4",
+)
 
 
 def _value(key: str, label: str, terms: list[Term], overrides: dict[str, int]) -> Derived:
     return Derived(key, label, total(terms), tuple(terms), overrides.get(key))
 
 
-def check_might(sheet: CharacterSheet | CreatureSheet, options: ApparatusOptions,
-                sized: int) -> Term:
+def check_might(
+    sheet: CharacterSheet | CreatureSheet, options: ApparatusOptions, sized: int
+) -> Term:
     """The Might a check adds: as written, or multiplied by size (a table rule)."""
     if options.sized_might_in_checks:
         return Term(label="size-adjusted Might", value=sized)
@@ -61,27 +78,51 @@ def derive(sheet: BaseModel, options: BaseModel | None = None) -> dict[str, Deri
         values.append(value)
         return value
 
-    size_mod = add("size_modifier", "Size Modifier", [
-        Term(label=sheet.size, value=size_modifier(sheet.size, rules.size_modifiers))]).value
+    size_mod = add(
+        "size_modifier",
+        "Size Modifier",
+        [Term(label=sheet.size, value=size_modifier(sheet.size, rules.size_modifiers))],
+    ).value
     multiplier = SIZE_MULTIPLIER[sheet.size]
-    sized = add("might.sized", "Size-adjusted Might", [Term(
-        label=f"Might × {multiplier}", value=round_half_up(a.might * multiplier))])
+    sized = add(
+        "might.sized",
+        "Size-adjusted Might",
+        [Term(label=f"Might × {multiplier}", value=round_half_up(a.might * multiplier))],
+    )
     if sheet.speed is not None:
         add("speed", "Speed", [Term(label="written on the sheet", value=sheet.speed)])
     else:
         speed = max(1, math.floor(rules.speed_medium * multiplier))
-        add("speed", "Speed", [Term(label=f"Medium Speed {rules.speed_medium} × {multiplier}",
-                                    value=speed)])
+        add(
+            "speed",
+            "Speed",
+            [Term(label=f"Medium Speed {rules.speed_medium} × {multiplier}", value=speed)],
+        )
     _defenses(sheet, rules, size_mod, add)
     might = check_might(sheet, rules, sized.value)
-    add("physique", "Physique Rating", [Term(label="base",
-                                             value=rules.physique_base), might,
-                                        Term(label="Size Modifier", value=size_mod)])
-    add("grapple", "Grapple and Shove check", [
-        Term(label="Combat Proficiency", value=sheet.combat_proficiency), might,
-        Term(label="Size Modifier", value=size_mod)])
-    add("critical_threshold", "Critical Threshold", [Term(label="natural roll",
-                                                          value=rules.critical_threshold)])
+    add(
+        "physique",
+        "Physique Rating",
+        [
+            Term(label="base", value=rules.physique_base),
+            might,
+            Term(label="Size Modifier", value=size_mod),
+        ],
+    )
+    add(
+        "grapple",
+        "Grapple and Shove check",
+        [
+            Term(label="Combat Proficiency", value=sheet.combat_proficiency),
+            might,
+            Term(label="Size Modifier", value=size_mod),
+        ],
+    )
+    add(
+        "critical_threshold",
+        "Critical Threshold",
+        [Term(label="natural roll", value=rules.critical_threshold)],
+    )
     add("initiative", "Initiative bonus", [Term(label="Agility", value=a.agility)])
     _movement_costs(sheet, rules, add)
     return {value.key: value for value in values}
@@ -90,36 +131,59 @@ def derive(sheet: BaseModel, options: BaseModel | None = None) -> dict[str, Deri
 _Add = Callable[[str, str, list[Term]], Derived]
 
 
-def _defenses(sheet: CharacterSheet | CreatureSheet, rules: ApparatusOptions, size_mod: int,
-              add: _Add) -> None:
+def _defenses(
+    sheet: CharacterSheet | CreatureSheet, rules: ApparatusOptions, size_mod: int, add: _Add
+) -> None:
     """Guard and the four Defenses (each from 10 under the static rule)."""
     a = sheet.abilities
     static = defense_rule(rules).static
     base = [Term(label="base", value=10)] if static else []
-    add("defense.guard", "Guard" if static else "Guard bonus", [
-        *base, Term(label="Might" if a.might >= a.agility else "Agility",
-                    value=max(a.might, a.agility)),
-        Term(label="Combat Proficiency", value=sheet.combat_proficiency),
-        Term(label="armour", value=sheet.armour_bonus),
-        Term(label="Size Modifier", value=-size_mod)])
-    add("defense.might", "Might Defense", [*base, Term(label="Might", value=a.might),
-                                           Term(label="Size Modifier", value=-size_mod)])
-    add("defense.agility", "Agility Defense", [
-        *base, Term(label="Agility", value=a.agility),
-        Term(label="Size Modifier", value=-size_mod)])
+    add(
+        "defense.guard",
+        "Guard" if static else "Guard bonus",
+        [
+            *base,
+            Term(
+                label="Might" if a.might >= a.agility else "Agility", value=max(a.might, a.agility)
+            ),
+            Term(label="Combat Proficiency", value=sheet.combat_proficiency),
+            Term(label="armour", value=sheet.armour_bonus),
+            Term(label="Size Modifier", value=-size_mod),
+        ],
+    )
+    add(
+        "defense.might",
+        "Might Defense",
+        [*base, Term(label="Might", value=a.might), Term(label="Size Modifier", value=-size_mod)],
+    )
+    add(
+        "defense.agility",
+        "Agility Defense",
+        [
+            *base,
+            Term(label="Agility", value=a.agility),
+            Term(label="Size Modifier", value=-size_mod),
+        ],
+    )
     add("defense.wits", "Wits Defense", [*base, Term(label="Wits", value=a.wits)])
     add("defense.resolve", "Resolve Defense", [*base, Term(label="Resolve", value=a.resolve)])
 
 
-def _movement_costs(sheet: CharacterSheet | CreatureSheet, rules: ApparatusOptions,
-                    add: _Add) -> None:
+def _movement_costs(
+    sheet: CharacterSheet | CreatureSheet, rules: ApparatusOptions, add: _Add
+) -> None:
     """Climbing and swimming costs a metre, the standing and running jumps."""
     a = sheet.abilities
-    for kind, feat in (("climb", sheet.feats.natural_climber),
-                       ("swim", sheet.feats.natural_swimmer)):
+    for kind, feat in (
+        ("climb", sheet.feats.natural_climber),
+        ("swim", sheet.feats.natural_swimmer),
+    ):
         label = f"Natural {'Climber' if kind == 'climb' else 'Swimmer'}" if feat else kind
-        add(f"cost.{kind}", f"{kind.capitalize()} cost per metre",
-            [Term(label=label, value=1 if feat else 2)])
+        add(
+            f"cost.{kind}",
+            f"{kind.capitalize()} cost per metre",
+            [Term(label=label, value=1 if feat else 2)],
+        )
     band = jump_band(a.might, a.agility, rules)
     jumps = jump_distances(sheet.size, band, rules)
     where = f"{sheet.size}, {BAND_NAMES[band]}"

@@ -44,8 +44,12 @@ from m3desk.systems.apparatus.tables import BAND_NAMES, BASE_COST, MOVE_KINDS
 
 MAX_STEPS = 40
 """At most this many metre counts are offered per kind of movement."""
-_VERBS = {"run": ("Run", "runs", "running"), "climb": ("Climb", "climbs", "climbing"),
-          "swim": ("Swim", "swims", "swimming"), "crawl": ("Crawl", "crawls", "crawling")}
+_VERBS = {
+    "run": ("Run", "runs", "running"),
+    "climb": ("Climb", "climbs", "climbing"),
+    "swim": ("Swim", "swims", "swimming"),
+    "crawl": ("Crawl", "crawls", "crawling"),
+}
 
 
 def _terrain(encounter: core.Encounter, combatant_id: str) -> int:
@@ -74,8 +78,9 @@ def dialog_place(encounter: core.Encounter, actor: str, kind: str, metres: int) 
 def _step(encounter: core.Encounter, actor: str, kind: str, metres: int) -> int:
     """The Movement of a dialog move: the map's price of the same move."""
     here = encounter.places.get(actor) or Place.at(0, 0)
-    return moves.price(encounter, actor, here, dialog_place(encounter, actor, kind, metres),
-                       kind).cost
+    return moves.price(
+        encounter, actor, here, dialog_place(encounter, actor, kind, metres), kind
+    ).cost
 
 
 def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOption]:
@@ -88,23 +93,30 @@ def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOptio
         counts = [m for m in range(1, MAX_STEPS + 1) if _step(encounter, actor, kind, m) <= left]
         for metres in counts or [1]:
             cost = _step(encounter, actor, kind, metres)
-            options.append(ActionOption(
-                Action("move", variant=kind, amount=metres),
-                f"{_VERBS[kind][0]} {metres} m{where} — {cost} Movement",
-                needs_target=False, group="movement",
-                help=f"{_VERBS[kind][0]} {metres} m for {cost} Movement"))
-    plain = ((Action("prone"), "Drop prone — 0 Movement", "movement"),
-             (Action("stand"), "Stand up — ½ Speed", "movement"),
-             (Action("high"), "High jump, standing — 2 Movement", "movement"),
-             (Action("high", amount=2), "High jump after a 2 m run", "movement"),
-             (Action("long"), "Long jump, standing — 4 Movement", "movement"),
-             (Action("long", amount=2), "Long jump after a 2 m run", "movement"),
-             (Action("long", amount=4), "Long jump after a 4 m run", "movement"),
-             (Action("dash"), "Dash (Standard Action): Movement + Speed", "manoeuvre"),
-             (Action("disengage"), "Disengage (Standard Action)", "manoeuvre"),
-             (Action("evade"), "Evade (Standard Action)", "manoeuvre"))
-    options += [ActionOption(key, label, needs_target=False, group=group)
-                for key, label, group in plain]
+            options.append(
+                ActionOption(
+                    Action("move", variant=kind, amount=metres),
+                    f"{_VERBS[kind][0]} {metres} m{where} — {cost} Movement",
+                    needs_target=False,
+                    group="movement",
+                    help=f"{_VERBS[kind][0]} {metres} m for {cost} Movement",
+                )
+            )
+    plain = (
+        (Action("prone"), "Drop prone — 0 Movement", "movement"),
+        (Action("stand"), "Stand up — ½ Speed", "movement"),
+        (Action("high"), "High jump, standing — 2 Movement", "movement"),
+        (Action("high", amount=2), "High jump after a 2 m run", "movement"),
+        (Action("long"), "Long jump, standing — 4 Movement", "movement"),
+        (Action("long", amount=2), "Long jump after a 2 m run", "movement"),
+        (Action("long", amount=4), "Long jump after a 4 m run", "movement"),
+        (Action("dash"), "Dash (Standard Action): Movement + Speed", "manoeuvre"),
+        (Action("disengage"), "Disengage (Standard Action)", "manoeuvre"),
+        (Action("evade"), "Evade (Standard Action)", "manoeuvre"),
+    )
+    options += [
+        ActionOption(key, label, needs_target=False, group=group) for key, label, group in plain
+    ]
     return options
 
 
@@ -122,8 +134,10 @@ def _movement_problem(encounter: core.Encounter, actor: str, cost_halves: int) -
     if cost_halves > state.halves:
         _speed, why = speed_now(encounter, actor)
         reason = f" ({why})" if why and not state.halves else ""
-        return (f"That costs {movement_text(cost_halves)} Movement; "
-                f"{movement_text(state.halves)} left{reason}.")
+        return (
+            f"That costs {movement_text(cost_halves)} Movement; "
+            f"{movement_text(state.halves)} left{reason}."
+        )
     return ""
 
 
@@ -137,8 +151,7 @@ def _left_line(state: TurnState | None, cost_halves: int) -> str:
 def _move_plan(encounter: core.Encounter, actor: str, kind: str, metres: int) -> Plan:
     sheet = sheet_of(encounter, actor)
     here = encounter.places.get(actor) or Place.at(0, 0)
-    priced = moves.price(encounter, actor, here, dialog_place(encounter, actor, kind, metres),
-                         kind)
+    priced = moves.price(encounter, actor, here, dialog_place(encounter, actor, kind, metres), kind)
     difficulty = priced.worst
     natural = moves.natural(sheet, kind)
     per = (1 if natural else BASE_COST[kind]) + difficulty  # type: ignore[index]
@@ -147,16 +160,21 @@ def _move_plan(encounter: core.Encounter, actor: str, kind: str, metres: int) ->
     if kind != "crawl" and "prone" in conditions_of(encounter, actor):
         return Plan(problem="Prone: crawl, or stand up first.")
     cost = priced.cost
-    parts = [f"{BASE_COST[kind]} per m" if not natural  # type: ignore[index]
-             else f"1 per m ({'Natural Climber' if kind == 'climb' else 'Natural Swimmer'})"]
+    parts = [
+        f"{BASE_COST[kind]} per m"  # type: ignore[index]
+        if not natural
+        else f"1 per m ({'Natural Climber' if kind == 'climb' else 'Natural Swimmer'})"
+    ]
     if difficulty:
         parts.append(f"Difficulty {difficulty}")
     line = f"{_VERBS[kind][0]} {metres} m: {' + '.join(parts)} = {cost} Movement"
     if kind != "run" and cost != per * metres:
         line += f" ({sheet.size}: distance × Size Multiplier)"
     state = turn_state(encounter, actor)
-    return Plan(problem=_movement_problem(encounter, actor, 2 * cost),
-                lines=(line, _left_line(state, 2 * cost)))
+    return Plan(
+        problem=_movement_problem(encounter, actor, 2 * cost),
+        lines=(line, _left_line(state, 2 * cost)),
+    )
 
 
 def _run_up(encounter: core.Encounter, actor: str, run: int) -> tuple[int, int, int]:
@@ -168,8 +186,9 @@ def _run_up(encounter: core.Encounter, actor: str, run: int) -> tuple[int, int, 
     return run_metres, already, run_metres - already
 
 
-def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
-               ) -> tuple[Plan, int, int, int]:
+def _jump_plan(
+    encounter: core.Encounter, actor: str, kind: str, run: int
+) -> tuple[Plan, int, int, int]:
     """The plan, its cost in whole Movement, the height and the distance across."""
     sheet = sheet_of(encounter, actor)
     options = options_of(encounter)
@@ -193,13 +212,17 @@ def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
     elif not already:
         costing = f"run {run_metres} m ({run_cost}) + jump {flat} = {cost} Movement"
     elif not still:
-        costing = (f"the {already} m already run this turn is the run-up: jump {flat} "
-                   "Movement")
+        costing = f"the {already} m already run this turn is the run-up: jump {flat} Movement"
     else:
-        costing = (f"{already} m already run + run {still} m more ({run_cost}) + jump {flat} "
-                   f"= {cost} Movement")
-    lines = [f"{sheet.size.capitalize()}, {BAND_NAMES[band]} (Might {sheet.abilities.might}, "
-             f"Agility {sheet.abilities.agility}): {result}", costing]
+        costing = (
+            f"{already} m already run + run {still} m more ({run_cost}) + jump {flat} "
+            f"= {cost} Movement"
+        )
+    lines = [
+        f"{sheet.size.capitalize()}, {BAND_NAMES[band]} (Might {sheet.abilities.might}, "
+        f"Agility {sheet.abilities.agility}): {result}",
+        costing,
+    ]
     problem = "Prone: stand up first." if "prone" in conditions_of(encounter, actor) else ""
     problem = problem or _movement_problem(encounter, actor, 2 * cost)
     if kind == "long" and run:
@@ -208,8 +231,7 @@ def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
             lines.append(f"Movement {movement_text(state.halves)} → 0 left")
     else:
         lines.append(_left_line(state, 2 * cost))
-    return Plan(problem=problem, lines=tuple(line for line in lines if line)), cost, height, \
-        across
+    return Plan(problem=problem, lines=tuple(line for line in lines if line)), cost, height, across
 
 
 def _landed(e: ApparatusEncounter, actor: str, across: int) -> ApparatusEncounter:
@@ -243,22 +265,33 @@ def _resolve_move(e: ApparatusEncounter, actor: str, action: Action) -> _Done:
             after = _spend(e, actor, _state(e, actor).halves, long_jumped=True, ran=0)
             notices = [f"{name}'s running long jump ends their movement this turn."]
             if _terrain(e, actor):
-                notices.append(f"Rough or slippery landing: {name} makes an Agility check "
-                               f"(DC {options_of(e).landing_dc}) or falls Prone.")
-            return _Done(after, f"{name} long-jumps {across} m after a run: {cost} Movement, "
-                                "0 left", tuple(notices))
+                notices.append(
+                    f"Rough or slippery landing: {name} makes an Agility check "
+                    f"(DC {options_of(e).landing_dc}) or falls Prone."
+                )
+            return _Done(
+                after,
+                f"{name} long-jumps {across} m after a run: {cost} Movement, 0 left",
+                tuple(notices),
+            )
         after = _spend(e, actor, 2 * cost, ran=0)
         left = movement_text(_state(after, actor).halves)
-        what = (f"jumps {height} m up" + (f" after a run and lands {across} m on" if run
-                                           else " and lands")
-                if head == "high" else f"long-jumps {across} m")
+        what = (
+            f"jumps {height} m up"
+            + (f" after a run and lands {across} m on" if run else " and lands")
+            if head == "high"
+            else f"long-jumps {across} m"
+        )
         return _Done(after, f"{name} {what}: {cost} Movement, {left} left")
     if head == "prone":
         return _Done(_add(e, actor, "prone"), f"{name} drops prone")
     cost = stand_cost_halves(base_speed(e, actor), options_of(e))
     after = _without(_spend(e, actor, cost, ran=0), actor, "prone")
-    return _Done(after, f"{name} stands up: {movement_text(cost)} Movement, "
-                        f"{movement_text(_state(after, actor).halves)} left")
+    return _Done(
+        after,
+        f"{name} stands up: {movement_text(cost)} Movement, "
+        f"{movement_text(_state(after, actor).halves)} left",
+    )
 
 
 def _resolve_turn_action(e: ApparatusEncounter, actor: str, head: str) -> _Done:
@@ -266,14 +299,27 @@ def _resolve_turn_action(e: ApparatusEncounter, actor: str, head: str) -> _Done:
     if head == "dash":
         speed, _why = speed_now(e, actor)
         state = _state(e, actor)
-        after = with_turn(e, actor, state.model_copy(update={
-            "halves": state.halves + 2 * speed, "generated": state.generated + speed,
-            "dashed": True, "action_used": True}))
-        return _Done(after, f"{name} dashes: +{speed} Movement, "
-                            f"{movement_text(_state(after, actor).halves)} left")
+        after = with_turn(
+            e,
+            actor,
+            state.model_copy(
+                update={
+                    "halves": state.halves + 2 * speed,
+                    "generated": state.generated + speed,
+                    "dashed": True,
+                    "action_used": True,
+                }
+            ),
+        )
+        return _Done(
+            after,
+            f"{name} dashes: +{speed} Movement, {movement_text(_state(after, actor).halves)} left",
+        )
     if head == "disengage":
-        return _Done(_spend(e, actor, action=True, disengaged=True),
-                     f"{name} disengages: no opportunity attacks for the rest of the turn")
+        return _Done(
+            _spend(e, actor, action=True, disengaged=True),
+            f"{name} disengages: no opportunity attacks for the rest of the turn",
+        )
     after = _spend(e, actor, action=True)
     after = after.model_copy(update={"evading": (*after.evading, actor)})
     return _Done(after, f"{name} evades until the start of their next turn")

@@ -13,9 +13,7 @@ from typing import NamedTuple
 
 from m3desk.core import encounter as core
 from m3desk.core.numbers import signed
-from m3desk.core.system import (
-    DiceSpec,
-)
+from m3desk.core.system import DiceSpec
 from m3desk.systems.apparatus import combat, grapple
 from m3desk.systems.apparatus.action_basics import ADJACENT as ADJACENT
 from m3desk.systems.apparatus.action_basics import (
@@ -40,23 +38,32 @@ from m3desk.systems.apparatus.state import (
 )
 
 
-def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
-         far: bool = False) -> tuple[combat.Source, ...]:
+def _net(
+    encounter: core.Encounter, actor: str, target: str, melee: bool, far: bool = False
+) -> tuple[combat.Source, ...]:
     sheet = sheet_of(encounter, actor)
     options = options_of(encounter)
     adjacent = bool(core.foes_within(encounter, actor, ADJACENT))
-    evading = evade_counts(isinstance(encounter, ApparatusEncounter)
-                           and target in encounter.evading, speed_now(encounter, target)[0])
+    evading = evade_counts(
+        isinstance(encounter, ApparatusEncounter) and target in encounter.evading,
+        speed_now(encounter, target)[0],
+    )
     return combat.advantage_sources(
-        attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
-        exhaustion=exhaustion_of(encounter, actor), melee=melee,
-        dual_wielding=melee and sheet.dual_wielding, adjacent_hostile=adjacent,
-        far_range=far, target_evading=evading,
-        static_defense=defense_rule(options).static)
+        attacker=conditions_of(encounter, actor),
+        target=conditions_of(encounter, target),
+        exhaustion=exhaustion_of(encounter, actor),
+        melee=melee,
+        dual_wielding=melee and sheet.dual_wielding,
+        adjacent_hostile=adjacent,
+        far_range=far,
+        target_evading=evading,
+        static_defense=defense_rule(options).static,
+    )
 
 
-def _attack_dice(encounter: core.Encounter, actor: str, target: str,
-                 weapon: Weapon) -> tuple[DiceSpec, ...]:
+def _attack_dice(
+    encounter: core.Encounter, actor: str, target: str, weapon: Weapon
+) -> tuple[DiceSpec, ...]:
     melee = not weapon.ranged
     options = options_of(encounter)
     near, _far = weapon.ranges(options)
@@ -66,43 +73,56 @@ def _attack_dice(encounter: core.Encounter, actor: str, target: str,
         return ()  # nothing to roll: the attack fails whatever the dice
     dice = [DiceSpec(combat.dice_count(net, options), 20, "attack")]
     if defense_rule(options).rolled:
-        dice.append(DiceSpec(combat.dice_count(_defender_net(encounter, target), options), 20,
-                             "defence"))
+        dice.append(
+            DiceSpec(combat.dice_count(_defender_net(encounter, target), options), 20, "defence")
+        )
     labels = ("damage", "extra damage")
-    dice += [DiceSpec(d.count, d.sides, label) for d, label in zip(weapon.dice(), labels,
-                                                                   strict=False) if d.count]
+    dice += [
+        DiceSpec(d.count, d.sides, label)
+        for d, label in zip(weapon.dice(), labels, strict=False)
+        if d.count
+    ]
     return tuple(dice)
 
 
 def _automatic_miss(encounter: core.Encounter, target: str, net: int) -> bool:
     """Net Advantage −3 or worse fails outright when the table rule says so (an
     Incapacitated target is still hit: its automatic critical comes first)."""
-    return (options_of(encounter).advantage_auto_at_3 and net <= -3
-            and "incapacitated" not in conditions_of(encounter, target))
+    return (
+        options_of(encounter).advantage_auto_at_3
+        and net <= -3
+        and "incapacitated" not in conditions_of(encounter, target)
+    )
 
 
 def _defender_net(encounter: core.Encounter, target: str) -> int:
-    evading = evade_counts(isinstance(encounter, ApparatusEncounter)
-                           and target in encounter.evading, speed_now(encounter, target)[0])
+    evading = evade_counts(
+        isinstance(encounter, ApparatusEncounter) and target in encounter.evading,
+        speed_now(encounter, target)[0],
+    )
     return 1 if evading else 0
 
 
-def _check_dice(encounter: core.Encounter, actor: str, target: str, label: str
-                ) -> tuple[DiceSpec, ...]:
+def _check_dice(
+    encounter: core.Encounter, actor: str, target: str, label: str
+) -> tuple[DiceSpec, ...]:
     net = combat.net_advantage(_net(encounter, actor, target, True))
     return (DiceSpec(combat.dice_count(net, options_of(encounter)), 20, label),)
 
 
-def _grapple_between(encounter: core.Encounter, grappler: str,
-                     target: str) -> grapple.Grapple | None:
+def _grapple_between(
+    encounter: core.Encounter, grappler: str, target: str
+) -> grapple.Grapple | None:
     if not isinstance(encounter, ApparatusEncounter):
         return None
-    return next((g for g in encounter.grapples
-                 if g.grappler == grappler and g.target == target), None)
+    return next(
+        (g for g in encounter.grapples if g.grappler == grappler and g.target == target), None
+    )
 
 
-def _advantage_lines(sources: tuple[combat.Source, ...], net: int,
-                     encounter: core.Encounter) -> list[str]:
+def _advantage_lines(
+    sources: tuple[combat.Source, ...], net: int, encounter: core.Encounter
+) -> list[str]:
     options = options_of(encounter)
     listed = ", ".join(f"{s.label} {signed(s.value)}" for s in sources) or "none"
     line = f"Advantage: {listed} → net {signed(net)}"
@@ -116,13 +136,14 @@ def _advantage_lines(sources: tuple[combat.Source, ...], net: int,
 
 
 def _threshold(encounter: core.Encounter, actor: str) -> int:
-    return derive(sheet_of(encounter, actor), options_of(encounter))[
-        "critical_threshold"].value
+    return derive(sheet_of(encounter, actor), options_of(encounter))["critical_threshold"].value
 
 
 def _charmed_by(encounter: core.Encounter, actor: str, target: str) -> bool:
-    return any(c.condition == "charmed" and c.source == target
-               for c in encounter.combatant(actor).conditions)
+    return any(
+        c.condition == "charmed" and c.source == target
+        for c in encounter.combatant(actor).conditions
+    )
 
 
 class AttackPlan(NamedTuple):
@@ -151,14 +172,21 @@ def attack_terms(sheet: Sheet, weapon: Weapon, size_modifier: int) -> list[tuple
     """The attack bonus, term by term (seed "Attack"): Might for a forceful weapon, else
     Agility, plus Combat Proficiency, minus the Size Modifier. The tracker, the dialog and
     the forecast all add these terms."""
-    ability = ("Might", sheet.abilities.might) if weapon.grip == "forceful" else (
-        "Agility", sheet.abilities.agility)
-    return [ability, ("Combat Proficiency", sheet.combat_proficiency),
-            ("Size Modifier", -size_modifier)]
+    ability = (
+        ("Might", sheet.abilities.might)
+        if weapon.grip == "forceful"
+        else ("Agility", sheet.abilities.agility)
+    )
+    return [
+        ability,
+        ("Combat Proficiency", sheet.combat_proficiency),
+        ("Size Modifier", -size_modifier),
+    ]
 
 
-def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
-                 free: bool = False) -> AttackPlan:
+def _attack_plan(
+    encounter: core.Encounter, actor: str, index: int, target: str, free: bool = False
+) -> AttackPlan:
     """An attack (``free``: an opportunity attack owed at ``target``, made at once outside
     the turn, as it leaves the reach: no Standard Action spent, no reach measured)."""
     sheet, foe = sheet_of(encounter, actor), sheet_of(encounter, target)
@@ -174,31 +202,51 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
     terms = attack_terms(sheet, weapon, mine["size_modifier"].value)
     bonus = sum(value for _label, value in terms)
     defense = values["defense.guard"]
-    problem = (_free_problem(encounter, actor, target, weapon) if free
-               else _standard_action_problem(encounter, actor)) or combat.barred(
-        attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
-        charmed_by_target=_charmed_by(encounter, actor, target), ranged=weapon.ranged,
-        beyond_far=metres > far_range and not free)
+    problem = (
+        _free_problem(encounter, actor, target, weapon)
+        if free
+        else _standard_action_problem(encounter, actor)
+    ) or combat.barred(
+        attacker=conditions_of(encounter, actor),
+        target=conditions_of(encounter, target),
+        charmed_by_target=_charmed_by(encounter, actor, target),
+        ranged=weapon.ranged,
+        beyond_far=metres > far_range and not free,
+    )
     if not problem and not free and not weapon.ranged and metres > weapon.reach:
-        problem = (f"{_name(encounter, target)} is {metres} m away; the {weapon.name} reaches "
-                   f"{weapon.reach} m.")
+        problem = (
+            f"{_name(encounter, target)} is {metres} m away; the {weapon.name} reaches "
+            f"{weapon.reach} m."
+        )
     incapacitated = "incapacitated" in conditions_of(encounter, target)
     threshold = _threshold(encounter, actor)
     rolled = defense_rule(options).rolled
-    odds = combat.attack_odds(bonus, defense.value, net, options,
-                              incapacitated_target=incapacitated, threshold=threshold,
-                              defender_net=defense_rule(options).defender_net(
-                                  _defender_net(encounter, target)))
-    against = (f"{defense.label} {defense.value}" if not rolled
-               else f"the defender's 1d20 + {defense.value}")
+    odds = combat.attack_odds(
+        bonus,
+        defense.value,
+        net,
+        options,
+        incapacitated_target=incapacitated,
+        threshold=threshold,
+        defender_net=defense_rule(options).defender_net(_defender_net(encounter, target)),
+    )
+    against = (
+        f"{defense.label} {defense.value}"
+        if not rolled
+        else f"the defender's 1d20 + {defense.value}"
+    )
     need = defense.value - bonus
-    lines = [f"1d20 {_terms_text(terms)} against {against}"
-             + (f": needs {need} on the die" if not rolled else ""),
-             *_advantage_lines(sources, net, encounter)]
+    lines = [
+        f"1d20 {_terms_text(terms)} against {against}"
+        + (f": needs {need} on the die" if not rolled else ""),
+        *_advantage_lines(sources, net, encounter),
+    ]
     extra = combat.crit_extra(weapon.dice())
     dice_text = " + ".join(str(d) for d in weapon.dice())
-    lines.append(f"Damage {dice_text}; critical on {threshold}+: +{extra} (largest die's "
-                 "maximum); a critical roll that would miss hits for normal damage")
+    lines.append(
+        f"Damage {dice_text}; critical on {threshold}+: +{extra} (largest die's "
+        "maximum); a critical roll that would miss hits for normal damage"
+    )
     if incapacitated:
         lines.append("The target is Incapacitated: an automatic critical hit.")
     if far:
@@ -206,9 +254,17 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
     outcomes = [("Critical hit", odds.crit)]
     if odds.crit_normal:
         outcomes.append(("Critical roll, normal damage", odds.crit_normal))
-    return AttackPlan(Plan(problem=problem, lines=tuple(lines), success=odds.hit,
-                           outcomes=tuple(outcomes)), weapon, bonus, defense.value, net, odds,
-                      tuple(sources), tuple(terms), defense.label)
+    return AttackPlan(
+        Plan(problem=problem, lines=tuple(lines), success=odds.hit, outcomes=tuple(outcomes)),
+        weapon,
+        bonus,
+        defense.value,
+        net,
+        odds,
+        tuple(sources),
+        tuple(terms),
+        defense.label,
+    )
 
 
 class CheckPlan(NamedTuple):
@@ -223,26 +279,33 @@ def _reach_of(sheet: Sheet) -> int:
     return max((w.reach for w in weapons_of(sheet) if not w.ranged), default=1)
 
 
-def _check_plan(encounter: core.Encounter, roller: str, target: str, kind: str,
-                acting: str) -> CheckPlan:
+def _check_plan(
+    encounter: core.Encounter, roller: str, target: str, kind: str, acting: str
+) -> CheckPlan:
     """A Grapple, Shove or sustain check of ``roller`` against ``target``'s Physique
     Rating; ``acting`` is who spends the Standard Action."""
     sheet, foe = sheet_of(encounter, roller), sheet_of(encounter, target)
     options = options_of(encounter)
     mine, theirs = derive(sheet, options), derive(foe, options)
     in_reach = core.position_between(encounter, roller, target) <= _reach_of(sheet)
-    barred = combat.barred(attacker=conditions_of(encounter, roller),
-                           target=conditions_of(encounter, target),
-                           charmed_by_target=_charmed_by(encounter, roller, target))
+    barred = combat.barred(
+        attacker=conditions_of(encounter, roller),
+        target=conditions_of(encounter, target),
+        charmed_by_target=_charmed_by(encounter, roller, target),
+    )
     problem = _standard_action_problem(encounter, acting)
     if not problem and kind == "grapple":
-        problem = grapple.grapple_requirements(attacker=sheet.size, target=foe.size,
-                                               in_reach=in_reach,
-                                               free_hand=not sheet.dual_wielding,
-                                               barred=barred)
+        problem = grapple.grapple_requirements(
+            attacker=sheet.size,
+            target=foe.size,
+            in_reach=in_reach,
+            free_hand=not sheet.dual_wielding,
+            barred=barred,
+        )
     elif not problem and kind == "shove":
-        problem = grapple.shove_requirements(attacker=sheet.size, target=foe.size,
-                                             in_reach=in_reach, barred=barred)
+        problem = grapple.shove_requirements(
+            attacker=sheet.size, target=foe.size, in_reach=in_reach, barred=barred
+        )
     sources = _net(encounter, roller, target, True)
     net = combat.net_advantage(sources)
     check = mine["grapple"]
@@ -250,10 +313,20 @@ def _check_plan(encounter: core.Encounter, roller: str, target: str, kind: str,
     threshold = _threshold(encounter, roller)
     odds = grapple.check_odds(check.value, physique, net, options, threshold=threshold)
     terms = [(t.label, t.value) for t in check.terms]
-    lines = [f"{_name(encounter, roller)}: 1d20 {_terms_text(terms)} against Physique Rating "
-             f"{physique}: needs {physique - check.value} on the die",
-             *_advantage_lines(sources, net, encounter)]
-    return CheckPlan(Plan(problem=problem, lines=tuple(lines),
-                          success=odds["success"] + odds["critical"],
-                          outcomes=(("Critical success", odds["critical"]),)),
-                     check.value, physique, net, tuple(sources))
+    lines = [
+        f"{_name(encounter, roller)}: 1d20 {_terms_text(terms)} against Physique Rating "
+        f"{physique}: needs {physique - check.value} on the die",
+        *_advantage_lines(sources, net, encounter),
+    ]
+    return CheckPlan(
+        Plan(
+            problem=problem,
+            lines=tuple(lines),
+            success=odds["success"] + odds["critical"],
+            outcomes=(("Critical success", odds["critical"]),),
+        ),
+        check.value,
+        physique,
+        net,
+        tuple(sources),
+    )

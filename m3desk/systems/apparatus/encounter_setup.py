@@ -15,8 +15,11 @@ from m3desk.systems.apparatus.state import options_of, sheet_of
 __all__ = ["CHOICES", "SETUP_STEPS", "set_distance"]
 
 CHOICES: tuple[tuple[str, str], ...] = (
-    ("reach", "Melee reach"), ("near", "Near range"), ("far", "Far range"),
-    ("typed", "Typed (m)"))
+    ("reach", "Melee reach"),
+    ("near", "Near range"),
+    ("far", "Far range"),
+    ("typed", "Typed (m)"),
+)
 
 
 def _none(_encounter: core.Encounter, _choice: str) -> DiceExpr:
@@ -34,28 +37,35 @@ def _metres(encounter: core.Encounter, choice: str) -> int:
     return max(band[0 if choice == "near" else 1] for band in bands)
 
 
-def set_distance(encounter: core.Encounter, choice: str, _who: str | None,
-                 faces: tuple[int, ...]) -> core.Encounter:
+def set_distance(
+    encounter: core.Encounter, choice: str, _who: str | None, faces: tuple[int, ...]
+) -> core.Encounter:
     """The sides start this far apart: each side back in a loose group, the nearest two of
     different sides at the distance chosen (typed: the digits typed are the metres)."""
     if choice == "typed":
-        if not faces or not all(0 <= f <= 9 for f in faces) or not int(
-                "".join(map(str, faces))):
-            raise ValueError("Type how many metres apart the sides start (1 or more) and "
-                             "press Enter.")
+        if not faces or not all(0 <= f <= 9 for f in faces) or not int("".join(map(str, faces))):
+            raise ValueError(
+                "Type how many metres apart the sides start (1 or more) and press Enter."
+            )
         metres = int("".join(map(str, faces)))
         return core.start_apart(encounter, metres, f"Starting distance: {metres} m (the GM's)")
     label = dict(CHOICES).get(choice, "Far range")
     metres = _metres(encounter, choice)
-    return core.start_apart(encounter, metres, f"Starting distance: {metres} m, "
-                                               f"{label[0].lower()}{label[1:]}")
-
+    return core.start_apart(
+        encounter, metres, f"Starting distance: {metres} m, {label[0].lower()}{label[1:]}"
+    )
 
 
 SETUP_STEPS: tuple[SetupStep, ...] = (
-    SetupStep("distance", "Starting distance",
-              "How far apart the sides start (the wiki gives no rule, the GM decides): within "
-              "melee reach, at the Near or Far range of the longest ranged weapon here, or "
-              "typed in metres and Enter.",
-              _none, set_distance, core.sides_apart_text, choices=CHOICES),
+    SetupStep(
+        "distance",
+        "Starting distance",
+        "How far apart the sides start (the wiki gives no rule, the GM decides): within "
+        "melee reach, at the Near or Far range of the longest ranged weapon here, or "
+        "typed in metres and Enter.",
+        _none,
+        set_distance,
+        core.sides_apart_text,
+        choices=CHOICES,
+    ),
 )

@@ -57,7 +57,8 @@ FORECAST_POLICY = (
     "held in a grapple tries to escape when nothing is in reach, and a grappler keeps its "
     "hold and stays put; nobody Evades, grapples or shoves; a hostile whose reach a runner "
     "leaves strikes at it first only when the table rules make opportunity attacks due; "
-    "there is no morale.")
+    "there is no morale."
+)
 
 
 class _Play:
@@ -79,8 +80,12 @@ class _Play:
         order = prep.order
         if order is None:
             draw = dice.random
-            initiative = [prep.initiative[i] if prep.initiative[i] is not None
-                          else int(draw() * 20) + 1 + prep.agility[i] for i in range(self.n)]
+            initiative = [
+                prep.initiative[i]
+                if prep.initiative[i] is not None
+                else int(draw() * 20) + 1 + prep.agility[i]
+                for i in range(self.n)
+            ]
             order = _order(initiative, prep.tie, list(range(self.n)))
         self.order = order
         assert prep.prefer_melee is not None and prep.prefer_ranged is not None
@@ -90,8 +95,9 @@ class _Play:
         self.dice = dice
         self.draw, self.randint = dice.random, dice.randint
         self.opportunity = prep.options.opportunity_attacks == "due"
-        self.halves, self.action = (prep.turn_halves, prep.turn_action) if prep.current \
-            else (-1, True)
+        self.halves, self.action = (
+            (prep.turn_halves, prep.turn_action) if prep.current else (-1, True)
+        )
         self.resuming = bool(prep.current)
 
     def reach_of(self, a: int, t: int, distance: int) -> int:
@@ -124,8 +130,7 @@ class _Play:
                 if not fallen[c] and dist[row + c] <= ADJACENT:
                     adjacent = True
                     break
-            net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent,
-                                                                 distance > weapon.near)]
+            net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent, distance > weapon.near)]
         else:
             net = d.own[a] + d.vs_melee[t] + prep.dual[a]
         incap, defnet = d.incap[t], d.defnet[t]
@@ -143,8 +148,9 @@ class _Play:
             damage = table[int(draw() * len(table))]
         else:
             randint = self.randint
-            damage = sum(sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus
-                         for e in weapon.dice)
+            damage = sum(
+                sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus for e in weapon.dice
+            )
         if roll < found[1]:
             damage += weapon.extra
         if damage > 0:
@@ -170,12 +176,14 @@ class _Play:
         if not self.opportunity:
             return _move(dist, self.plane, n, a, t, metres, fallen, budget)
         row = a * n
-        before = dist[row:row + n]
+        before = dist[row : row + n]
         distance = _move(dist, self.plane, n, a, t, metres, fallen, budget)
         max_reach, side, incap = self.prep.max_reach, self.side, self.d.incap
-        threat = [max_reach[f] if side[f] != side[a] and not fallen[f] and not incap[f]
-                  else -1 for f in range(n)]
-        for f in reach_left(before, dist[row:row + n], threat):
+        threat = [
+            max_reach[f] if side[f] != side[a] and not fallen[f] and not incap[f] else -1
+            for f in range(n)
+        ]
+        for f in reach_left(before, dist[row : row + n], threat):
             w = self.reach_of(f, a, before[f])
             if w >= 0:
                 self.strike(f, a, w, before[f])
@@ -195,16 +203,18 @@ class _Play:
             if fallen[foe] or unseen[foe] or (charm and foe in charm):
                 continue
             distance = dist[row + foe]
-            if not mobile and (distance > max_reach or self.reach_of(a, foe, distance) < 0) \
-                    and self.shot_of(a, foe, distance) < 0:
+            if (
+                not mobile
+                and (distance > max_reach or self.reach_of(a, foe, distance) < 0)
+                and self.shot_of(a, foe, distance) < 0
+            ):
                 continue
             key = distance + hp[foe] * weight  # policy_key, inlined
             if t < 0 or key < best_key:
                 t, best_key = foe, key
         return t
 
-    def approach(self, a: int, t: int, distance: int, mobile: bool,
-                 speed: int) -> tuple[int, int]:
+    def approach(self, a: int, t: int, distance: int, mobile: bool, speed: int) -> tuple[int, int]:
         """``a`` gets in reach or range of ``t`` if it can (shooting from where it stands,
         stepping into Near range, running, or Dashing): its weapon then (−1: none) and the
         distance."""
@@ -222,12 +232,14 @@ class _Play:
             return w, distance
         if not mobile:
             return -1, distance
-        goal = (weapons[self.prefer_melee[a][t][0]].reach if melee and not shooter
-                else weapons[self.prefer_ranged[a][t][0]].near)
+        goal = (
+            weapons[self.prefer_melee[a][t][0]].reach
+            if melee and not shooter
+            else weapons[self.prefer_ranged[a][t][0]].near
+        )
         need = distance - goal
         metres = min(halves // per, need)
-        w = self.reach_of(a, t, distance - metres) \
-            if distance - metres <= prep.max_reach[a] else -1
+        w = self.reach_of(a, t, distance - metres) if distance - metres <= prep.max_reach[a] else -1
         if w < 0 and (shooter or not melee):
             w = self.shot_of(a, t, distance - metres)
         budget = halves // per
@@ -260,8 +272,12 @@ class _Play:
         if d.prone[a] and speed and self.halves >= stand:
             self.halves -= stand
             fight.stand(a)
-        mobile = bool(self.prep.run_halves[a] and speed and not d.prone[a]
-                      and not (fight.grapples and fight.holds(a)))
+        mobile = bool(
+            self.prep.run_halves[a]
+            and speed
+            and not d.prone[a]
+            and not (fight.grapples and fight.holds(a))
+        )
         t = self.target(a, mobile)
         if t < 0:
             if self.action and fight.grapples and "grappled" in d.conds[a]:
@@ -306,6 +322,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     rounds = play.rounds(policy.max_rounds)
     alive = [s for s, count in enumerate(play.standing) if count]
     return FightResult(
-        winner=prep.sides[alive[0]] if len(alive) == 1 else None, rounds=rounds,
+        winner=prep.sides[alive[0]] if len(alive) == 1 else None,
+        rounds=rounds,
         down=frozenset([prep.ids[i] for i in range(prep.n) if play.down(play.hp[i])]),
-        hit_points=dict(zip(prep.ids, play.hp, strict=True)))
+        hit_points=dict(zip(prep.ids, play.hp, strict=True)),
+    )

@@ -18,11 +18,7 @@ from m3desk.core.places import Place, Plane
 from m3desk.systems.apparatus import combat, grapple
 from m3desk.systems.apparatus.actions import attack_terms, weapons_of
 from m3desk.systems.apparatus.derive import derive
-from m3desk.systems.apparatus.movement import (
-    stand_cost_halves,
-    step_cost,
-    terrain_impassable,
-)
+from m3desk.systems.apparatus.movement import stand_cost_halves, step_cost, terrain_impassable
 from m3desk.systems.apparatus.option_rules import defense_rule
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
@@ -149,11 +145,10 @@ class _Prep:
     """[attacker][foe]: its melee weapons, the best expected damage first."""
     prefer_ranged: list[list[list[int]]] | None = None
     by_roll: dict[tuple[int, int, int, int, int, int], tuple[float, float]] = field(
-        default_factory=dict)
+        default_factory=dict
+    )
     """The same thresholds by what the roll depends on (bonus, Defense, net Advantage,
     target state, critical threshold): a crowd's many pairs share a few rolls."""
-
-
 
 
 def _damage_table(weapon: Weapon) -> list[int] | None:
@@ -165,26 +160,37 @@ def _damage_table(weapon: Weapon) -> list[int] | None:
         return None
     counts: dict[int, int] = {0: 1}
     for expr in dice:
-        counts = convolve(counts, {value + expr.bonus: ways for value, ways
-                                   in sum_of_dice(expr.count, expr.sides).items()})
+        counts = convolve(
+            counts,
+            {
+                value + expr.bonus: ways
+                for value, ways in sum_of_dice(expr.count, expr.sides).items()
+            },
+        )
     return [value for value, ways in sorted(counts.items()) for _ in range(ways)]
 
 
-def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int,
-            options: ApparatusOptions) -> _Weapon:
+def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int, options: ApparatusOptions) -> _Weapon:
     near, far = weapon.ranges(options)
     bonus = sum(value for _label, value in attack_terms(sheet, weapon, size_modifier))
-    return _Weapon(ranged=weapon.ranged, reach=weapon.reach, near=near, far=far,
-                   bonus=bonus,
-                   dice=weapon.dice(), extra=combat.crit_extra(weapon.dice()),
-                   table=_damage_table(weapon))
+    return _Weapon(
+        ranged=weapon.ranged,
+        reach=weapon.reach,
+        near=near,
+        far=far,
+        bonus=bonus,
+        dice=weapon.dice(),
+        extra=combat.crit_extra(weapon.dice()),
+        table=_damage_table(weapon),
+    )
 
 
 def _order(initiative: list[int | None], tie: list[int], who: list[int]) -> list[list[int]]:
     """Counts highest first, creatures on one count together (the tracker's turn order)."""
-    return core.group_counts([(i, value, tie[i]) for i in who
-                              if (value := initiative[i]) is not None],
-                             lower_first=INITIATIVE.lower_first)
+    return core.group_counts(
+        [(i, value, tie[i]) for i in who if (value := initiative[i]) is not None],
+        lower_first=INITIATIVE.lower_first,
+    )
 
 
 def _prepare(encounter: ApparatusEncounter) -> _Prep:
@@ -198,8 +204,10 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
     derived = [derive(sheet, options) for sheet in sheets]
     base_speed = [d["speed"].value for d in derived]
     run_halves = _run_halves(encounter, ids, sheets, base_speed)
-    weapons = [[_weapon(sheet, w, d["size_modifier"].value, options) for w in weapons_of(sheet)]
-               for sheet, d in zip(sheets, derived, strict=True)]
+    weapons = [
+        [_weapon(sheet, w, d["size_modifier"].value, options) for w in weapons_of(sheet)]
+        for sheet, d in zip(sheets, derived, strict=True)
+    ]
     placed, timed = _conditions(encounter, index)
     side = [sides.index(c.side) for c in combatants]
     plane = Plane(encounter.position_model, [encounter.places.get(c, Place()) for c in ids])
@@ -207,20 +215,33 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
     tie = [c.tie_order for c in combatants]
     standing = _standing(encounter, side, len(sides))
     prep = _Prep(
-        encounter=encounter, options=options, ids=ids, n=n, side=side, sides=sides,
+        encounter=encounter,
+        options=options,
+        ids=ids,
+        n=n,
+        side=side,
+        sides=sides,
         hp=[s.hit_points for s in sheets],
-        initiative=initiative, tie=tie,
-        agility=[s.abilities.agility for s in sheets], size=[s.size for s in sheets],
-        base_speed=base_speed, run_halves=run_halves,
+        initiative=initiative,
+        tie=tie,
+        agility=[s.abilities.agility for s in sheets],
+        size=[s.size for s in sheets],
+        base_speed=base_speed,
+        run_halves=run_halves,
         stand_halves=[stand_cost_halves(speed, options) for speed in base_speed],
         weapons=weapons,
         melee=[[k for k, w in enumerate(ws) if not w.ranged] for ws in weapons],
         ranged=[[k for k, w in enumerate(ws) if w.ranged] for ws in weapons],
         max_reach=[max((w.reach for w in ws if not w.ranged), default=-1) for ws in weapons],
         max_far=[max((w.far for w in ws if w.ranged), default=-1) for ws in weapons],
-        dual=[combat.net_advantage(combat.advantage_sources(
-            attacker=(), target=(), melee=True, dual_wielding=s.dual_wielding))
-            for s in sheets],
+        dual=[
+            combat.net_advantage(
+                combat.advantage_sources(
+                    attacker=(), target=(), melee=True, dual_wielding=s.dual_wielding
+                )
+            )
+            for s in sheets
+        ],
         guard=[d["defense.guard"].value for d in derived],
         physique=[d["physique"].value for d in derived],
         check=[d["grapple"].value for d in derived],
@@ -228,39 +249,57 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         foes=[[j for j in range(n) if side[j] != side[i]] for i in range(n)],
         plane=plane,
         distance=[value for i in range(n) for value in plane.row(i)],
-        placed=placed, timed=timed,
-        grapples=[_Grapple(index[g.grappler], index[g.target], g.tier)
-                  for g in encounter.grapples if g.grappler in index and g.target in index],
+        placed=placed,
+        timed=timed,
+        grapples=[
+            _Grapple(index[g.grappler], index[g.target], g.tier)
+            for g in encounter.grapples
+            if g.grappler in index and g.target in index
+        ],
         evading=[cid in encounter.evading for cid in ids],
-        settled=not (timed or encounter.grapples or encounter.evading or any(
-            c == "prone" for mine in placed for c, _v, _s in mine)),
-        standing=standing, sides_left=sum(1 for count in standing if count),
+        settled=not (
+            timed
+            or encounter.grapples
+            or encounter.evading
+            or any(c == "prone" for mine in placed for c, _v, _s in mine)
+        ),
+        standing=standing,
+        sides_left=sum(1 for count in standing if count),
         order=None if None in initiative else _order(initiative, tie, list(range(n))),
         started=encounter.phase != "setup",
-        surprise=-1, current=[], turn_halves=-1, turn_action=True,
-        odds={}, escapes={})
+        surprise=-1,
+        current=[],
+        turn_halves=-1,
+        turn_action=True,
+        odds={},
+        escapes={},
+    )
     _where_the_fight_stands(prep, encounter, index)
     return prep
 
 
-def _run_halves(encounter: ApparatusEncounter, ids: list[str], sheets: list[Sheet],
-                base_speed: list[int]) -> list[int]:
+def _run_halves(
+    encounter: ApparatusEncounter, ids: list[str], sheets: list[Sheet], base_speed: list[int]
+) -> list[int]:
     """What a metre of running costs each combatant on its ground, in half-Movement (0 where
     the ground cannot be run on)."""
     run_halves = []
     for i, cid in enumerate(ids):
         difficulty = encounter.terrain.get(cid, 0)
         impassable = terrain_impassable("run", difficulty, base_speed[i])
-        run_halves.append(0 if impassable else 2 * step_cost("run", 1, sheets[i].size,
-                                                              difficulty=difficulty))
+        run_halves.append(
+            0 if impassable else 2 * step_cost("run", 1, sheets[i].size, difficulty=difficulty)
+        )
     return run_halves
 
 
-def _conditions(encounter: ApparatusEncounter, index: dict[str, int]
-                ) -> tuple[list[list[tuple[str, int, int]]], list[_Timed]]:
+def _conditions(
+    encounter: ApparatusEncounter, index: dict[str, int]
+) -> tuple[list[list[tuple[str, int, int]]], list[_Timed]]:
     """Each combatant's conditions (name, value, source's index) and those that run out."""
-    first_round = (encounter.round if encounter.phase != "setup"
-                   else 0 if encounter.surprise_side else 1)
+    first_round = (
+        encounter.round if encounter.phase != "setup" else 0 if encounter.surprise_side else 1
+    )
     placed: list[list[tuple[str, int, int]]] = []
     timed: list[_Timed] = []
     for i, combatant in enumerate(encounter.combatants):
@@ -270,8 +309,14 @@ def _conditions(encounter: ApparatusEncounter, index: dict[str, int]
             mine.append((condition.condition, condition.value, source))
             if condition.rounds is not None:
                 stamp = encounter.applied_at.get(condition.id)
-                timed.append(_Timed(i, condition.condition, condition.rounds,
-                                    stamp is not None and stamp.round == first_round))
+                timed.append(
+                    _Timed(
+                        i,
+                        condition.condition,
+                        condition.rounds,
+                        stamp is not None and stamp.round == first_round,
+                    )
+                )
         placed.append(mine)
     return placed, timed
 
@@ -285,14 +330,18 @@ def _standing(encounter: ApparatusEncounter, side: list[int], sides: int) -> lis
     return standing
 
 
-def _where_the_fight_stands(prep: _Prep, encounter: ApparatusEncounter,
-                            index: dict[str, int]) -> None:
+def _where_the_fight_stands(
+    prep: _Prep, encounter: ApparatusEncounter, index: dict[str, int]
+) -> None:
     if not prep.started:
         if encounter.surprise_side in prep.sides:
             prep.surprise = prep.sides.index(encounter.surprise_side)
         return
-    who = [i for i, c in enumerate(encounter.combatants)
-           if encounter.phase != "surprise" or c.side == encounter.surprise_side]
+    who = [
+        i
+        for i, c in enumerate(encounter.combatants)
+        if encounter.phase != "surprise" or c.side == encounter.surprise_side
+    ]
     waiting = [i for i in who if encounter.combatants[i].delayed]
     counts = _order(prep.initiative, prep.tie, [i for i in who if i not in waiting])
     flat = [i for count in counts for i in count]
@@ -328,8 +377,18 @@ class _Derived:
     Incapacitated, the defender's Advantage (rolled Defense), Unseen, Prone, and whom it
     may not attack (the source of a Charm)."""
 
-    __slots__ = ("charmed", "conds", "defnet", "incap", "own", "prone", "speed", "unseen",
-                 "vs_melee", "vs_ranged")
+    __slots__ = (
+        "charmed",
+        "conds",
+        "defnet",
+        "incap",
+        "own",
+        "prone",
+        "speed",
+        "unseen",
+        "vs_melee",
+        "vs_ranged",
+    )
 
     def __init__(self, n: int) -> None:
         self.conds: list[set[str]] = [set() for _ in range(n)]
@@ -352,27 +411,42 @@ class _Derived:
         twin.unseen, twin.prone = self.unseen[:], self.prone[:]
         return twin
 
-    def refresh(self, prep: _Prep, i: int, placed: list[list[tuple[str, int, int]]],
-                grapples: list[_Grapple], evading: list[bool]) -> None:
+    def refresh(
+        self,
+        prep: _Prep,
+        i: int,
+        placed: list[list[tuple[str, int, int]]],
+        grapples: list[_Grapple],
+        evading: list[bool],
+    ) -> None:
         """Work creature ``i`` out again after its conditions or grapples changed, as
         ``state.conditions_of``, ``state.speed_now`` and the dialog's Advantage do."""
-        conds = held_conditions((c for c, _value, _source in placed[i]),
-                                (g.tier for g in grapples if g.target == i))
+        conds = held_conditions(
+            (c for c, _value, _source in placed[i]), (g.tier for g in grapples if g.target == i)
+        )
         exhaustion = exhaustion_level((c, v) for c, v, _s in placed[i])
-        grappling = any(g.grappler == i and grapple.halves_grappler(prep.size[i],
-                                                                    prep.size[g.target])
-                        for g in grapples)
+        grappling = any(
+            g.grappler == i and grapple.halves_grappler(prep.size[i], prep.size[g.target])
+            for g in grapples
+        )
         speed, _why = speed_rule(prep.base_speed[i], conds, grappling, prep.options)
         static = defense_rule(prep.options).static
         evades = evade_counts(evading[i], speed)
         self.conds[i] = conds
         self.charmed[i] = {s for c, _v, s in placed[i] if c == "charmed" and s >= 0}
-        self.own[i] = combat.net_advantage(combat.advantage_sources(
-            attacker=conds, target=(), exhaustion=exhaustion, melee=True))
+        self.own[i] = combat.net_advantage(
+            combat.advantage_sources(attacker=conds, target=(), exhaustion=exhaustion, melee=True)
+        )
         for melee, into in ((True, self.vs_melee), (False, self.vs_ranged)):
-            into[i] = combat.net_advantage(combat.advantage_sources(
-                attacker=(), target=conds, melee=melee, target_evading=evades,
-                static_defense=static))
+            into[i] = combat.net_advantage(
+                combat.advantage_sources(
+                    attacker=(),
+                    target=conds,
+                    melee=melee,
+                    target_evading=evades,
+                    static_defense=static,
+                )
+            )
         self.speed[i] = speed
         self.incap[i] = 1 if "incapacitated" in conds else 0
         self.defnet[i] = 1 if (not static and evades) else 0
@@ -380,23 +454,36 @@ class _Derived:
         self.prone[i] = "prone" in conds
 
 
-_RANGED_SITUATION = {(adjacent, far): combat.net_advantage(combat.advantage_sources(
-    attacker=(), target=(), melee=False, adjacent_hostile=adjacent, far_range=far))
-    for adjacent in (False, True) for far in (False, True)}
+_RANGED_SITUATION = {
+    (adjacent, far): combat.net_advantage(
+        combat.advantage_sources(
+            attacker=(), target=(), melee=False, adjacent_hostile=adjacent, far_range=far
+        )
+    )
+    for adjacent in (False, True)
+    for far in (False, True)
+}
 """The seed's ranged-only Advantage sources: adjacent to a hostile, at Far range."""
 
 
-def _thresholds(prep: _Prep, a: int, w: int, t: int, net: int, incap: int,
-                defnet: int) -> tuple[float, float]:
+def _thresholds(
+    prep: _Prep, a: int, w: int, t: int, net: int, incap: int, defnet: int
+) -> tuple[float, float]:
     """The chance to miss, and to miss or crit: the exact odds the dialog shows, as floats."""
     weapon = prep.weapons[a][w]
     key = (weapon.bonus, prep.guard[t], net, incap, prep.threshold[a], defnet)
     found = prep.by_roll.get(key)
     if found is not None:
         return found
-    odds = combat.attack_odds(weapon.bonus, prep.guard[t], net, prep.options,
-                              incapacitated_target=bool(incap), threshold=prep.threshold[a],
-                              defender_net=defense_rule(prep.options).defender_net(defnet))
+    odds = combat.attack_odds(
+        weapon.bonus,
+        prep.guard[t],
+        net,
+        prep.options,
+        incapacitated_target=bool(incap),
+        threshold=prep.threshold[a],
+        defender_net=defense_rule(prep.options).defender_net(defnet),
+    )
     miss = 1 - odds.hit
     found = prep.by_roll[key] = (float(miss), float(miss + odds.crit))
     return found
@@ -418,13 +505,13 @@ def _preferences(prep: _Prep, derived: _Derived, melee: bool) -> list[list[list[
             if len(kinds) < 2:
                 found[a][t] = kinds
                 continue
-            net = derived.own[a] + (derived.vs_melee[t] + prep.dual[a] if melee
-                                    else derived.vs_ranged[t])
+            net = derived.own[a] + (
+                derived.vs_melee[t] + prep.dual[a] if melee else derived.vs_ranged[t]
+            )
 
             def worth(k: int, a: int = a, t: int = t, net: int = net) -> tuple[float, int]:
                 weapon = prep.weapons[a][k]
-                miss, crit = _thresholds(prep, a, k, t, net, derived.incap[t],
-                                         derived.defnet[t])
+                miss, crit = _thresholds(prep, a, k, t, net, derived.incap[t], derived.defnet[t])
                 return -((1 - miss) * _mean_damage(weapon) + (crit - miss) * weapon.extra), k
 
             found[a][t] = sorted(kinds, key=worth)
@@ -525,8 +612,9 @@ class _Fight:
         net = d.own[g] + d.vs_melee[a] + prep.dual[g]
         fail = prep.escapes.get((g, a, net))
         if fail is None:
-            odds = grapple.check_odds(prep.check[g], prep.physique[a], net, prep.options,
-                                      threshold=prep.threshold[g])
+            odds = grapple.check_odds(
+                prep.check[g], prep.physique[a], net, prep.options, threshold=prep.threshold[g]
+            )
             fail = prep.escapes[(g, a, net)] = float(odds["failure"])
         if dice.random() < fail:
             lower = grapple.downgraded(held.tier)
@@ -537,13 +625,21 @@ class _Fight:
             self.refresh(g, a)
 
 
-def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int,
-          fallen: list[bool], budget: int) -> int:
+def _move(
+    dist: list[int],
+    plane: Plane,
+    n: int,
+    a: int,
+    t: int,
+    metres: int,
+    fallen: list[bool],
+    budget: int,
+) -> int:
     """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`), to a spot no creature
     standing holds within ``budget`` metres (:func:`core.places.free_spot`); every distance
     from ``a`` is measured again from the places. Returns the distance to ``t`` now."""
     plane.approach(a, t, dist[a * n + t] - metres, fallen, budget)
     row = plane.row(a)
-    dist[a * n:a * n + n] = row  # a's row and a's column of the n × n table
+    dist[a * n : a * n + n] = row  # a's row and a's column of the n × n table
     dist[a::n] = row
     return row[t]

@@ -23,12 +23,21 @@ from m3desk.systems.apparatus.tables import Size
 __all__ = ["GENERATION", "POINT_BUY"]
 
 ABILITY_NAMES: Mapping[str, str] = {
-    "might": "Might", "agility": "Agility", "wits": "Wits", "resolve": "Resolve"}
+    "might": "Might",
+    "agility": "Agility",
+    "wits": "Wits",
+    "resolve": "Resolve",
+}
 
 POINT_BUY = AbilityMethod(
-    "point_buy", "Points spent",
+    "point_buy",
+    "Points spent",
     "Spend the table's points on the four abilities, one point a step from 0.",
-    "point_buy", points=12, base=0, cap=6)
+    "point_buy",
+    points=12,
+    base=0,
+    cap=6,
+)
 
 CHARACTER_SIZES: tuple[Size, ...] = ("small", "medium", "large")
 """The sizes a player character may be (tiny and the giants are creatures')."""
@@ -53,8 +62,7 @@ def _suggestions(*names: str) -> Any:
 
 
 def _sizes(_data: Mapping[str, Any]) -> tuple[Pick, ...]:
-    return tuple(Pick(size, size.title()) for size in CHARACTER_SIZES
-                 if size in get_args(Size))
+    return tuple(Pick(size, size.title()) for size in CHARACTER_SIZES if size in get_args(Size))
 
 
 def _hit_points(_draft: Draft, options: BaseModel) -> tuple[int, str]:
@@ -66,30 +74,51 @@ def _build(draft: Draft, options: BaseModel) -> BaseModel:
     hp, _why = _hit_points(draft, options)
     sheet = new_character(draft.name.strip()[:80] or "New character", _rules(options))
     size = draft.picks.get("size", "medium")
-    return CharacterSheet.model_validate({
-        **sheet.model_dump(),
-        "ancestry": draft.picks.get("ancestry", "").strip()[:200],
-        "calling": draft.picks.get("calling", "").strip()[:200],
-        "size": size if size in CHARACTER_SIZES else "medium",
-        "abilities": Abilities.model_validate(dict(draft.scores)).model_dump(),
-        "hit_points": hp, "max_hit_points": hp})
+    return CharacterSheet.model_validate(
+        {
+            **sheet.model_dump(),
+            "ancestry": draft.picks.get("ancestry", "").strip()[:200],
+            "calling": draft.picks.get("calling", "").strip()[:200],
+            "size": size if size in CHARACTER_SIZES else "medium",
+            "abilities": Abilities.model_validate(dict(draft.scores)).model_dump(),
+            "hit_points": hp,
+            "max_hit_points": hp,
+        }
+    )
 
 
 GENERATION = Generation(
     abilities=tuple(ABILITY_NAMES),
     ability_names=ABILITY_NAMES,
-    methods=(POINT_BUY, TYPED._replace(
-        help="The table decides the scores (−5 to 20) and types them.")),
+    methods=(
+        POINT_BUY,
+        TYPED._replace(help="The table decides the scores (−5 to 20) and types them."),
+    ),
     score_range=(-5, 20),
     build=_build,
     hit_points=_hit_points,
     groups=(
-        PickGroup("ancestry", "Ancestry", _suggestions("human", "halfling", "elf", "dwarf"),
-                  free_text=True, help="The player's own words; a few are offered."),
-        PickGroup("calling", "Calling", _suggestions("warden", "scout", "sellsword", "scholar"),
-                  free_text=True, help="The player's own words; a few are offered."),
-        PickGroup("size", "Size", _sizes,
-                  help="Size sets Speed and Might's reach (the Size page).", default="medium"),
+        PickGroup(
+            "ancestry",
+            "Ancestry",
+            _suggestions("human", "halfling", "elf", "dwarf"),
+            free_text=True,
+            help="The player's own words; a few are offered.",
+        ),
+        PickGroup(
+            "calling",
+            "Calling",
+            _suggestions("warden", "scout", "sellsword", "scholar"),
+            free_text=True,
+            help="The player's own words; a few are offered.",
+        ),
+        PickGroup(
+            "size",
+            "Size",
+            _sizes,
+            help="Size sets Speed and Might's reach (the Size page).",
+            default="medium",
+        ),
     ),
     method_option="ability_scores",
     tune=_tune,

@@ -55,26 +55,42 @@ class Grapple(BaseModel):
     tier: Tier = "basic"
 
 
-def grapple_succeeds(roll: int, proficiency: int, might: int, size_modifier: int,
-                     physique: int) -> bool:
+def grapple_succeeds(
+    roll: int, proficiency: int, might: int, size_modifier: int, physique: int
+) -> bool:
     """The seed's Grapple (and Shove) check: 1d20 + Combat Proficiency + Might + Size
     Modifier ≥ the target's Physique Rating. ``roll`` is the d20 as rolled. The action
     dialog's own judgement (:func:`check_result`) under the default table rules."""
     return check_result(roll, proficiency + might + size_modifier, physique, 0) != "failure"
 
 
-def check_result(kept: int, bonus: int, physique: int, net: int,
-                 options: ApparatusOptions | None = None, *,
-                 threshold: int | None = None) -> CheckResult:
+def check_result(
+    kept: int,
+    bonus: int,
+    physique: int,
+    net: int,
+    options: ApparatusOptions | None = None,
+    *,
+    threshold: int | None = None,
+) -> CheckResult:
     verdict = judge(kept, bonus, physique, net, options, threshold=threshold)
     return "critical" if verdict == "crit" else "failure" if verdict == "miss" else "success"
 
 
-def check_odds(bonus: int, physique: int, net: int, options: ApparatusOptions | None = None,
-               *, threshold: int | None = None) -> dict[CheckResult, Fraction]:
+def check_odds(
+    bonus: int,
+    physique: int,
+    net: int,
+    options: ApparatusOptions | None = None,
+    *,
+    threshold: int | None = None,
+) -> dict[CheckResult, Fraction]:
     """Exact chances of a failure, a success and a critical success."""
-    result: dict[CheckResult, Fraction] = {"failure": Fraction(0), "success": Fraction(0),
-                                           "critical": Fraction(0)}
+    result: dict[CheckResult, Fraction] = {
+        "failure": Fraction(0),
+        "success": Fraction(0),
+        "critical": Fraction(0),
+    }
     for kept, chance in kept_distribution(net, options).items():
         result[check_result(kept, bonus, physique, net, options, threshold=threshold)] += chance
     return result
@@ -84,8 +100,9 @@ def _too_small(attacker: Size, target: Size) -> bool:
     return size_index(target) - size_index(attacker) > 1
 
 
-def grapple_requirements(*, attacker: Size, target: Size, in_reach: bool, free_hand: bool,
-                         barred: str) -> str:
+def grapple_requirements(
+    *, attacker: Size, target: Size, in_reach: bool, free_hand: bool, barred: str
+) -> str:
     """Why a Grapple cannot be started, or ""."""
     if not in_reach:
         return "A grapple needs the target within melee reach."
@@ -125,8 +142,5 @@ def raised(tier: Tier, result: CheckResult) -> tuple[Tier, bool]:
 
 def downgraded(tier: Tier) -> Tier | None:
     """An Escape whose sustain check fails: Advanced and Complete drop a tier, Basic ends."""
-    lower: dict[Tier, Tier | None] = {"basic": None, "advanced": "basic",
-                                      "complete": "advanced"}
+    lower: dict[Tier, Tier | None] = {"basic": None, "advanced": "basic", "complete": "advanced"}
     return lower[tier]
-
-

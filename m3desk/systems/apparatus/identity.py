@@ -14,8 +14,7 @@ __all__ = ["sheet_identity"]
 
 def sheet_identity(sheet: BaseModel) -> SheetIdentity:
     if isinstance(sheet, CharacterSheet):
-        return SheetIdentity(ancestry=sheet.ancestry, calling=sheet.calling,
-                             level=str(sheet.level))
+        return SheetIdentity(ancestry=sheet.ancestry, calling=sheet.calling, level=str(sheet.level))
     if isinstance(sheet, CreatureSheet):
         return SheetIdentity(armour_class=f"Guard {derive(sheet)['defense.guard'].value}")
     return SheetIdentity()

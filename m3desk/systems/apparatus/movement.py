@@ -77,8 +77,15 @@ def terrain_impassable(kind: str, difficulty: int, speed: int) -> bool:
     return _per_metre(kind, difficulty, False) > speed
 
 
-def step_cost(kind: str, metres: int, size: Size, *, difficulty: int = 0,
-              natural: bool = False, scaled: bool = True) -> int:
+def step_cost(
+    kind: str,
+    metres: int,
+    size: Size,
+    *,
+    difficulty: int = 0,
+    natural: bool = False,
+    scaled: bool = True,
+) -> int:
     """The cost for a creature of ``size``: climbing, swimming and crawling distances scale
     with the Size Multiplier (a table rule); running does not (Speed already does)."""
     cost = movement_cost(kind, metres, difficulty=difficulty, natural=natural)
@@ -91,17 +98,20 @@ def jump_band(might: int, agility: int, options: ApparatusOptions | None = None)
     """Weak, normal or strong, from "Might or Agility" as the table rules read it."""
     options = options or ApparatusOptions()
     if options.jump_bands == "text":
+
         def weak(score: int) -> bool:
             return score <= 2
 
         def strong(score: int) -> bool:
             return score >= 6
     else:
+
         def weak(score: int) -> bool:
             return score < 2
 
         def strong(score: int) -> bool:
             return score > 6
+
     if options.jump_score == "literal":
         if any(strong(s) for s in (might, agility)):
             return "strong"
@@ -115,8 +125,9 @@ def high_jump(size: str, score: int, running: bool) -> tuple[int, int]:
     Might and Agility (≤ 2 weak, ≥ 6 strong); a run of 2 m (× the size) adds a horizontal
     distance equal to the height. The sheet's and the action dialog's numbers
     (:func:`jump_metres`) under the default table rules."""
-    height = jump_metres("high", SIZES[size_index(size)], jump_band(score, score),
-                         2 if running else 0)
+    height = jump_metres(
+        "high", SIZES[size_index(size)], jump_band(score, score), 2 if running else 0
+    )
     return height, height if running else 0
 
 
@@ -129,8 +140,13 @@ def long_jump(size: str, score: int, run_up: int) -> int:
     return jump_metres("long", SIZES[size_index(size)], jump_band(score, score), run_up)
 
 
-def jump_metres(kind: Literal["high", "long"], size: Size, band: Band, run_up: int,
-                options: ApparatusOptions | None = None) -> int:
+def jump_metres(
+    kind: Literal["high", "long"],
+    size: Size,
+    band: Band,
+    run_up: int,
+    options: ApparatusOptions | None = None,
+) -> int:
     """One jump in metres under the table rules: the seed's tables (Table 1 high, Table 3
     long, by the run-up column 0, 2 or 4), or the formula with the Size page's factors."""
     options = options or ApparatusOptions()
@@ -140,13 +156,15 @@ def jump_metres(kind: Literal["high", "long"], size: Size, band: Band, run_up: i
     return jump_formula(kind, size, band, run_up, factors=SIZE_MULTIPLIER)
 
 
-def jump_distances(size: Size, band: Band, options: ApparatusOptions | None = None
-                   ) -> dict[str, int]:
+def jump_distances(
+    size: Size, band: Band, options: ApparatusOptions | None = None
+) -> dict[str, int]:
     """Every jump of a creature under the table rules (:func:`jump_metres`), as the sheet
     and the action dialog show them."""
-    return {"high": jump_metres("high", size, band, 0, options),
-            **{f"long.{run}": jump_metres("long", size, band, run, options)
-               for run in (0, 2, 4)}}
+    return {
+        "high": jump_metres("high", size, band, 0, options),
+        **{f"long.{run}": jump_metres("long", size, band, run, options) for run in (0, 2, 4)},
+    }
 
 
 def run_up_metres(run_up: int, size: Size, options: ApparatusOptions | None = None) -> int:

@@ -40,9 +40,22 @@ from m3desk.systems.apparatus.state import (
     with_turn,
 )
 
-__all__ = ["Price", "carry", "check_move", "forced_move", "heading", "make_move",
-           "melee_reach", "moved", "natural", "opportunity_attacks", "price", "pushed_place",
-           "rating_at", "threat"]
+__all__ = [
+    "Price",
+    "carry",
+    "check_move",
+    "forced_move",
+    "heading",
+    "make_move",
+    "melee_reach",
+    "moved",
+    "natural",
+    "opportunity_attacks",
+    "price",
+    "pushed_place",
+    "rating_at",
+    "threat",
+]
 
 MAX_REACH = 20
 """The longest melee reach a weapon may have (metres)."""
@@ -53,7 +66,8 @@ _DOING = {"run": "running", "climb": "climbing", "swim": "swimming", "crawl": "c
 def natural(sheet: Sheet, kind: str) -> bool:
     """Whether a feat makes this movement cost 1 a metre (Natural Climber, Natural Swimmer)."""
     return (kind == "climb" and sheet.feats.natural_climber) or (
-        kind == "swim" and sheet.feats.natural_swimmer)
+        kind == "swim" and sheet.feats.natural_swimmer
+    )
 
 
 def melee_reach(sheet: Sheet) -> int:
@@ -62,8 +76,9 @@ def melee_reach(sheet: Sheet) -> int:
 
 
 def _override(encounter: core.Encounter, combatant_id: str) -> int:
-    return encounter.terrain.get(combatant_id, 0) if isinstance(
-        encounter, ApparatusEncounter) else 0
+    return (
+        encounter.terrain.get(combatant_id, 0) if isinstance(encounter, ApparatusEncounter) else 0
+    )
 
 
 def rating_at(encounter: core.Encounter, combatant_id: str, place: Place) -> int:
@@ -74,8 +89,9 @@ def rating_at(encounter: core.Encounter, combatant_id: str, place: Place) -> int
 
 
 _speed = ByCombatant(base_speed)
-_near = ByCombatant(lambda encounter, combatant_id: core.foes_within(
-    encounter, combatant_id, MAX_REACH))
+_near = ByCombatant(
+    lambda encounter, combatant_id: core.foes_within(encounter, combatant_id, MAX_REACH)
+)
 """Hostiles whose reach the creature may be in where it stands."""
 
 
@@ -92,8 +108,9 @@ class Price(NamedTuple):
     impassable: str = ""
 
 
-def price(encounter: core.Encounter, combatant_id: str, start: Place, end: Place,
-          kind: str | None = None) -> Price:
+def price(
+    encounter: core.Encounter, combatant_id: str, start: Place, end: Place, kind: str | None = None
+) -> Price:
     """The Movement of a straight move from ``start`` to ``end``: each metre across at its
     kind's cost (``kind``, else a crawl while prone and a run otherwise) plus the rating of
     the ground under it, each metre up or down a climb at the rating where it starts; sizes
@@ -118,24 +135,39 @@ def price(encounter: core.Encounter, combatant_id: str, start: Place, end: Place
     cost = 0
     worst = 0
     for rating, metres in runs:
-        cost += step_cost(kind, metres, sheet.size, difficulty=rating,
-                          natural=natural(sheet, kind), scaled=options.size_scaled_movement)
+        cost += step_cost(
+            kind,
+            metres,
+            sheet.size,
+            difficulty=rating,
+            natural=natural(sheet, kind),
+            scaled=options.size_scaled_movement,
+        )
         worst = max(worst, rating)
         per = movement_cost(kind, 1, difficulty=rating, natural=natural(sheet, kind))
         if per > speed and not problem:
-            problem = (f"{_DOING[kind]} through Difficulty {rating} costs {per} Movement "
-                       f"per metre, more than the Speed of {speed}")
+            problem = (
+                f"{_DOING[kind]} through Difficulty {rating} costs {per} Movement "
+                f"per metre, more than the Speed of {speed}"
+            )
     climbed = math.floor(abs(end.z - start.z) + 0.5)
     if climbed:
         rating = rating_at(encounter, combatant_id, start)
-        cost += step_cost("climb", climbed, sheet.size, difficulty=rating,
-                          natural=natural(sheet, "climb"),
-                          scaled=options.size_scaled_movement)
+        cost += step_cost(
+            "climb",
+            climbed,
+            sheet.size,
+            difficulty=rating,
+            natural=natural(sheet, "climb"),
+            scaled=options.size_scaled_movement,
+        )
         worst = max(worst, rating)
         per = movement_cost("climb", 1, difficulty=rating, natural=natural(sheet, "climb"))
         if per > speed and not problem:
-            problem = (f"climbing through Difficulty {rating} costs {per} Movement per "
-                       f"metre, more than the Speed of {speed}")
+            problem = (
+                f"climbing through Difficulty {rating} costs {per} Movement per "
+                f"metre, more than the Speed of {speed}"
+            )
     return Price(kind, len(grounds), climbed, cost, worst, problem)
 
 
@@ -160,9 +192,11 @@ def _opportunities(encounter: core.Encounter, combatant_id: str, place: Place) -
         return []
     near = _near(encounter, combatant_id)
     spots = [encounter.places[other] for other in near]
-    left = free_attacks.reach_left([METRES.measure(here, there) for there in spots],
-                                   [METRES.measure(place, there) for there in spots],
-                                   [threat(encounter, other) for other in near])
+    left = free_attacks.reach_left(
+        [METRES.measure(here, there) for there in spots],
+        [METRES.measure(place, there) for there in spots],
+        [threat(encounter, other) for other in near],
+    )
     return [near[index] for index in left]
 
 
@@ -173,8 +207,9 @@ def _held_by(encounter: core.Encounter, combatant_id: str) -> list[str]:
     return [g.target for g in encounter.grapples if g.grappler == combatant_id]
 
 
-def check_move(encounter: core.Encounter, combatant_id: str, place: Place,
-               kind: str | None = None) -> MoveCheck:
+def check_move(
+    encounter: core.Encounter, combatant_id: str, place: Place, kind: str | None = None
+) -> MoveCheck:
     """What moving the creature to ``place`` costs against the Movement left of its turn
     (no limit outside its turn: the GM moving a token), the verb, and the notes: difficult
     ground, impassable ground, hostiles' reach left, those dragged along."""
@@ -193,21 +228,26 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place,
     if found.impassable:
         notes.append(f"impassable: {found.impassable}")
     if state is None or not state.disengaged:
-        notes += [f"leaves {encounter.combatant(other).name}'s reach: opportunity attack"
-                  for other in _opportunities(encounter, combatant_id, place)]
+        notes += [
+            f"leaves {encounter.combatant(other).name}'s reach: opportunity attack"
+            for other in _opportunities(encounter, combatant_id, place)
+        ]
     if distance:
-        notes += [f"drags {encounter.combatant(i).name} along"
-                  for i in _held_by(encounter, combatant_id)]
+        notes += [
+            f"drags {encounter.combatant(i).name} along" for i in _held_by(encounter, combatant_id)
+        ]
     verb = _VERBS["climb" if found.climbed and found.climbed >= found.across else found.kind]
-    check = MoveCheck(distance, found.cost, allowance, verb, tuple(notes),
-                      bool(found.impassable))
+    check = MoveCheck(distance, found.cost, allowance, verb, tuple(notes), bool(found.impassable))
     left = "no Movement" if state is None else f"{movement_text(state.halves)} Movement"
-    return with_allowance_note(check, "a running long jump ended the movement"
-                               if state is not None and state.long_jumped else left)
+    return with_allowance_note(
+        check,
+        "a running long jump ended the movement"
+        if state is not None and state.long_jumped
+        else left,
+    )
 
 
-def opportunity_attacks(encounter: core.Encounter, combatant_id: str, place: Place
-                        ) -> list[str]:
+def opportunity_attacks(encounter: core.Encounter, combatant_id: str, place: Place) -> list[str]:
     """The hostiles owed an opportunity attack when the creature moves to ``place`` on its
     turn without having disengaged, if the table rules make it due (by default the move
     only notes it: the wiki gives no rule)."""
@@ -228,8 +268,9 @@ def carry(encounter: core.Encounter, combatant_id: str, place: Place) -> core.En
     for held in _held_by(encounter, combatant_id):
         spot = encounter.places.get(held)
         if spot is not None:
-            after = core.move_to(after, held, Place.at(spot.x + dx, spot.y + dy,
-                                                       max(0.0, spot.z + dz)))
+            after = core.move_to(
+                after, held, Place.at(spot.x + dx, spot.y + dy, max(0.0, spot.z + dz))
+            )
     return after
 
 
@@ -253,16 +294,18 @@ def heading(encounter: core.Encounter, combatant_id: str) -> tuple[float, float]
     return 1.0, 0.0
 
 
-def moved(encounter: core.Encounter, combatant_id: str, place: Place,
-          kind: str | None = None) -> tuple[core.Encounter, str]:
+def moved(
+    encounter: core.Encounter, combatant_id: str, place: Place, kind: str | None = None
+) -> tuple[core.Encounter, str]:
     """The creature at ``place`` with the Movement spent (in its turn), those it holds
     dragged along, and the move in words: what :func:`make_move` logs and the action
     dialog's movement actions record."""
     here = encounter.places.get(combatant_id)
     check = check_move(encounter, combatant_id, place, kind)
     after = carry(encounter, combatant_id, place)
-    after = free_attacks.owe(after, combatant_id, opportunity_attacks(encounter, combatant_id,
-                                                                      place))
+    after = free_attacks.owe(
+        after, combatant_id, opportunity_attacks(encounter, combatant_id, place)
+    )
     name = encounter.combatant(combatant_id).name
     text = move_text(name, check, METRES.unit)
     state = turn_state(encounter, combatant_id)
@@ -271,8 +314,10 @@ def moved(encounter: core.Encounter, combatant_id: str, place: Place,
         ran = state.ran + found.across if found.kind == "run" and not found.climbed else 0
         dx, dy = place.x - here.x, place.y - here.y
         length = math.hypot(dx, dy)
-        changes: dict[str, object] = {"halves": max(0, state.halves - 2 * check.cost),
-                                      "ran": min(100_000, ran)}
+        changes: dict[str, object] = {
+            "halves": max(0, state.halves - 2 * check.cost),
+            "ran": min(100_000, ran),
+        }
         if length > 1e-9:
             changes.update(heading_x=round(dx / length, 6), heading_y=round(dy / length, 6))
         after = with_turn(after, combatant_id, state.model_copy(update=changes))
@@ -281,16 +326,18 @@ def moved(encounter: core.Encounter, combatant_id: str, place: Place,
     return after, text
 
 
-def make_move(encounter: core.Encounter, combatant_id: str, place: Place
-              ) -> tuple[core.Encounter, str]:
+def make_move(
+    encounter: core.Encounter, combatant_id: str, place: Place
+) -> tuple[core.Encounter, str]:
     """Move the creature to ``place`` as the map's drop does: :func:`moved`, logged (one undo
     step)."""
     after, text = moved(encounter, combatant_id, place)
     return core.add_log(after, text, actor=combatant_id), text
 
 
-def forced_move(encounter: ApparatusEncounter, combatant_id: str, place: Place
-                ) -> tuple[ApparatusEncounter, tuple[str, ...]]:
+def forced_move(
+    encounter: ApparatusEncounter, combatant_id: str, place: Place
+) -> tuple[ApparatusEncounter, tuple[str, ...]]:
     """Forced movement (a shove's push): the creature to ``place`` spending nothing; an
     Advanced or Complete grapple it is in moves its partner with it, a Basic one it leaves
     out of the grappler's reach ends. Returns the encounter and what happened to grapples."""
@@ -308,25 +355,29 @@ def forced_move(encounter: ApparatusEncounter, combatant_id: str, place: Place
         partner = grapple.target if grapple.grappler == combatant_id else grapple.grappler
         spot = after.places.get(partner)
         if grapple.tier != "basic" and spot is not None:
-            after = core.move_to(after, partner, Place.at(spot.x + dx, spot.y + dy,
-                                                          max(0.0, spot.z + dz)))
-            notes.append(f"{encounter.combatant(partner).name} moves with "
-                         f"{encounter.combatant(combatant_id).name} (the "
-                         f"{grapple.tier.capitalize()} grapple holds)")
+            after = core.move_to(
+                after, partner, Place.at(spot.x + dx, spot.y + dy, max(0.0, spot.z + dz))
+            )
+            notes.append(
+                f"{encounter.combatant(partner).name} moves with "
+                f"{encounter.combatant(combatant_id).name} (the "
+                f"{grapple.tier.capitalize()} grapple holds)"
+            )
             kept.append(grapple)
             continue
         reach = melee_reach(sheet_of(encounter, grapple.grappler))
         if core.position_between(after, grapple.grappler, grapple.target) > reach:
-            notes.append(f"{encounter.combatant(grapple.target).name} is out of "
-                         f"{encounter.combatant(grapple.grappler).name}'s reach: the Basic "
-                         "grapple ends")
+            notes.append(
+                f"{encounter.combatant(grapple.target).name} is out of "
+                f"{encounter.combatant(grapple.grappler).name}'s reach: the Basic "
+                "grapple ends"
+            )
             continue
         kept.append(grapple)
     return after.model_copy(update={"grapples": tuple(kept)}), tuple(notes)
 
 
-def pushed_place(encounter: core.Encounter, shover: str, target: str, metres: int = 1
-                 ) -> Place:
+def pushed_place(encounter: core.Encounter, shover: str, target: str, metres: int = 1) -> Place:
     """Where a push leaves the target: ``metres`` farther from the shover, straight away."""
     model = encounter.position_model
     here, there = encounter.places[target], encounter.places[shover]

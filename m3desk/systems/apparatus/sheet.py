@@ -33,10 +33,26 @@ __all__ = [
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
 Score = Annotated[int, Field(ge=-5, le=20)]
-ConditionId = Literal["prone", "restrained", "unseen", "obscured", "frightened", "poisoned",
-                      "incapacitated", "charmed"]
-CONDITION_IDS: tuple[ConditionId, ...] = ("prone", "restrained", "unseen", "obscured",
-                                          "frightened", "poisoned", "incapacitated", "charmed")
+ConditionId = Literal[
+    "prone",
+    "restrained",
+    "unseen",
+    "obscured",
+    "frightened",
+    "poisoned",
+    "incapacitated",
+    "charmed",
+]
+CONDITION_IDS: tuple[ConditionId, ...] = (
+    "prone",
+    "restrained",
+    "unseen",
+    "obscured",
+    "frightened",
+    "poisoned",
+    "incapacitated",
+    "charmed",
+)
 
 
 def _optional_dice(value: Any) -> DiceExpr | None:
@@ -53,8 +69,9 @@ def _dice_text(value: DiceExpr | None) -> str:
     return "" if value is None else str(value)
 
 
-OptionalDice = Annotated[DiceExpr | None, BeforeValidator(_optional_dice),
-                         PlainSerializer(_dice_text, return_type=str)]
+OptionalDice = Annotated[
+    DiceExpr | None, BeforeValidator(_optional_dice), PlainSerializer(_dice_text, return_type=str)
+]
 """A second damage die ("flame 1d6"), or none: stored as "" in files."""
 
 
@@ -98,8 +115,7 @@ class Weapon(BaseModel):
         return near, far
 
     def dice(self) -> tuple[DiceExpr, ...]:
-        return (self.damage,) if self.extra_damage is None else (self.damage,
-                                                                  self.extra_damage)
+        return (self.damage,) if self.extra_damage is None else (self.damage, self.extra_damage)
 
 
 class _Sheet(BaseModel):
@@ -121,8 +137,7 @@ class _Sheet(BaseModel):
     conditions: tuple[ConditionId, ...] = Field((), max_length=len(CONDITION_IDS))
     """Conditions the creature carries into a fight (a poisoned scout)."""
     notes: Annotated[str, Field(max_length=MAX_NOTES)] = ""
-    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict,
-                                                                       max_length=100)
+    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=100)
 
 
 class CharacterSheet(_Sheet):

@@ -45,6 +45,15 @@ def sheet_rolls(sheet: BaseModel, options: BaseModel | None = None) -> tuple[She
     rule = partial(landing_check_succeeds, agility, dc)
     lowest = next((face for face in range(1, D20.sides + 1) if rule(face)), None)
     needed = "no face" if lowest is None else f"{lowest} or more"
-    return (SheetRoll("check.landing",
-                      f"Agility check, rough or slippery landing ({_signed(agility)} vs DC {dc})",
-                      "Checks", D20, rule, needed, "stays up", "falls Prone"),)
+    return (
+        SheetRoll(
+            "check.landing",
+            f"Agility check, rough or slippery landing ({_signed(agility)} vs DC {dc})",
+            "Checks",
+            D20,
+            rule,
+            needed,
+            "stays up",
+            "falls Prone",
+        ),
+    )

@@ -45,10 +45,12 @@ __all__ = [
     "with_turn",
 ]
 
-INITIATIVE = InitiativeScheme(roller="individual_die", die=20, lower_first=False,
-                              ties="simultaneous", reroll_each_round=False)
-METRES = PositionModel(kind="distance", unit="m", maximum=300, step=1, height=True, start=20,
-                       prices_terrain=True)
+INITIATIVE = InitiativeScheme(
+    roller="individual_die", die=20, lower_first=False, ties="simultaneous", reroll_each_round=False
+)
+METRES = PositionModel(
+    kind="distance", unit="m", maximum=300, step=1, height=True, start=20, prices_terrain=True
+)
 MAX_DIFFICULTY = 20
 """The highest Difficulty Rating of terrain the tracker takes (0: clear ground)."""
 
@@ -86,7 +88,8 @@ class ApparatusEncounter(core.Encounter):
     options: ApparatusOptions = Field(default_factory=ApparatusOptions)
     turns: dict[Id, TurnState] = Field(default_factory=dict, max_length=core.MAX_COMBATANTS)
     terrain: dict[Id, Annotated[int, Field(ge=0, le=MAX_DIFFICULTY)]] = Field(
-        default_factory=dict, max_length=core.MAX_COMBATANTS)
+        default_factory=dict, max_length=core.MAX_COMBATANTS
+    )
     """The Difficulty Rating of the ground each combatant is moving through (0: clear)."""
     grapples: tuple[Grapple, ...] = Field((), max_length=core.MAX_COMBATANTS)
     evading: tuple[Id, ...] = Field((), max_length=core.MAX_COMBATANTS)
@@ -101,9 +104,12 @@ class ApparatusEncounter(core.Encounter):
         """Movement = Speed and one Standard Action; the last turn's leftovers are lost and
         this combatant's Evade ends."""
         fresh = fresh_turn(self, combatant_id)
-        return self.model_copy(update={
-            "turns": {combatant_id: fresh},
-            "evading": tuple(i for i in self.evading if i != combatant_id)})
+        return self.model_copy(
+            update={
+                "turns": {combatant_id: fresh},
+                "evading": tuple(i for i in self.evading if i != combatant_id),
+            }
+        )
 
     def repaired(self) -> tuple[ApparatusEncounter, tuple[str, ...]]:
         mended, notes = super().repaired()
@@ -113,7 +119,8 @@ class ApparatusEncounter(core.Encounter):
             "turns": {k: v for k, v in mended.turns.items() if k in ids},
             "terrain": {k: v for k, v in mended.terrain.items() if k in ids},
             "evading": tuple(i for i in mended.evading if i in ids),
-            "grapples": grapples}
+            "grapples": grapples,
+        }
         if len(grapples) != len(mended.grapples):
             notes = (*notes, "Grapples naming a combatant no longer here were dropped.")
         return mended.model_copy(update=changes), notes
@@ -137,8 +144,10 @@ def _grapples(encounter: core.Encounter) -> tuple[Grapple, ...]:
 def conditions_of(encounter: core.Encounter, combatant_id: str) -> set[str]:
     """The condition ids a combatant is under now: those placed on it, and Restrained from
     an Advanced or Complete grapple it is held in."""
-    return held_conditions((c.condition for c in encounter.combatant(combatant_id).conditions),
-                           (g.tier for g in _grapples(encounter) if g.target == combatant_id))
+    return held_conditions(
+        (c.condition for c in encounter.combatant(combatant_id).conditions),
+        (g.tier for g in _grapples(encounter) if g.target == combatant_id),
+    )
 
 
 def held_conditions(placed: Iterable[str], held: Iterable[Tier]) -> set[str]:
@@ -154,8 +163,9 @@ def held_conditions(placed: Iterable[str], held: Iterable[Tier]) -> set[str]:
 
 
 def exhaustion_of(encounter: core.Encounter, combatant_id: str) -> int:
-    return exhaustion_level((c.condition, c.value)
-                            for c in encounter.combatant(combatant_id).conditions)
+    return exhaustion_level(
+        (c.condition, c.value) for c in encounter.combatant(combatant_id).conditions
+    )
 
 
 def exhaustion_level(placed: Iterable[tuple[str, int]]) -> int:
@@ -174,15 +184,22 @@ def speed_now(encounter: core.Encounter, combatant_id: str) -> tuple[int, str]:
     Restrained or Incapacitated; halved while holding a creature less than two sizes
     smaller."""
     mine = sheet_of(encounter, combatant_id)
-    grappling = any(grapple.grappler == combatant_id and halves_grappler(
-        mine.size, sheet_of(encounter, grapple.target).size)
-        for grapple in _grapples(encounter))
-    return speed_rule(base_speed(encounter, combatant_id),
-                      conditions_of(encounter, combatant_id), grappling, options_of(encounter))
+    grappling = any(
+        grapple.grappler == combatant_id
+        and halves_grappler(mine.size, sheet_of(encounter, grapple.target).size)
+        for grapple in _grapples(encounter)
+    )
+    return speed_rule(
+        base_speed(encounter, combatant_id),
+        conditions_of(encounter, combatant_id),
+        grappling,
+        options_of(encounter),
+    )
 
 
-def speed_rule(speed: int, conditions: set[str], grappling: bool,
-               options: ApparatusOptions) -> tuple[int, str]:
+def speed_rule(
+    speed: int, conditions: set[str], grappling: bool, options: ApparatusOptions
+) -> tuple[int, str]:
     """This turn's Speed from the sheet's ``speed``: 0 while held in a grapple, Restrained
     or Incapacitated; halved while ``grappling`` a creature less than two sizes smaller
     (:func:`~.movement.grappler_speed`); and why. The tracker's budget, the dialog and the
@@ -220,6 +237,7 @@ def turn_state(encounter: core.Encounter, combatant_id: str) -> TurnState | None
     return fresh_turn(encounter, combatant_id)
 
 
-def with_turn(encounter: ApparatusEncounter, combatant_id: str,
-              state: TurnState) -> ApparatusEncounter:
+def with_turn(
+    encounter: ApparatusEncounter, combatant_id: str, state: TurnState
+) -> ApparatusEncounter:
     return encounter.model_copy(update={"turns": {**encounter.turns, combatant_id: state}})

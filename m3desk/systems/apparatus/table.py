@@ -40,21 +40,48 @@ from m3desk.systems.apparatus.state import (
 __all__ = ["COLUMNS", "ENCOUNTER_RULES", "MAX_DIFFICULTY", "parse_conditions"]
 
 COLUMNS = (
-    TrackerColumn("hp", "HP", "Hit points, current/maximum; type a number to set them",
-                  kind="pool", sample="999/999"),
-    TrackerColumn("move", "Movement", "Movement left of this turn's Movement (Speed, + Speed "
-                  "after a Dash); unspent Movement is lost at the end of the turn",
-                  kind="pool", sample="12½/24"),
-    TrackerColumn("action", "Action", "The turn's one Standard Action: ticked once spent",
-                  kind="check", sample="spent", centred=True),
-    TrackerColumn("terrain", "Terrain", "Difficulty Rating of the ground being crossed where "
-                  "the map has none painted: each metre of run, climb, swim or crawl costs "
-                  "+1 per rating",
-                  sample="20", centred=True, number_range=(0, MAX_DIFFICULTY)),
-    TrackerColumn("conditions", "Conditions", "Type conditions separated by commas: prone, "
-                  "restrained, unseen, obscured, frightened, poisoned, incapacitated, "
-                  "exhaustion 3, charmed by <name>", sample="prone, poisoned, exhaustion 3",
-                  stretch=True),
+    TrackerColumn(
+        "hp",
+        "HP",
+        "Hit points, current/maximum; type a number to set them",
+        kind="pool",
+        sample="999/999",
+    ),
+    TrackerColumn(
+        "move",
+        "Movement",
+        "Movement left of this turn's Movement (Speed, + Speed "
+        "after a Dash); unspent Movement is lost at the end of the turn",
+        kind="pool",
+        sample="12½/24",
+    ),
+    TrackerColumn(
+        "action",
+        "Action",
+        "The turn's one Standard Action: ticked once spent",
+        kind="check",
+        sample="spent",
+        centred=True,
+    ),
+    TrackerColumn(
+        "terrain",
+        "Terrain",
+        "Difficulty Rating of the ground being crossed where "
+        "the map has none painted: each metre of run, climb, swim or crawl costs "
+        "+1 per rating",
+        sample="20",
+        centred=True,
+        number_range=(0, MAX_DIFFICULTY),
+    ),
+    TrackerColumn(
+        "conditions",
+        "Conditions",
+        "Type conditions separated by commas: prone, "
+        "restrained, unseen, obscured, frightened, poisoned, incapacitated, "
+        "exhaustion 3, charmed by <name>",
+        sample="prone, poisoned, exhaustion 3",
+        stretch=True,
+    ),
 )
 
 
@@ -69,8 +96,7 @@ def _condition_text(encounter: core.Encounter, combatant_id: str, *, derived: bo
         if placed.condition == "exhaustion":
             words.append(f"exhaustion {placed.value}")
         elif placed.condition == "charmed" and placed.source:
-            source = next((c.name for c in encounter.combatants if c.id == placed.source),
-                          None)
+            source = next((c.name for c in encounter.combatants if c.id == placed.source), None)
             words.append(f"charmed by {source}" if source else "charmed")
         else:
             words.append(placed.condition)
@@ -94,40 +120,68 @@ def _condition_text(encounter: core.Encounter, combatant_id: str, *, derived: bo
 def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
     sheet = combatant.sheet
     if column == "hp":
-        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_pool(combatant),
-                    editable=True, edit_text=str(sheet.hit_points))
+        return Cell(
+            text=pool_text(sheet.hit_points, sheet.max_hit_points),
+            pool=_pool(combatant),
+            editable=True,
+            edit_text=str(sheet.hit_points),
+        )
     state = turn_state(encounter, combatant.id)
     if column == "move":
         speed = base_speed(encounter, combatant.id)
         if state is None:
             now, why = speed_now(encounter, combatant.id)
-            return Cell(text=f"—/{now}", tip=f"Speed {now}" + (f" ({why})" if why else "")
-                        + "; Movement is generated at the start of the turn")
+            return Cell(
+                text=f"—/{now}",
+                tip=f"Speed {now}"
+                + (f" ({why})" if why else "")
+                + "; Movement is generated at the start of the turn",
+            )
         _now, why = speed_now(encounter, combatant.id)
-        tip = [f"Speed {speed}" + (f" ({why})" if why else ""),
-               f"Movement this turn {state.generated}" + (" (Dash)" if state.dashed else ""),
-               f"left {movement_text(state.halves)}"]
+        tip = [
+            f"Speed {speed}" + (f" ({why})" if why else ""),
+            f"Movement this turn {state.generated}" + (" (Dash)" if state.dashed else ""),
+            f"left {movement_text(state.halves)}",
+        ]
         if state.long_jumped:
             tip.append("a running long jump ended the movement")
-        return Cell(text=f"{movement_text(state.halves)}/{state.generated}",
-                    pool=(state.halves // 2, max(state.generated, 1)), tip="; ".join(tip))
+        return Cell(
+            text=f"{movement_text(state.halves)}/{state.generated}",
+            pool=(state.halves // 2, max(state.generated, 1)),
+            tip="; ".join(tip),
+        )
     if column == "action":
         if state is None:
             return Cell(text="—", tip="Only the combatant whose turn it is acts")
-        return Cell(text="spent" if state.action_used else "left", checked=state.action_used,
-                    editable=True, tip="The Standard Action of this turn")
+        return Cell(
+            text="spent" if state.action_used else "left",
+            checked=state.action_used,
+            editable=True,
+            tip="The Standard Action of this turn",
+        )
     if column == "terrain":
-        rating = encounter.terrain.get(combatant.id, 0) if isinstance(
-            encounter, ApparatusEncounter) else 0
-        return Cell(text=str(rating), editable=True,
-                    tip="clear ground" if not rating else f"Difficulty Rating {rating}")
+        rating = (
+            encounter.terrain.get(combatant.id, 0)
+            if isinstance(encounter, ApparatusEncounter)
+            else 0
+        )
+        return Cell(
+            text=str(rating),
+            editable=True,
+            tip="clear ground" if not rating else f"Difficulty Rating {rating}",
+        )
     shown = _condition_text(encounter, combatant.id, derived=True)
-    return Cell(text=shown, tip=shown, editable=True,
-                edit_text=_condition_text(encounter, combatant.id, derived=False))
+    return Cell(
+        text=shown,
+        tip=shown,
+        editable=True,
+        edit_text=_condition_text(encounter, combatant.id, derived=False),
+    )
 
 
-def parse_conditions(encounter: core.Encounter, combatant_id: str,
-                     text: str) -> tuple[ConditionState, ...]:
+def parse_conditions(
+    encounter: core.Encounter, combatant_id: str, text: str
+) -> tuple[ConditionState, ...]:
     """Typed words into conditions, keeping those already placed (and their stamps)."""
     existing = list(encounter.combatant(combatant_id).conditions)
     found: list[ConditionState] = []
@@ -148,22 +202,32 @@ def parse_conditions(encounter: core.Encounter, combatant_id: str,
                 raise ValueError(f"No combatant is called “{name}”.")
             condition, source = "charmed", match[0]
         elif word not in CONDITION_IDS:
-            raise ValueError(f"“{raw.strip()}” is not a condition; known: "
-                             f"{', '.join(CONDITION_IDS)}, exhaustion N, charmed by <name>.")
-        same = next((c for c in existing if c.condition == condition and c.value == value
-                     and c.source == source), None)
+            raise ValueError(
+                f"“{raw.strip()}” is not a condition; known: "
+                f"{', '.join(CONDITION_IDS)}, exhaustion N, charmed by <name>."
+            )
+        same = next(
+            (
+                c
+                for c in existing
+                if c.condition == condition and c.value == value and c.source == source
+            ),
+            None,
+        )
         if same is not None:
             existing.remove(same)
             found.append(same)
         else:
             label = condition.capitalize() + (f" {value}" if value else "")
-            found.append(ConditionState(condition=condition, name=label, value=value,
-                                        source=source))
+            found.append(
+                ConditionState(condition=condition, name=label, value=value, source=source)
+            )
     return tuple(found)
 
 
-def _edit(encounter: core.Encounter, combatant_id: str, column: str,
-          text: str) -> tuple[core.Encounter, str]:
+def _edit(
+    encounter: core.Encounter, combatant_id: str, column: str, text: str
+) -> tuple[core.Encounter, str]:
     if not isinstance(encounter, ApparatusEncounter):
         raise TypeError("not an Apparatus encounter")
     name = encounter.combatant(combatant_id).name
@@ -171,41 +235,54 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
         sheet = sheet_of(encounter, combatant_id)
         value = int(text.replace("−", "-"))
         healed = sheet.model_copy(update={"hit_points": min(value, sheet.max_hit_points)})
-        return (core.replace_sheet(encounter, combatant_id, healed),
-                f"Set {name}'s hit points to {minus(healed.hit_points)}")
+        return (
+            core.replace_sheet(encounter, combatant_id, healed),
+            f"Set {name}'s hit points to {minus(healed.hit_points)}",
+        )
     if column == "terrain":
         rating = int(text)
         if not 0 <= rating <= MAX_DIFFICULTY:
             raise ValueError(f"A Difficulty Rating is 0 to {MAX_DIFFICULTY}.")
         terrain = {**encounter.terrain, combatant_id: rating}
-        return (encounter.model_copy(update={"terrain": terrain}),
-                f"{name} on terrain of difficulty {rating}")
+        return (
+            encounter.model_copy(update={"terrain": terrain}),
+            f"{name} on terrain of difficulty {rating}",
+        )
     if column == "action":
         state = turn_state(encounter, combatant_id)
         if state is None:
             raise ValueError(f"It is not {name}'s turn.")
         used = text == "true"
-        return (with_turn(encounter, combatant_id, state.model_copy(
-            update={"action_used": used})),
-                f"{name}'s Standard Action {'spent' if used else 'restored'}")
+        return (
+            with_turn(encounter, combatant_id, state.model_copy(update={"action_used": used})),
+            f"{name}'s Standard Action {'spent' if used else 'restored'}",
+        )
     conditions = parse_conditions(encounter, combatant_id, text)
     after = core.update_combatant(encounter, combatant_id, conditions=conditions)
-    stamps = {k: v for k, v in after.applied_at.items()
-              if k not in {c.id for c in encounter.combatant(combatant_id).conditions}
-              or k in {c.id for c in conditions}}
+    stamps = {
+        k: v
+        for k, v in after.applied_at.items()
+        if k not in {c.id for c in encounter.combatant(combatant_id).conditions}
+        or k in {c.id for c in conditions}
+    }
     applied = dict(stamps)
     for condition in conditions:
-        applied.setdefault(condition.id, core.AppliedAt(round=encounter.round,
-                                                         count=core.current_count(encounter)))
+        applied.setdefault(
+            condition.id, core.AppliedAt(round=encounter.round, count=core.current_count(encounter))
+        )
     after = after.model_copy(update={"applied_at": applied})
     if "incapacitated" in {c.condition for c in conditions}:
         # An Incapacitated grappler lets go; an Incapacitated evader stops evading.
-        after = after.model_copy(update={
-            "grapples": tuple(g for g in after.grapples if g.grappler != combatant_id),
-            "evading": tuple(i for i in after.evading if i != combatant_id)})
+        after = after.model_copy(
+            update={
+                "grapples": tuple(g for g in after.grapples if g.grappler != combatant_id),
+                "evading": tuple(i for i in after.evading if i != combatant_id),
+            }
+        )
     text_after = _condition_text(after, combatant_id, derived=False) or "none"
-    return core.add_log(after, f"{name}: {text_after}", actor=combatant_id), \
-        f"Set {name}'s conditions"
+    return core.add_log(
+        after, f"{name}: {text_after}", actor=combatant_id
+    ), f"Set {name}'s conditions"
 
 
 def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
@@ -229,16 +306,20 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     for weapon in weapons:
         if weapon.ranged:
             near, far = weapon.ranges(options)
-            rings += [Ring(near, f"{weapon.name} near", "range"),
-                      Ring(far, f"{weapon.name} Far", "range")]
+            rings += [
+                Ring(near, f"{weapon.name} near", "range"),
+                Ring(far, f"{weapon.name} Far", "range"),
+            ]
     return tuple(rings)
 
 
 def _reach_at(encounter: core.Encounter, a: str, metres: int) -> Reach:
     options = options_of(encounter)
-    usable = [w.name for w in acts.weapons_of(sheet_of(encounter, a))
-              if (w.ranged and metres <= w.ranges(options)[1])
-              or (not w.ranged and metres <= w.reach)]
+    usable = [
+        w.name
+        for w in acts.weapons_of(sheet_of(encounter, a))
+        if (w.ranged and metres <= w.ranges(options)[1]) or (not w.ranged and metres <= w.reach)
+    ]
     return Reach(options=tuple(usable), in_reach=bool(usable))
 
 
@@ -263,17 +344,22 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
         state = turn_state(encounter, encounter.turn)
         if state is not None:
             action = "spent" if state.action_used else "unused"
-            lines.append(f"{name}'s turn: Movement {movement_text(state.halves)} of "
-                         f"{state.generated} left, Standard Action {action}; unspent Movement "
-                         "is lost at the end of the turn")
+            lines.append(
+                f"{name}'s turn: Movement {movement_text(state.halves)} of "
+                f"{state.generated} left, Standard Action {action}; unspent Movement "
+                "is lost at the end of the turn"
+            )
     if isinstance(encounter, ApparatusEncounter):
         for grapple in encounter.grapples:
-            lines.append(f"{encounter.combatant(grapple.grappler).name} holds "
-                         f"{encounter.combatant(grapple.target).name}: "
-                         f"{grapple.tier.capitalize()} grapple ({TIER_EFFECTS[grapple.tier]})")
+            lines.append(
+                f"{encounter.combatant(grapple.grappler).name} holds "
+                f"{encounter.combatant(grapple.target).name}: "
+                f"{grapple.tier.capitalize()} grapple ({TIER_EFFECTS[grapple.tier]})"
+            )
         for evader in encounter.evading:
-            lines.append(f"{encounter.combatant(evader).name} is evading until the start of "
-                         "their next turn")
+            lines.append(
+                f"{encounter.combatant(evader).name} is evading until the start of their next turn"
+            )
     return tuple(lines)
 
 
@@ -289,11 +375,16 @@ def _roll_initiative(encounter: core.Encounter, roller: Roller) -> core.Encounte
     for combatant in encounter.combatants:
         if combatant.initiative is None:
             face = roller.d(20)
-            agility = Term(label="Agility", value=sheet_of(encounter,
-                                                           combatant.id).abilities.agility)
+            agility = Term(
+                label="Agility", value=sheet_of(encounter, combatant.id).abilities.agility
+            )
             values[combatant.id] = face + agility.value
-            lines.append((combatant.id, f"{combatant.name} rolls initiative: "
-                                        f"{rolled('d20', (face,), [agility])}"))
+            lines.append(
+                (
+                    combatant.id,
+                    f"{combatant.name} rolls initiative: {rolled('d20', (face,), [agility])}",
+                )
+            )
     after = core.set_initiative(encounter, values)
     for combatant_id, text in lines:
         after = core.add_log(after, text, actor=combatant_id)
@@ -305,11 +396,14 @@ def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
         raise TypeError("an Apparatus encounter takes Apparatus sheets")
     conditions = [ConditionState(condition=c, name=c.capitalize()) for c in sheet.conditions]
     if sheet.exhaustion:
-        conditions.append(ConditionState(condition="exhaustion",
-                                         name=f"Exhaustion {sheet.exhaustion}",
-                                         value=sheet.exhaustion))
-    return ApparatusCombatant(name=sheet.name, side=side, sheet=sheet,
-                              conditions=tuple(conditions))
+        conditions.append(
+            ConditionState(
+                condition="exhaustion",
+                name=f"Exhaustion {sheet.exhaustion}",
+                value=sheet.exhaustion,
+            )
+        )
+    return ApparatusCombatant(name=sheet.name, side=side, sheet=sheet, conditions=tuple(conditions))
 
 
 def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
@@ -319,16 +413,31 @@ def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
 def _turn_over(encounter: core.Encounter, actor: str, _option: ActionOption) -> bool:
     """The Standard Action taken and no Movement left (or a long jump that ended it)."""
     state = turn_state(encounter, actor)
-    return state is not None and state.action_used and (state.halves == 0
-                                                         or state.long_jumped)
+    return state is not None and state.action_used and (state.halves == 0 or state.long_jumped)
 
 
 ENCOUNTER_RULES = EncounterRules(
-    encounter_type=ApparatusEncounter, make_combatant=_make_combatant, pool=_pool,
-    columns=COLUMNS, cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings,
-    reach=_reach, centre_summary=_centre_summary, condition_names=_condition_names,
-    roll_initiative=_roll_initiative, actions=acts.actions, preview=acts.preview,
-    resolve=acts.resolve, status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY,
-    check_move=moves.check_move, make_move=moves.make_move, setup_steps=SETUP_STEPS,
-    due=acts.due, turn_over=_turn_over)
-
+    encounter_type=ApparatusEncounter,
+    make_combatant=_make_combatant,
+    pool=_pool,
+    columns=COLUMNS,
+    cell=_cell,
+    edit=_edit,
+    initiative_tip=_initiative_tip,
+    rings=_rings,
+    reach=_reach,
+    centre_summary=_centre_summary,
+    condition_names=_condition_names,
+    roll_initiative=_roll_initiative,
+    actions=acts.actions,
+    preview=acts.preview,
+    resolve=acts.resolve,
+    status=_status,
+    simulate=simulate,
+    forecast_policy=FORECAST_POLICY,
+    check_move=moves.check_move,
+    make_move=moves.make_move,
+    setup_steps=SETUP_STEPS,
+    due=acts.due,
+    turn_over=_turn_over,
+)

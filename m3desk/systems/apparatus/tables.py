@@ -31,8 +31,7 @@ __all__ = [
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
 SIZES: tuple[Size, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan")
 Band = Literal["weak", "normal", "strong"]
-BAND_NAMES: dict[Band, str] = {"weak": "score ≤ 2", "normal": "normal score",
-                               "strong": "score ≥ 6"}
+BAND_NAMES: dict[Band, str] = {"weak": "score ≤ 2", "normal": "normal score", "strong": "score ≥ 6"}
 MoveKind = Literal["run", "climb", "swim", "crawl"]
 MOVE_KINDS: tuple[MoveKind, ...] = ("run", "climb", "swim", "crawl")
 
@@ -40,18 +39,33 @@ BASE_COST: dict[MoveKind, int] = {"run": 1, "climb": 2, "swim": 2, "crawl": 2}
 """Movement per metre on clear ground (seed: Run 1, Climb 2, Swim 2, Crawl 2)."""
 
 SIZE_MULTIPLIER: dict[Size, Fraction] = {
-    "tiny": Fraction(1, 4), "small": Fraction(1, 2), "medium": Fraction(1),
-    "large": Fraction(2), "huge": Fraction(3), "gargantuan": Fraction(4)}
+    "tiny": Fraction(1, 4),
+    "small": Fraction(1, 2),
+    "medium": Fraction(1),
+    "large": Fraction(2),
+    "huge": Fraction(3),
+    "gargantuan": Fraction(4),
+}
 """The Size page's multipliers (rev. 1011): climbing, swimming, crawling, Speed."""
 
 JUMP_FACTOR: dict[Size, Fraction] = {
-    "tiny": Fraction(1, 4), "small": Fraction(1, 2), "medium": Fraction(1),
-    "large": Fraction(2), "huge": Fraction(4), "gargantuan": Fraction(8)}
+    "tiny": Fraction(1, 4),
+    "small": Fraction(1, 2),
+    "medium": Fraction(1),
+    "large": Fraction(2),
+    "huge": Fraction(4),
+    "gargantuan": Fraction(8),
+}
 """The factors the seed's jump tables were drawn with (Huge ×4, Gargantuan ×8)."""
 
 HEIGHT: dict[Size, Fraction] = {
-    "tiny": Fraction(1, 2), "small": Fraction(1), "medium": Fraction(2),
-    "large": Fraction(4), "huge": Fraction(6), "gargantuan": Fraction(8)}
+    "tiny": Fraction(1, 2),
+    "small": Fraction(1),
+    "medium": Fraction(2),
+    "large": Fraction(4),
+    "huge": Fraction(6),
+    "gargantuan": Fraction(8),
+}
 """A creature's height in metres by the Size page."""
 
 # Table 1, High Jump Distances: (start, band) -> height per size, Tiny … Gargantuan. With a
@@ -97,8 +111,14 @@ def round_half_up(value: Fraction) -> int:
     return int((value * 2 + 1) // 2)
 
 
-def jump_formula(kind: Literal["high", "long"], size: Size, band: Band, run_up: int, *,
-                 factors: dict[Size, Fraction] = JUMP_FACTOR) -> int:
+def jump_formula(
+    kind: Literal["high", "long"],
+    size: Size,
+    band: Band,
+    run_up: int,
+    *,
+    factors: dict[Size, Fraction] = JUMP_FACTOR,
+) -> int:
     """The digest's formula behind Tables 1 and 3: long = (2 + a) · r · s, high = (1 + a) · s
     but at least a quarter of the creature's height (which follows the factors: 2 s)."""
     step = _BAND_STEP[band]

@@ -58,12 +58,7 @@ if TYPE_CHECKING:
         cover_bonus,
     )
     from m3desk.systems.monsters_and_magic.derive import max_damage
-    from m3desk.systems.monsters_and_magic.dice import (
-        CheckRoll,
-        DiceError,
-        DiceExpr,
-        Roller,
-    )
+    from m3desk.systems.monsters_and_magic.dice import CheckRoll, DiceError, DiceExpr, Roller
     from m3desk.systems.monsters_and_magic.initiative import (
         initiative_modifier,
         initiative_order,
@@ -75,11 +70,7 @@ if TYPE_CHECKING:
         MovementType,
         effective_movement,
     )
-    from m3desk.systems.monsters_and_magic.odds import (
-        Odds,
-        check_odds,
-        success_chance,
-    )
+    from m3desk.systems.monsters_and_magic.odds import Odds, check_odds, success_chance
     from m3desk.systems.monsters_and_magic.ranges import (
         MAXIMUM_RANGE,
         EncounterConditions,
@@ -95,10 +86,7 @@ if TYPE_CHECKING:
         Pool,
         Spell,
     )
-    from m3desk.systems.monsters_and_magic.size import (
-        Size,
-        size_adjustment,
-    )
+    from m3desk.systems.monsters_and_magic.size import Size, size_adjustment
     from m3desk.systems.monsters_and_magic.spending import (
         ConditionSpend,
         DamageSpend,
@@ -109,15 +97,8 @@ if TYPE_CHECKING:
         bumped_points,
         check_plan,
     )
-    from m3desk.systems.monsters_and_magic.table_rules import (
-        HeroBump,
-        TableRules,
-    )
-    from m3desk.systems.monsters_and_magic.traits import (
-        Trait,
-        TraitKind,
-        trait_bonus,
-    )
+    from m3desk.systems.monsters_and_magic.table_rules import HeroBump, TableRules
+    from m3desk.systems.monsters_and_magic.traits import Trait, TraitKind, trait_bonus
 
 _EXPORTS: dict[str, str] = {
     "ArmourWeight": "m3desk.systems.monsters_and_magic.movement",

@@ -252,11 +252,7 @@ Weapon = Item | Spell | MonsterAttack
 
 
 def _actor_terms(
-    actor: Sheet,
-    attribute: Attribute | None,
-    traits: int,
-    weapon: Weapon | None,
-    rules: TableRules,
+    actor: Sheet, attribute: Attribute | None, traits: int, weapon: Weapon | None, rules: TableRules
 ) -> list[Term]:
     terms: list[Term] = []
     if isinstance(weapon, MonsterAttack):
@@ -379,8 +375,13 @@ def _resistance_situation(situation: Situation) -> list[Term]:
     return terms
 
 
-def _size_terms(actor: Sheet, target: Sheet | None, resistance: ResistanceChoice,
-                mental: bool, rules: TableRules) -> tuple[list[Term], list[Term]]:
+def _size_terms(
+    actor: Sheet,
+    target: Sheet | None,
+    resistance: ResistanceChoice,
+    mental: bool,
+    rules: TableRules,
+) -> tuple[list[Term], list[Term]]:
     """A larger or smaller target's terms on the resistance and on the effect points, as
     the table rules apply size (mental, against a difficulty, to defence)."""
     res_terms: list[Term] = []
@@ -398,20 +399,23 @@ def _size_terms(actor: Sheet, target: Sheet | None, resistance: ResistanceChoice
         if rules.size_vs_difficulty:
             ep_terms.append(Term(label=f"{word} target", value=ep_adj))
     else:
-        if (rules.size_defence_vs_larger if word == "larger"
-                else rules.size_defence_vs_smaller):
+        if rules.size_defence_vs_larger if word == "larger" else rules.size_defence_vs_smaller:
             res_terms.append(Term(label=f"{word} target", value=res_adj))
         ep_terms.append(Term(label=f"{word} target", value=ep_adj))
     return res_terms, ep_terms
 
 
-def _damage_caps(actor: Sheet, weapon: Weapon | None, situation: Situation,
-                 rules: TableRules) -> tuple[int | None, int | None]:
+def _damage_caps(
+    actor: Sheet, weapon: Weapon | None, situation: Situation, rules: TableRules
+) -> tuple[int | None, int | None]:
     """The check's maximum damage and the computed one: the sheet's override of it, the
     table rules' enforcing, the GM's number for this check."""
     computed = _damage_cap(actor, weapon, rules)
-    if computed is not None and isinstance(actor, CharacterSheet) and isinstance(
-            weapon, Item | Spell):
+    if (
+        computed is not None
+        and isinstance(actor, CharacterSheet)
+        and isinstance(weapon, Item | Spell)
+    ):
         key_list = actor.items if isinstance(weapon, Item) else actor.spells
         kind = "item" if isinstance(weapon, Item) else "spell"
         if weapon in key_list:
@@ -451,14 +455,18 @@ def build_check(
     terms.extend(_check_situation(situation))
     res_label, rolled, res_terms = _resistance(target, resistance, mental, rules)
     res_terms.extend(_resistance_situation(situation))
-    size_res, ep_terms = _size_terms(actor, target if affects_target else None, resistance,
-                                     mental, rules)
+    size_res, ep_terms = _size_terms(
+        actor, target if affects_target else None, resistance, mental, rules
+    )
     res_terms.extend(size_res)
     ep_terms.append(Term(label="GM adjustment", value=situation.gm_effect_points))
     cap, computed = _damage_caps(actor, weapon, situation, rules)
     reach = None
-    if weapon is not None and target is not None and not (
-            isinstance(weapon, MonsterAttack) and weapon.action):
+    if (
+        weapon is not None
+        and target is not None
+        and not (isinstance(weapon, MonsterAttack) and weapon.action)
+    ):
         reach = WeaponReach(weapon=weapon.name, bands=weapon.ranges)
     return CheckSpec(
         label=label or (weapon.name if weapon is not None else "check"),

@@ -20,11 +20,7 @@ from m3desk.systems.monsters_and_magic import (
     Spell,
 )
 from m3desk.systems.monsters_and_magic.action_kind import ActionKind, TargetRole
-from m3desk.systems.monsters_and_magic.conditions import (
-    Condition,
-    on_checks,
-    on_defence,
-)
+from m3desk.systems.monsters_and_magic.conditions import Condition, on_checks, on_defence
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import (
     Combatant,
@@ -92,8 +88,9 @@ def reach_of(weapon: Weapon | None) -> tuple[RangeBand, ...] | None:
     return weapon.ranges
 
 
-def target_reach(encounter: Encounter, actor_id: str, target_id: str,
-                 weapon: Weapon | None) -> tuple[RangeBand, bool | None]:
+def target_reach(
+    encounter: Encounter, actor_id: str, target_id: str, weapon: Weapon | None
+) -> tuple[RangeBand, bool | None]:
     """The band between actor and target, and whether the weapon reaches it (None: no
     weapon to ask)."""
     band = range_between(encounter, actor_id, target_id)
@@ -101,8 +98,9 @@ def target_reach(encounter: Encounter, actor_id: str, target_id: str,
     return band, (None if bands is None else band in bands)
 
 
-def target_note(encounter: Encounter, actor_id: str, target_id: str,
-                weapon: Weapon | None) -> tuple[str, str]:
+def target_note(
+    encounter: Encounter, actor_id: str, target_id: str, weapon: Weapon | None
+) -> tuple[str, str]:
     """What the target list says beside a candidate ("Short · out of reach") and why."""
     band, in_reach = target_reach(encounter, actor_id, target_id, weapon)
     if in_reach is None or weapon is None:
@@ -110,13 +108,16 @@ def target_note(encounter: Encounter, actor_id: str, target_id: str,
     bands = bands_text(reach_of(weapon) or ())
     if in_reach:
         return f"{band.label} · in reach", f"{weapon.name} attacks from {bands}"
-    return (f"{band.label} · out of reach",
-            f"{weapon.name} attacks from {bands}: the effect points must first buy the range "
-            f"change ({encounter.options.range_band_cost} EP a band)")
+    return (
+        f"{band.label} · out of reach",
+        f"{weapon.name} attacks from {bands}: the effect points must first buy the range "
+        f"change ({encounter.options.range_band_cost} EP a band)",
+    )
 
 
-def default_target_id(encounter: Encounter, actor_id: str, action: ActionKind,
-                      weapon: Weapon | None, selected: str) -> str | None:
+def default_target_id(
+    encounter: Encounter, actor_id: str, action: ActionKind, weapon: Weapon | None, selected: str
+) -> str | None:
     """The selected combatant when it fits the role, else the first candidate; for an
     attack, one the weapon can reach comes first.
 
@@ -130,8 +131,7 @@ def default_target_id(encounter: Encounter, actor_id: str, action: ActionKind,
         actor_side = encounter.combatant(actor_id).side
         candidates = [c for c in candidates if c.side != actor_side]
     if action.uses_weapon and reach_of(weapon) is not None:
-        reachable = [c for c in candidates
-                     if target_reach(encounter, actor_id, c.id, weapon)[1]]
+        reachable = [c for c in candidates if target_reach(encounter, actor_id, c.id, weapon)[1]]
         candidates = reachable or candidates
     ids = [c.id for c in candidates]
     if selected in ids:
@@ -157,8 +157,9 @@ def default_attribute(sheet: Sheet, action: ActionKind, weapon: Weapon | None) -
     return prime or Attribute.STR
 
 
-def default_resistance(encounter: Encounter, action: ActionKind, weapon: Weapon | None,
-                       target_id: str | None) -> ResistanceChoice:
+def default_resistance(
+    encounter: Encounter, action: ActionKind, weapon: Weapon | None, target_id: str | None
+) -> ResistanceChoice:
     """AC for attacks, a difficulty for spells and help, WIS (spotting) for sneaking.
 
     A surprised target rolls its resistance; spells need concentration once rounds begin.
@@ -170,23 +171,33 @@ def default_resistance(encounter: Encounter, action: ActionKind, weapon: Weapon 
             if rule is RangeResistance.DEFENCE:
                 return ResistanceChoice(kind=ResistanceKind.AC, rolled=rolled)
             attribute = Attribute.STR if rule is RangeResistance.BLOCKING else Attribute.WIS
-            return ResistanceChoice(kind=ResistanceKind.ATTRIBUTE, attribute=attribute,
-                                    rolled=rolled)
+            return ResistanceChoice(
+                kind=ResistanceKind.ATTRIBUTE, attribute=attribute, rolled=rolled
+            )
         if isinstance(weapon, MonsterAttack) and weapon.resisted_by != "AC":
             if weapon.resisted_by == "difficulty":
                 return ResistanceChoice(kind=ResistanceKind.DIFFICULTY)
-            return ResistanceChoice(kind=ResistanceKind.ATTRIBUTE,
-                                    attribute=Attribute(weapon.resisted_by), rolled=rolled)
+            return ResistanceChoice(
+                kind=ResistanceKind.ATTRIBUTE,
+                attribute=Attribute(weapon.resisted_by),
+                rolled=rolled,
+            )
         if isinstance(weapon, Item) and weapon.mental:
-            return ResistanceChoice(kind=ResistanceKind.ATTRIBUTE, attribute=Attribute.WIS,
-                                    rolled=rolled)
+            return ResistanceChoice(
+                kind=ResistanceKind.ATTRIBUTE, attribute=Attribute.WIS, rolled=rolled
+            )
         return ResistanceChoice(kind=ResistanceKind.AC, rolled=rolled)
     if action is ActionKind.SPELL:
-        concentration = (Concentration.DANGEROUS if encounter.phase == "rounds"
-                         else Concentration.SAFE)
+        concentration = (
+            Concentration.DANGEROUS if encounter.phase == "rounds" else Concentration.SAFE
+        )
         level = weapon.level if isinstance(weapon, Spell) else 0
-        return ResistanceChoice(kind=ResistanceKind.DIFFICULTY, difficulty=10,
-                                concentration=concentration, spell_level=level)
+        return ResistanceChoice(
+            kind=ResistanceKind.DIFFICULTY,
+            difficulty=10,
+            concentration=concentration,
+            spell_level=level,
+        )
     return ResistanceChoice(kind=ResistanceKind.DIFFICULTY, difficulty=10)
 
 
@@ -197,8 +208,9 @@ _RANGE_REASONS = {
 }
 
 
-def resistance_reason(encounter: Encounter, action: ActionKind, weapon: Weapon | None,
-                      target_id: str | None) -> str:
+def resistance_reason(
+    encounter: Encounter, action: ActionKind, weapon: Weapon | None, target_id: str | None
+) -> str:
     """Why the default resistance is what it is, in one line ('' when it goes without
     saying: AC against an attack, a difficulty for a spell)."""
     if target_id is None:
@@ -206,10 +218,15 @@ def resistance_reason(encounter: Encounter, action: ActionKind, weapon: Weapon |
     name = encounter.combatant(target_id).name
     if action is ActionKind.CHANGE_RANGE:
         rule = encounter.options.change_range_resistance
-        return (f"Against {_RANGE_REASONS[rule].format(name=name)} (table rule). "
-                "No damage: the points move.")
-    if action is ActionKind.ATTACK and isinstance(weapon, MonsterAttack) \
-            and weapon.resisted_by != "AC":
+        return (
+            f"Against {_RANGE_REASONS[rule].format(name=name)} (table rule). "
+            "No damage: the points move."
+        )
+    if (
+        action is ActionKind.ATTACK
+        and isinstance(weapon, MonsterAttack)
+        and weapon.resisted_by != "AC"
+    ):
         return f"Against {weapon.resisted_by}: {weapon.name}'s stat block names it."
     return ""
 
@@ -227,8 +244,9 @@ def _mentions_resisting(condition: Condition, attribute: Attribute | None) -> bo
     return any(word in scope for word in _RESISTING_WORDS)
 
 
-def ticked_by_default(encounter: Encounter, actor_id: str, target_id: str | None,
-                      resistance: ResistanceChoice) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def ticked_by_default(
+    encounter: Encounter, actor_id: str, target_id: str | None, resistance: ResistanceChoice
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Ids of the actor's and the target's conditions that count, before the GM says otherwise.
 
     The actor's: those in force on its checks (help meant for a resistance excepted). The
@@ -237,13 +255,15 @@ def ticked_by_default(encounter: Encounter, actor_id: str, target_id: str | None
     """
     actor_in_force = conditions_in_force(encounter, actor_id, actor_id)
     actor_ids = tuple(
-        c.id for c in on_checks(actor_in_force)
-        if not (is_help(c) and _mentions_resisting(c, None)))
+        c.id for c in on_checks(actor_in_force) if not (is_help(c) and _mentions_resisting(c, None))
+    )
     if target_id is None or resistance.kind not in (ResistanceKind.AC, ResistanceKind.ATTRIBUTE):
         return actor_ids, ()
     attribute = resistance.attribute if resistance.kind is ResistanceKind.ATTRIBUTE else None
     target_in_force = conditions_in_force(encounter, target_id, actor_id)
     target_ids = tuple(
-        c.id for c in on_defence(target_in_force)
-        if not is_help(c) or _mentions_resisting(c, attribute))
+        c.id
+        for c in on_defence(target_in_force)
+        if not is_help(c) or _mentions_resisting(c, attribute)
+    )
     return actor_ids, target_ids

@@ -46,8 +46,9 @@ class AppliedAction:
 def _without(sheet: Sheet, used: set[str]) -> Sheet:
     if not used or not any(c.id in used for c in sheet.conditions):
         return sheet
-    return sheet.model_copy(update={"conditions": tuple(
-        c for c in sheet.conditions if c.id not in used)})
+    return sheet.model_copy(
+        update={"conditions": tuple(c for c in sheet.conditions if c.id not in used)}
+    )
 
 
 def _used_help(sheet: Sheet, ticked: tuple[str, ...]) -> set[str]:
@@ -56,8 +57,9 @@ def _used_help(sheet: Sheet, ticked: tuple[str, ...]) -> set[str]:
     return {c.id for c in sheet.conditions if c.id in wanted and is_help(c)}
 
 
-def apply_action(encounter: Encounter, request: CheckRequest, resolution: Resolution,
-                 draft: SpendDraft) -> AppliedAction:
+def apply_action(
+    encounter: Encounter, request: CheckRequest, resolution: Resolution, draft: SpendDraft
+) -> AppliedAction:
     """The encounter after the check and its spends; ValueError if the spends are illegal."""
     offer = offer_for(encounter, request, resolution)
     problems = offer.problems(draft)
@@ -75,17 +77,26 @@ def apply_action(encounter: Encounter, request: CheckRequest, resolution: Resolu
     new_range = None
     stamped: list[str] = []
     if resolution.succeeded:
-        outcome = apply_plan(offer.plan(draft), resolution.effect_points, actor=actor_sheet,
-                             target=target_sheet, damage_cap=offer.damage_cap,
-                             current_range=offer.current_range, rules=encounter.options,
-                             reach=offer.reach, moving_only=offer.moving_only)
+        outcome = apply_plan(
+            offer.plan(draft),
+            resolution.effect_points,
+            actor=actor_sheet,
+            target=target_sheet,
+            damage_cap=offer.damage_cap,
+            current_range=offer.current_range,
+            rules=encounter.options,
+            reach=offer.reach,
+            moving_only=offer.moving_only,
+        )
         actor_sheet, target_sheet = outcome.actor, outcome.target
         new_range = outcome.range
         stamped = [c.id for c in outcome.conditions_added]
         summary = outcome.summary
-    enc = replace_sheet(encounter, actor_id,
-                        _without(actor_sheet, _used_help(actor.sheet,
-                                                         request.actor_condition_ids)))
+    enc = replace_sheet(
+        encounter,
+        actor_id,
+        _without(actor_sheet, _used_help(actor.sheet, request.actor_condition_ids)),
+    )
     if target_id is not None and target_sheet is not None:
         used = _used_help(target_sheet, request.target_condition_ids)
         enc = replace_sheet(enc, target_id, _without(target_sheet, used))
@@ -95,8 +106,13 @@ def apply_action(encounter: Encounter, request: CheckRequest, resolution: Resolu
     help_given = offer.help_condition(draft)
     if help_given is not None and request.target_id is not None:
         recipient = enc.combatant(request.target_id)
-        enc = replace_sheet(enc, recipient.id, recipient.sheet.model_copy(
-            update={"conditions": (*recipient.sheet.conditions, help_given)}))
+        enc = replace_sheet(
+            enc,
+            recipient.id,
+            recipient.sheet.model_copy(
+                update={"conditions": (*recipient.sheet.conditions, help_given)}
+            ),
+        )
         stamped.append(help_given.id)
         bumped = f"{actor.name} spends {draft.hero_bump} hero point(s); " if draft.hero_bump else ""
         towards = f" for {help_given.scope}" if help_given.scope else ""
@@ -105,10 +121,21 @@ def apply_action(encounter: Encounter, request: CheckRequest, resolution: Resolu
         enc = mark_applied(enc, stamped)
     spec = resolution.spec
     against = f" vs {encounter.combatant(target_id).name}" if target_id else ""
-    text = (f"{actor.name}: {spec.label}{against} ({record_text(resolution)}) — "
-            f"{resolution.breakdown()}. {summary}")
+    text = (
+        f"{actor.name}: {spec.label}{against} ({record_text(resolution)}) — "
+        f"{resolution.breakdown()}. {summary}"
+    )
     details = details_text(resolution, summary)
-    enc = add_log(enc, text[:LOG_TEXT_LIMIT], actor=actor_id, target=request.target_id,
-                  details=details[:DETAILS_LIMIT])
-    return AppliedAction(encounter=enc, undo_text=f"{actor.name}: {spec.label}",
-                         log_text=text[:LOG_TEXT_LIMIT], details=details)
+    enc = add_log(
+        enc,
+        text[:LOG_TEXT_LIMIT],
+        actor=actor_id,
+        target=request.target_id,
+        details=details[:DETAILS_LIMIT],
+    )
+    return AppliedAction(
+        encounter=enc,
+        undo_text=f"{actor.name}: {spec.label}",
+        log_text=text[:LOG_TEXT_LIMIT],
+        details=details,
+    )

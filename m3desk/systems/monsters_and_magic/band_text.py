@@ -57,14 +57,17 @@ def parse_bands(text: str) -> tuple[RangeBand, ...]:
     for part in _PARTS.split(text.strip()):
         ends = _RUN.split(part)
         if len(ends) > 2:
-            raise ValueError(f"{part.strip()!r} has more than two ends; write a run like "
-                             f"Close{_DASH}Short")
+            raise ValueError(
+                f"{part.strip()!r} has more than two ends; write a run like Close{_DASH}Short"
+            )
         first = _band(ends[0])
         last = _band(ends[-1])
         if last < first:
-            raise ValueError(f"{part.strip()!r} runs backwards; write the nearer band first "
-                             f"({last.label}{_DASH}{first.label})")
-        for band in ATTACK_BANDS[first:last + 1]:
+            raise ValueError(
+                f"{part.strip()!r} runs backwards; write the nearer band first "
+                f"({last.label}{_DASH}{first.label})"
+            )
+        for band in ATTACK_BANDS[first : last + 1]:
             if band in found:
                 raise ValueError(f"{band.label} is named twice; name each band once")
             found.append(band)

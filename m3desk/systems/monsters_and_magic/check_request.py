@@ -80,8 +80,11 @@ def _bonuses(actor: Sheet, request: CheckRequest) -> tuple[Term, ...]:
     terms: list[Term] = []
     if isinstance(actor, CharacterSheet):
         wanted = set(request.gear_names)
-        terms.extend(Term(label=item.name, value=item.to_hit) for item in actor.items
-                     if item.name in wanted and item.to_hit)
+        terms.extend(
+            Term(label=item.name, value=item.to_hit)
+            for item in actor.items
+            if item.name in wanted and item.to_hit
+        )
     if request.other_bonus is not None and request.other_bonus.value:
         terms.append(request.other_bonus)
     return tuple(terms)
@@ -111,7 +114,8 @@ def spec_for(encounter: Encounter, request: CheckRequest) -> CheckSpec:
     situation = Situation(
         actor_conditions=_picked(actor.conditions, request.actor_condition_ids),
         target_conditions=_picked(target.conditions, request.target_condition_ids)
-        if target is not None else (),
+        if target is not None
+        else (),
         actor_concealment=request.actor_concealment,
         target_concealment=request.target_concealment,
         cover=request.cover,

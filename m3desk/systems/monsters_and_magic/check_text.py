@@ -13,9 +13,7 @@ from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic import CheckSpec
 from m3desk.systems.monsters_and_magic.action import Resolution
 
-__all__ = ["damage_cap_text", "details_text", "percent", "record_text", "signed",
-           "spec_formula"]
-
+__all__ = ["damage_cap_text", "details_text", "percent", "record_text", "signed", "spec_formula"]
 
 
 def damage_cap_text(cap: int | None, computed: int | None) -> str:
@@ -58,18 +56,23 @@ def record_text(resolution: Resolution) -> str:
     STR (prime) +6, damage 1d8+1 (6) against rolled defence 3d6 (2, 3, 6), AC bonus +7"."""
     spec = resolution.spec
     roll = resolution.roll
-    parts = [f"3d6 ({', '.join(str(face) for face in roll.d6)})",
-             *(t.signed() for t in spec.terms if t.value)]
+    parts = [
+        f"3d6 ({', '.join(str(face) for face in roll.d6)})",
+        *(t.signed() for t in spec.terms if t.value),
+    ]
     if spec.damage is not None:
         parts.append(f"damage {spec.damage} ({', '.join(str(f) for f in roll.damage_faces)})")
     resistance = spec.resistance
     if resolution.resistance_d6 is not None:
-        against = [f"{resistance.label} 3d6 "
-                   f"({', '.join(str(face) for face in resolution.resistance_d6)})",
-                   *(t.signed() for t in resistance.terms if t.value)]
+        against = [
+            f"{resistance.label} 3d6 ({', '.join(str(face) for face in resolution.resistance_d6)})",
+            *(t.signed() for t in resistance.terms if t.value),
+        ]
     elif resistance.terms:
-        terms = ", ".join(f"{t.label} {t.value if index == 0 else signed(t.value)}"
-                          for index, t in enumerate(resistance.terms))
+        terms = ", ".join(
+            f"{t.label} {t.value if index == 0 else signed(t.value)}"
+            for index, t in enumerate(resistance.terms)
+        )
         # "AC 17, backstabbed! −4", not "AC: AC 17, …" when the first term names it already.
         named = resistance.terms[0].label == resistance.label
         against = [terms if named else f"{resistance.label}: {terms}"]
@@ -85,11 +88,15 @@ def details_text(resolution: Resolution, summary: str) -> str:
     lines = _lines(f"Check: {spec.label}: {spec_formula(spec)}", spec.terms)
     if spec.damage is not None:
         faces = " ".join(str(face) for face in roll.damage_faces)
-        lines.append(f"  damage die {spec.damage}: {signed(resolution.damage_roll)}"
-                     f" (rolled {faces})")
+        lines.append(
+            f"  damage die {spec.damage}: {signed(resolution.damage_roll)} (rolled {faces})"
+        )
     lines.append(f"  dice: {' '.join(str(face) for face in roll.d6)}")
-    lines += _lines(f"Resistance: {spec.resistance.describe()}", spec.resistance.terms,
-                    base_first=not spec.resistance.rolled)
+    lines += _lines(
+        f"Resistance: {spec.resistance.describe()}",
+        spec.resistance.terms,
+        base_first=not spec.resistance.rolled,
+    )
     if resolution.resistance_d6 is not None:
         lines.append(f"  dice: {' '.join(str(face) for face in resolution.resistance_d6)}")
     if spec.ep_terms:

@@ -84,10 +84,7 @@ def resolve_check(
 
 
 def difficulty(
-    base: int,
-    *,
-    concentration: Concentration = Concentration.SAFE,
-    spell_level: int = 0,
+    base: int, *, concentration: Concentration = Concentration.SAFE, spell_level: int = 0
 ) -> tuple[Term, ...]:
     """A static difficulty's parts: the rung, concentration, and a spell's level."""
     terms = [Term(label="difficulty", value=base)]
@@ -152,5 +149,3 @@ class IncrementalContest(BaseModel):
         if not reached:
             return None
         return max(reached, key=lambda side: self.progress[side])
-
-

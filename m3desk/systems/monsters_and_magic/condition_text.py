@@ -14,6 +14,7 @@ from m3desk.systems.monsters_and_magic.conditions import Condition, DurationKind
 
 __all__ = ["condition_short", "condition_tooltip", "conditions_short", "signed"]
 
+
 def _remaining(condition: Condition) -> str:
     duration = condition.duration
     if duration.kind is DurationKind.ROUNDS and duration.rounds is not None:
@@ -32,10 +33,14 @@ def conditions_short(conditions: Iterable[Condition]) -> str:
 
 
 def condition_tooltip(condition: Condition) -> str:
-    parts = [f"{condition.name}: {condition.tier.value} {condition.kind.value} "
-             f"{signed(condition.value)}"]
-    affects = {"checks": "on checks", "defence": "on AC and defence",
-               "both": "on checks and defence"}[condition.affects]
+    parts = [
+        f"{condition.name}: {condition.tier.value} {condition.kind.value} {signed(condition.value)}"
+    ]
+    affects = {
+        "checks": "on checks",
+        "defence": "on AC and defence",
+        "both": "on checks and defence",
+    }[condition.affects]
     parts.append(affects + (f" ({condition.scope})" if condition.scope else ""))
     parts.append(f"lasts {condition.duration.describe()}")
     if condition.source:

@@ -45,5 +45,3 @@ def cover_bonus(kind: CoverKind, extent: CoverExtent) -> int:
     """Armour bonus from cover (Table 14)."""
     half, full = COVER_BONUS[kind]
     return half if extent is CoverExtent.HALF else full
-
-

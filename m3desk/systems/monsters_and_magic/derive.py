@@ -28,12 +28,7 @@ from m3desk.systems.monsters_and_magic.movement import (
     movement_modifier,
     race_movement,
 )
-from m3desk.systems.monsters_and_magic.sheet import (
-    CharacterSheet,
-    MonsterSheet,
-    Pool,
-    SheetBase,
-)
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, Pool, SheetBase
 from m3desk.systems.monsters_and_magic.table_rules import STRICT, TableRules
 from m3desk.systems.monsters_and_magic.traits import trait_bonus
 
@@ -70,8 +65,9 @@ def with_attribute(sheet: S, attribute: str, score: int) -> S:
     so CON 10 → 12 raises 18/18 PHP to 20/20 and a wounded 9/18 to 11/20."""
     before = getattr(sheet.attributes, attribute)
     attributes = sheet.attributes.model_copy(update={attribute: score})
-    changes: dict[str, object] = {"attributes": type(sheet.attributes).model_validate(
-        attributes.model_dump())}
+    changes: dict[str, object] = {
+        "attributes": type(sheet.attributes).model_validate(attributes.model_dump())
+    }
     pool_of = {"CON": "php", "WIS": "mhp"}.get(attribute)
     if pool_of is not None and isinstance(sheet, CharacterSheet):
         pool: Pool = getattr(sheet, pool_of)
@@ -209,8 +205,14 @@ def _derive_monster(sheet: MonsterSheet, rules: TableRules, add: Adder) -> None:
     else:
         _derive_monster_armour(sheet, sheet.armour_bonus, add)
     mental = (Term(label="mental armour", value=sheet.mental_armour),)
-    add(Derived("mental_armour", "Mental armour", sheet.mental_armour,
-                mental if sheet.mental_armour else ()))
+    add(
+        Derived(
+            "mental_armour",
+            "Mental armour",
+            sheet.mental_armour,
+            mental if sheet.mental_armour else (),
+        )
+    )
     add(_initiative(sheet, casting=False, rules=rules, label="Initiative", key="initiative"))
     for index, attack in enumerate(sheet.attacks):
         if attack.damage is not None:

@@ -9,14 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from m3desk.core.dice import (
-    Dice,
-    DiceError,
-    DiceExpr,
-    convolve,
-    parse_faces,
-    sum_of_dice,
-)
+from m3desk.core.dice import Dice, DiceError, DiceExpr, convolve, parse_faces, sum_of_dice
 from m3desk.core.dice import Roller as CoreRoller
 
 __all__ = [

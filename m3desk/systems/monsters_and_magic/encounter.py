@@ -84,8 +84,13 @@ __all__ = [
 
 AnySheet = Annotated[CharacterSheet | MonsterSheet, Field(discriminator="kind")]
 
-INITIATIVE = InitiativeScheme(roller="ranked_check", lower_first=False, ties="simultaneous",
-                              reroll_each_round=False, check="3d6 + modifier")
+INITIATIVE = InitiativeScheme(
+    roller="ranked_check",
+    lower_first=False,
+    ties="simultaneous",
+    reroll_each_round=False,
+    check="3d6 + modifier",
+)
 """A ranked check (DEX, or INT when casting, + level + traits), highest first, kept all fight."""
 POSITIONS = PositionModel(kind="bands", bands=tuple(band.label for band in BANDS))
 
@@ -123,7 +128,8 @@ class Encounter(core.Encounter):
 
     def condition_ids(self) -> set[str]:
         return super().condition_ids() | {
-            c.id for combatant in self.combatants for c in combatant.sheet.conditions}
+            c.id for combatant in self.combatants for c in combatant.sheet.conditions
+        }
 
     def default_position(self) -> int:
         return int(self.maximum_range)
@@ -161,8 +167,11 @@ def first_round_waits(encounter: Encounter, condition_id: str) -> bool:
     the table rules count the round it is placed in (``duration_counts_first_round``). The
     tracker's round end and the forecast's expiry both ask this one rule."""
     placed = encounter.applied_at.get(condition_id)
-    return (placed is not None and placed.round == encounter.round
-            and not encounter.options.duration_counts_first_round)
+    return (
+        placed is not None
+        and placed.round == encounter.round
+        and not encounter.options.duration_counts_first_round
+    )
 
 
 def down(physical_points: int) -> bool:
@@ -175,29 +184,39 @@ def range_between(encounter: Encounter, a: str, b: str) -> RangeBand:
     return RangeBand(core.position_between(encounter, a, b))
 
 
-def add_log(encounter: Encounter, text: str, *, actor: str | None = None,
-            target: str | None = None, details: str = "") -> Encounter:
+def add_log(
+    encounter: Encounter,
+    text: str,
+    *,
+    actor: str | None = None,
+    target: str | None = None,
+    details: str = "",
+) -> Encounter:
     return core.add_log(encounter, text, actor=actor, target=target, details=details)
 
 
 def add_combatant(
-    encounter: Encounter, sheet: CharacterSheet | MonsterSheet, side: str, *,
+    encounter: Encounter,
+    sheet: CharacterSheet | MonsterSheet,
+    side: str,
+    *,
     source_path: str | None = None,
 ) -> Encounter:
     """Add a combatant from a sheet; several copies of one monster are numbered (Goblin 2)."""
-    return core.join(encounter, Combatant(name=sheet.name, side=side, sheet=sheet,
-                                          source_path=source_path))
+    return core.join(
+        encounter, Combatant(name=sheet.name, side=side, sheet=sheet, source_path=source_path)
+    )
 
 
-def set_range(encounter: Encounter, a: str, b: str, band: RangeBand, *,
-              reason: str = "", log: bool = True) -> Encounter:
+def set_range(
+    encounter: Encounter, a: str, b: str, band: RangeBand, *, reason: str = "", log: bool = True
+) -> Encounter:
     """Set the range of a pair; ``log=False`` when the caller writes its own log entry."""
     return core.set_position(encounter, a, b, int(band), reason=reason, log=log)
 
 
 def resolve_scouting(
-    encounter: Encounter, results: Mapping[str, Failure | None], *,
-    surprise: bool | None = None,
+    encounter: Encounter, results: Mapping[str, Failure | None], *, surprise: bool | None = None
 ) -> Encounter:
     """Scouting checks by side (None = success, else the failure degree).
 
@@ -216,12 +235,14 @@ def resolve_scouting(
                 positions[pair_key(a.id, b.id)] = int(start)
     spotted = [side for side, failure in results.items() if failure is None]
     others_failed = len(spotted) == 1 and all(
-        results.get(side) is not None for side in encounter.sides if side != spotted[0])
+        results.get(side) is not None for side in encounter.sides if side != spotted[0]
+    )
     surprise_side = spotted[0] if others_failed and surprise is not False else None
     text = f"Scouting: the encounter starts at {start.label}"
     text += f"; the {surprise_side} have surprise" if surprise_side else "; no surprise"
-    return add_log(encounter.model_copy(update={"positions": positions,
-                                                "surprise_side": surprise_side}), text)
+    return add_log(
+        encounter.model_copy(update={"positions": positions, "surprise_side": surprise_side}), text
+    )
 
 
 def mark_applied(encounter: Encounter, condition_ids: Iterable[str]) -> Encounter:
@@ -233,8 +254,9 @@ def mark_applied(encounter: Encounter, condition_ids: Iterable[str]) -> Encounte
     return encounter.model_copy(update={"applied_at": applied})
 
 
-def conditions_in_force(encounter: Encounter, bearer_id: str,
-                        actor_id: str) -> tuple[Condition, ...]:
+def conditions_in_force(
+    encounter: Encounter, bearer_id: str, actor_id: str
+) -> tuple[Condition, ...]:
     """The bearer's conditions that affect a check by ``actor_id`` now.
 
     Effects and consequences placed at the actor's own initiative count this round came from
@@ -245,9 +267,13 @@ def conditions_in_force(encounter: Encounter, bearer_id: str,
     in_force = []
     for condition in bearer.sheet.conditions:
         placed = encounter.applied_at.get(condition.id)
-        simultaneous = (placed is not None and placed.round == encounter.round
-                        and placed.count is not None and placed.count == actor.initiative
-                        and encounter.turn == actor_id)
+        simultaneous = (
+            placed is not None
+            and placed.round == encounter.round
+            and placed.count is not None
+            and placed.count == actor.initiative
+            and encounter.turn == actor_id
+        )
         if not simultaneous:
             in_force.append(condition)
     return tuple(in_force)

@@ -67,16 +67,23 @@ def _with_sheet_change(encounter: Encounter, combatant_id: str, **changes: objec
     return replace_sheet(encounter, combatant_id, sheet.model_copy(update=changes))
 
 
-def set_pool(encounter: Encounter, combatant_id: str, pool: PoolName, current: int,
-             maximum: int | None = None) -> Edit:
+def set_pool(
+    encounter: Encounter,
+    combatant_id: str,
+    pool: PoolName,
+    current: int,
+    maximum: int | None = None,
+) -> Edit:
     """The GM sets hit points outright; logged so the table can see what was changed."""
     combatant = encounter.combatant(combatant_id)
     before: Pool = getattr(combatant.sheet, pool)
     after = Pool(current=current, maximum=before.maximum if maximum is None else maximum)
     label = POOL_LABELS[pool]
     changed = _with_sheet_change(encounter, combatant_id, **{pool: after})
-    text = (f"GM: {combatant.name} {label} {before.current}/{before.maximum} → "
-            f"{after.current}/{after.maximum}")
+    text = (
+        f"GM: {combatant.name} {label} {before.current}/{before.maximum} → "
+        f"{after.current}/{after.maximum}"
+    )
     changed = add_log(changed, text, target=combatant_id)
     return changed, f"Set {combatant.name}'s {label} to {after.current}/{after.maximum}"
 
@@ -90,8 +97,11 @@ def adjust_pool(encounter: Encounter, combatant_id: str, pool: PoolName, delta: 
 def set_hero_points(encounter: Encounter, combatant_id: str, points: int) -> Edit:
     combatant = encounter.combatant(combatant_id)
     changed = _with_sheet_change(encounter, combatant_id, hero_points=points)
-    changed = add_log(changed, f"GM: {combatant.name} hero points "
-                               f"{combatant.sheet.hero_points} → {points}", target=combatant_id)
+    changed = add_log(
+        changed,
+        f"GM: {combatant.name} hero points {combatant.sheet.hero_points} → {points}",
+        target=combatant_id,
+    )
     return changed, f"Set {combatant.name}'s hero points to {points}"
 
 
@@ -101,8 +111,9 @@ def add_condition(encounter: Encounter, combatant_id: str, condition: Condition)
     conditions = (*combatant.sheet.conditions, condition)
     changed = _with_sheet_change(encounter, combatant_id, conditions=conditions)
     changed = mark_applied(changed, [condition.id])
-    changed = add_log(changed, f"{combatant.name}: {condition_short(condition)}",
-                      target=combatant_id)
+    changed = add_log(
+        changed, f"{combatant.name}: {condition_short(condition)}", target=combatant_id
+    )
     return changed, f"Add {condition.name} to {combatant.name}"
 
 
@@ -111,8 +122,7 @@ def remove_condition(encounter: Encounter, combatant_id: str, condition_id: str)
     gone = next(c for c in combatant.sheet.conditions if c.id == condition_id)
     kept = tuple(c for c in combatant.sheet.conditions if c.id != condition_id)
     changed = _with_sheet_change(encounter, combatant_id, conditions=kept)
-    changed = add_log(changed, f"{gone.name} removed from {combatant.name}",
-                      target=combatant_id)
+    changed = add_log(changed, f"{gone.name} removed from {combatant.name}", target=combatant_id)
     return changed, f"Remove {gone.name} from {combatant.name}"
 
 

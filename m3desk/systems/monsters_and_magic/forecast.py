@@ -54,13 +54,7 @@ from m3desk.systems.monsters_and_magic.dice import THREE_D6
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.systems.monsters_and_magic.initiative import initiative_modifier
 from m3desk.systems.monsters_and_magic.odds import Odds, check_odds
-from m3desk.systems.monsters_and_magic.ranges import (
-    BANDS,
-    RangeBand,
-    WeaponReach,
-    shift,
-    steps_to,
-)
+from m3desk.systems.monsters_and_magic.ranges import BANDS, RangeBand, WeaponReach, shift, steps_to
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.spending import (
     DamageSpend,
@@ -96,8 +90,9 @@ def is_down(combatant: Combatant, encounter: Encounter) -> bool:
     return encounter.out_of_fight(combatant)
 
 
-def attack_request(encounter: Encounter, actor_id: str, target_id: str,
-                   weapon_key: str) -> CheckRequest:
+def attack_request(
+    encounter: Encounter, actor_id: str, target_id: str, weapon_key: str
+) -> CheckRequest:
     """The action dialog's request for this attack with the policy's choices: the dialog's
     default attribute and resistance, the conditions it ticks, and the traits the sheet marks
     as covering weapons and armour (weapon attacks only)."""
@@ -107,24 +102,42 @@ def attack_request(encounter: Encounter, actor_id: str, target_id: str,
     weapon = weapon_for(actor, weapon_key)
     resistance = default_resistance(encounter, action, weapon, target_id)
     actor_ticked, target_ticked = ticked_by_default(encounter, actor_id, target_id, resistance)
-    traits = () if spell or isinstance(actor, MonsterSheet) else tuple(
-        trait.name for trait in actor.traits if trait.armour)
+    traits = (
+        ()
+        if spell or isinstance(actor, MonsterSheet)
+        else tuple(trait.name for trait in actor.traits if trait.armour)
+    )
     return CheckRequest(
-        actor_id=actor_id, action=action, attribute=default_attribute(actor, action, weapon),
-        trait_names=traits, weapon_key=weapon_key, target_id=target_id,
-        resistance=resistance, actor_condition_ids=actor_ticked,
-        target_condition_ids=target_ticked)
+        actor_id=actor_id,
+        action=action,
+        attribute=default_attribute(actor, action, weapon),
+        trait_names=traits,
+        weapon_key=weapon_key,
+        target_id=target_id,
+        resistance=resistance,
+        actor_condition_ids=actor_ticked,
+        target_condition_ids=target_ticked,
+    )
 
 
 def _attack_keys(sheet: Sheet) -> list[tuple[str, tuple[RangeBand, ...]]]:
     """The physical attacks the policy uses, by the dialog's weapon key, with their bands."""
     if isinstance(sheet, MonsterSheet):
-        return [(f"attack:{i}", a.ranges) for i, a in enumerate(sheet.attacks)
-                if not a.action and not a.mental and a.damage is not None and a.ranges]
-    keys = [(f"item:{i}", item.ranges) for i, item in enumerate(sheet.items)
-            if item.is_attack and item.equipped and not item.mental and item.ranges]
-    keys += [(f"spell:{i}", spell.ranges) for i, spell in enumerate(sheet.spells)
-             if spell.damage is not None and not spell.mental and spell.ranges]
+        return [
+            (f"attack:{i}", a.ranges)
+            for i, a in enumerate(sheet.attacks)
+            if not a.action and not a.mental and a.damage is not None and a.ranges
+        ]
+    keys = [
+        (f"item:{i}", item.ranges)
+        for i, item in enumerate(sheet.items)
+        if item.is_attack and item.equipped and not item.mental and item.ranges
+    ]
+    keys += [
+        (f"spell:{i}", spell.ranges)
+        for i, spell in enumerate(sheet.spells)
+        if spell.damage is not None and not spell.mental and spell.ranges
+    ]
     return keys
 
 
@@ -177,10 +190,15 @@ class AttackPlan:
         table = self.tables.get(key)
         if table is None:
             spec = self.spec
-            table = _table(check_odds(
-                spec.modifier - lost, spec.resistance.value - gained, spec.damage,
-                rolled_resistance=spec.resistance.rolled,
-                ep_adjust=sum(t.value for t in spec.ep_terms)))
+            table = _table(
+                check_odds(
+                    spec.modifier - lost,
+                    spec.resistance.value - gained,
+                    spec.damage,
+                    rolled_resistance=spec.resistance.rolled,
+                    ep_adjust=sum(t.value for t in spec.ep_terms),
+                )
+            )
             self.tables[key] = table
         return table
 
@@ -202,8 +220,16 @@ def spend(effect_points: int, steps: int, band_cost: int, cap: int | None) -> tu
     rules = TableRules(range_band_cost=band_cost)
     start = RangeBand.HAND if steps >= 0 else RangeBand.OUT_OF_RANGE
     reach = WeaponReach(weapon="policy", bands=(shift(start, steps),))
-    check = partial(check_plan, effect_points=effect_points, actor=_NOBODY, target=_NOBODY,
-                    damage_cap=cap, rules=rules, current_range=start, reach=reach)
+    check = partial(
+        check_plan,
+        effect_points=effect_points,
+        actor=_NOBODY,
+        target=_NOBODY,
+        damage_cap=cap,
+        rules=rules,
+        current_range=start,
+        reach=reach,
+    )
     way = 1 if steps > 0 else -1
     for bands in range(abs(steps), -1, -1):
         moved = (RangeSpend(bands=way * bands),) if bands else ()
@@ -247,12 +273,19 @@ def attack_plans(encounter: Encounter, actor_id: str, target_id: str) -> list[At
         spec = spec_for(encounter, request)
         table = _table(spec.odds())
         steps = [steps_to(band, bands) or 0 for band in BANDS]
-        plans.append(AttackPlan(
-            key=key, spec=spec, bands=frozenset(int(b) for b in bands), cap=spec.damage_cap,
-            table=table, steps=steps,
-            expected=[_expected(table, s, band_cost, spec.damage_cap) for s in steps],
-            actor_conditions=_counted(actor.sheet.conditions, request.actor_condition_ids),
-            target_conditions=_counted(target.sheet.conditions, request.target_condition_ids)))
+        plans.append(
+            AttackPlan(
+                key=key,
+                spec=spec,
+                bands=frozenset(int(b) for b in bands),
+                cap=spec.damage_cap,
+                table=table,
+                steps=steps,
+                expected=[_expected(table, s, band_cost, spec.damage_cap) for s in steps],
+                actor_conditions=_counted(actor.sheet.conditions, request.actor_condition_ids),
+                target_conditions=_counted(target.sheet.conditions, request.target_condition_ids),
+            )
+        )
     return plans
 
 
@@ -298,8 +331,10 @@ class _Context:
         """By attacker, target and band: the move the policy makes."""
         made = self.choices.get(ranged_stay)
         if made is None:
-            made = [[[_move(plans, band, ranged_stay) for band in range(len(BANDS))]
-                     for plans in row] for row in self.plans]
+            made = [
+                [[_move(plans, band, ranged_stay) for band in range(len(BANDS))] for plans in row]
+                for row in self.plans
+            ]
             self.choices[ranged_stay] = made
         return made
 
@@ -366,8 +401,10 @@ def _prepare(encounter: Encounter) -> _Prepared:
     # Out of the fight by the encounter's word with PHP left: counted as at 0 PHP.
     hp = [min(points, 0) if out else points for points, out in zip(hp, down, strict=True)]
     default = encounter.default_position()
-    band = [[encounter.positions.get(pair_key(a, b), default) if a != b else 0 for b in ids]
-            for a in ids]
+    band = [
+        [encounter.positions.get(pair_key(a, b), default) if a != b else 0 for b in ids]
+        for a in ids
+    ]
     foes = [[t for t in range(len(ids)) if side[t] != side[a]] for a in range(len(ids))]
     rules = encounter.options
     modifiers = [initiative_modifier(c.sheet, casting=c.casting, rules=rules) for c in combatants]
@@ -376,8 +413,7 @@ def _prepare(encounter: Encounter) -> _Prepared:
     first_actors: list[int] | None = None
     if encounter.phase == "setup" and encounter.surprise_side:
         surprise = _context(encounter.model_copy(update={"phase": "surprise"}), ids, foes)
-        surprise_actors = [i for i, c in enumerate(combatants)
-                           if c.side == encounter.surprise_side]
+        surprise_actors = [i for i, c in enumerate(combatants) if c.side == encounter.surprise_side]
     elif encounter.phase == "surprise":
         surprise = _context(encounter, ids, foes)
         surprise_actors = _still_to_act(encounter, ids)
@@ -385,17 +421,28 @@ def _prepare(encounter: Encounter) -> _Prepared:
         first_actors = _still_to_act(encounter, ids)
     rounds = _context(encounter.model_copy(update={"phase": "rounds"}), ids, foes)
     return _Prepared(
-        ids=ids, side=side, sides=sides, hp=hp, band=band, foes=foes,
-        initiative=[c.initiative for c in combatants], initiative_modifier=modifiers,
-        surprise=surprise, surprise_actors=surprise_actors, first_actors=first_actors,
-        rounds=rounds, expiry=_expiry(encounter), band_cost=rules.range_band_cost)
+        ids=ids,
+        side=side,
+        sides=sides,
+        hp=hp,
+        band=band,
+        foes=foes,
+        initiative=[c.initiative for c in combatants],
+        initiative_modifier=modifiers,
+        surprise=surprise,
+        surprise_actors=surprise_actors,
+        first_actors=first_actors,
+        rounds=rounds,
+        expiry=_expiry(encounter),
+        band_cost=rules.range_band_cost,
+    )
 
 
 def _still_to_act(encounter: Encounter, ids: list[str]) -> list[int]:
     """Those from the turn onward in this round's order (everyone, when no turn is set)."""
     order = [c.id for count in turn_order(encounter) for c in count]
     if encounter.turn in order:
-        order = order[order.index(encounter.turn):]
+        order = order[order.index(encounter.turn) :]
     return [ids.index(i) for i in order]
 
 
@@ -413,8 +460,10 @@ def _roll_3d6(dice: random.Random) -> int:
 def _counts(initiative: Sequence[int], who: Sequence[int]) -> list[list[int]]:
     """``who`` grouped by initiative count, highest first (a group acts together): the
     tracker's counts (:func:`~m3desk.core.encounter.group_counts`)."""
-    return group_counts(((index, initiative[index], index) for index in who),
-                        lower_first=Encounter.scheme.lower_first)
+    return group_counts(
+        ((index, initiative[index], index) for index in who),
+        lower_first=Encounter.scheme.lower_first,
+    )
 
 
 def _draw(table: Table, dice: random.Random) -> int:
@@ -422,8 +471,9 @@ def _draw(table: Table, dice: random.Random) -> int:
     return points[bisect_right(cumulative, dice.random())]
 
 
-def _fight_start(prep: _Prepared, down: Callable[[int], bool]
-                 ) -> tuple[list[int], list[list[int]], list[bool], list[int]]:
+def _fight_start(
+    prep: _Prepared, down: Callable[[int], bool]
+) -> tuple[list[int], list[list[int]], list[bool], list[int]]:
     """The fight's own copies: hit points, bands, who is down, how many stand on each side."""
     hp = list(prep.hp)
     band = [list(row) for row in prep.band]
@@ -435,8 +485,7 @@ def _fight_start(prep: _Prepared, down: Callable[[int], bool]
     return hp, band, out, standing
 
 
-def _schedule(prep: _Prepared, initiative: list[int]
-              ) -> list[tuple[_Context, list[list[int]]]]:
+def _schedule(prep: _Prepared, initiative: list[int]) -> list[tuple[_Context, list[list[int]]]]:
     """The rounds before the ordinary ones: the surprise round, the round under way."""
     schedule: list[tuple[_Context, list[list[int]]]] = []
     if prep.surprise is not None:
@@ -446,15 +495,18 @@ def _schedule(prep: _Prepared, initiative: list[int]
     return schedule
 
 
-def _result(prep: _Prepared, rounds: int, standing: list[int], out: list[bool], hp: list[int]
-            ) -> FightResult:
+def _result(
+    prep: _Prepared, rounds: int, standing: list[int], out: list[bool], hp: list[int]
+) -> FightResult:
     count = len(prep.ids)
     left = [name for name, n in zip(prep.sides, standing, strict=True) if n > 0]
     ids = prep.ids
     return FightResult(
-        winner=left[0] if len(left) == 1 else None, rounds=rounds,
+        winner=left[0] if len(left) == 1 else None,
+        rounds=rounds,
         down=frozenset(ids[i] for i in range(count) if out[i]),
-        hit_points={ids[i]: hp[i] for i in range(count)})
+        hit_points={ids[i]: hp[i] for i in range(count)},
+    )
 
 
 def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -469,8 +521,10 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     down = rules.down  # the tracker's one rule, asked once a fight (a test may change it)
     hp, band, out, standing = _fight_start(prep, down)
     gone = [0] * count
-    initiative = [_roll_3d6(dice) + prep.initiative_modifier[index] if value is None else value
-                  for index, value in enumerate(prep.initiative)]
+    initiative = [
+        _roll_3d6(dice) + prep.initiative_modifier[index] if value is None else value
+        for index, value in enumerate(prep.initiative)
+    ]
     everyone = _counts(initiative, range(count))
     weight = policy_weight(policy.target)
     band_cost = prep.band_cost
@@ -544,8 +598,9 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     return _result(prep, rounds, standing, out, hp)
 
 
-def one_attack(encounter: Encounter, actor_id: str, target_id: str,
-               dice: random.Random) -> tuple[int | None, AttackPlan]:
+def one_attack(
+    encounter: Encounter, actor_id: str, target_id: str, dice: random.Random
+) -> tuple[int | None, AttackPlan]:
     """One check of the policy's attack from ``actor_id`` on ``target_id`` where they stand:
     its effect points (None: it failed) and the plan it used (for tests against the dialog)."""
     prep = _prepared(encounter)

@@ -40,14 +40,20 @@ DATA_FILE = "races_classes.json"
 """The game's races and classes ({"races": {...}, "classes": {...}}) in resources/data."""
 
 POINT_BUY = AbilityMethod(
-    "point_buy", "Points spent",
+    "point_buy",
+    "Points spent",
     "Every attribute starts at 8; spend 24 points, one a step, none above 16 (the excerpts "
     "give no point buy: this averages 12, as 4d6 dropping the lowest does).",
-    "point_buy", points=24, base=8, cap=16)
+    "point_buy",
+    points=24,
+    base=8,
+    cap=16,
+)
 
 DEFAULT_METHOD = DROP_LOWEST._replace(
     help=DROP_LOWEST.help + " (The excerpts give no method; the example heroes' 16s and 17s "
-    "in their prime attribute fit this one.)")
+    "in their prime attribute fit this one.)"
+)
 
 
 def _traits(raw: Iterable[Any], kind: TraitKind) -> list[Trait]:
@@ -61,9 +67,17 @@ def _traits(raw: Iterable[Any], kind: TraitKind) -> list[Trait]:
     return traits
 
 
-def new_character(name: str, race: str, char_class: str, level: int, *, races: DataTable,
-                  classes: DataTable, rules: TableRules,
-                  attributes: Attributes | None = None) -> CharacterSheet:
+def new_character(
+    name: str,
+    race: str,
+    char_class: str,
+    level: int,
+    *,
+    races: DataTable,
+    classes: DataTable,
+    rules: TableRules,
+    attributes: Attributes | None = None,
+) -> CharacterSheet:
     """A character with the race's Movement, size and traits and the class's prime and traits,
     the attributes given (10 each by default) and full hit points as the table rules start
     them from CON and WIS (never 0/0).
@@ -107,21 +121,25 @@ def _table(data: Mapping[str, Any], key: str) -> DataTable:
 
 
 def _trait_names(entry: Mapping[str, Any]) -> str:
-    names = [item if isinstance(item, str) else str(item.get("name", ""))
-             for item in entry.get("traits", ())]
+    names = [
+        item if isinstance(item, str) else str(item.get("name", ""))
+        for item in entry.get("traits", ())
+    ]
     return ", ".join(name for name in names if name)
 
 
 def _race_picks(data: Mapping[str, Any]) -> tuple[Pick, ...]:
-    return tuple(Pick(race, race.title(),
-                      f"Movement {entry.get('movement', '—')}; {_trait_names(entry)}")
-                 for race, entry in _table(data, "races").items())
+    return tuple(
+        Pick(race, race.title(), f"Movement {entry.get('movement', '—')}; {_trait_names(entry)}")
+        for race, entry in _table(data, "races").items()
+    )
 
 
 def _class_picks(data: Mapping[str, Any]) -> tuple[Pick, ...]:
-    return tuple(Pick(name, name.title(),
-                      f"Prime {entry.get('prime') or 'none'}; {_trait_names(entry)}")
-                 for name, entry in _table(data, "classes").items())
+    return tuple(
+        Pick(name, name.title(), f"Prime {entry.get('prime') or 'none'}; {_trait_names(entry)}")
+        for name, entry in _table(data, "classes").items()
+    )
 
 
 def _attributes(draft: Draft) -> Attributes:
@@ -133,9 +151,11 @@ def _hit_points(draft: Draft, options: BaseModel) -> tuple[int, str]:
     attributes = _attributes(draft)
     php, mhp = starting_hit_points(attributes, rules)
     bonus = rules.starting_hit_points_bonus
-    return php.maximum, (f"{php.maximum} PHP (CON {attributes.CON} + {bonus}) and "
-                         f"{mhp.maximum} MHP (WIS {attributes.WIS} + {bonus}), by the "
-                         "table rules")
+    return php.maximum, (
+        f"{php.maximum} PHP (CON {attributes.CON} + {bonus}) and "
+        f"{mhp.maximum} MHP (WIS {attributes.WIS} + {bonus}), by the "
+        "table rules"
+    )
 
 
 def _notes(draft: Draft, options: BaseModel) -> tuple[str, ...]:
@@ -145,17 +165,24 @@ def _notes(draft: Draft, options: BaseModel) -> tuple[str, ...]:
         return ("No prime attribute: no check doubles its modifier",)
     score = draft.scores.get(prime, 10)
     doubled = check_modifier(score, prime=True, rules=_rules(options))
-    return (f"Prime attribute {prime} {score}: checks on it add {signed(doubled)} "
-            "(its modifier doubled)",
-            f"Hero points {_rules(options).starting_hero_points}, by the table rules")
+    return (
+        f"Prime attribute {prime} {score}: checks on it add {signed(doubled)} "
+        "(its modifier doubled)",
+        f"Hero points {_rules(options).starting_hero_points}, by the table rules",
+    )
 
 
 def _build(draft: Draft, options: BaseModel) -> BaseModel:
-    return new_character(draft.name, draft.picks.get("race", "human"),
-                         draft.picks.get("class", "fighter"), 1,
-                         races=_table(draft.data, "races"),
-                         classes=_table(draft.data, "classes"), rules=_rules(options),
-                         attributes=_attributes(draft))
+    return new_character(
+        draft.name,
+        draft.picks.get("race", "human"),
+        draft.picks.get("class", "fighter"),
+        1,
+        races=_table(draft.data, "races"),
+        classes=_table(draft.data, "classes"),
+        rules=_rules(options),
+        attributes=_attributes(draft),
+    )
 
 
 GENERATION = Generation(

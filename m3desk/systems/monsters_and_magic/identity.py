@@ -13,8 +13,7 @@ __all__ = ["sheet_identity"]
 
 def sheet_identity(sheet: BaseModel) -> SheetIdentity:
     if isinstance(sheet, CharacterSheet):
-        return SheetIdentity(ancestry=sheet.race, calling=sheet.char_class,
-                             level=str(sheet.level))
+        return SheetIdentity(ancestry=sheet.race, calling=sheet.char_class, level=str(sheet.level))
     if isinstance(sheet, MonsterSheet):
         return SheetIdentity(level=str(sheet.level), armour_class=f"AC {sheet.armour_class}")
     return SheetIdentity()

@@ -74,5 +74,3 @@ def initiative_order(entries: Iterable[InitiativeEntry]) -> list[list[Initiative
         else:
             counts.append([entry])
     return counts
-
-

@@ -55,8 +55,9 @@ def who_rolls_next(encounter: Encounter) -> list[str]:
     return who_acts_next(encounter)
 
 
-def initiative_requests(encounter: Encounter, ids: Iterable[str],
-                        roller: Roller) -> list[InitiativeRequest]:
+def initiative_requests(
+    encounter: Encounter, ids: Iterable[str], roller: Roller
+) -> list[InitiativeRequest]:
     requests = []
     for combatant_id in ids:
         combatant = encounter.combatant(combatant_id)
@@ -65,8 +66,11 @@ def initiative_requests(encounter: Encounter, ids: Iterable[str],
         terms = initiative_terms(combatant.sheet, casting=combatant.casting, rules=rules)
         if sum(t.value for t in terms) != modifier:  # the sheet overrides its initiative
             terms = (Term(label="initiative (set on the sheet)", value=modifier),)
-        requests.append(InitiativeRequest(combatant_id, combatant.name, modifier, terms,
-                                          combatant.casting, roller.roll_3d6()))
+        requests.append(
+            InitiativeRequest(
+                combatant_id, combatant.name, modifier, terms, combatant.casting, roller.roll_3d6()
+            )
+        )
     return requests
 
 
@@ -81,5 +85,6 @@ def read_dice(text: str) -> int:
     stripped = text.strip()
     if stripped.isdigit() and 3 <= int(stripped) <= 18:
         return int(stripped)
-    raise DiceError(f"'{text.strip()}' is not a 3d6 roll: type three faces (5 5 4) "
-                    "or their total (3 to 18)")
+    raise DiceError(
+        f"'{text.strip()}' is not a 3d6 roll: type three faces (5 5 4) or their total (3 to 18)"
+    )

@@ -103,5 +103,3 @@ def distance(movement: int, kind: MovementType) -> tuple[int, str]:
 def movement_consequence(kind: MovementType) -> Tier | None:
     """The consequence a movement type imposes on non-movement actions that round."""
     return MOVEMENT_TYPES[kind][2]
-
-

@@ -45,11 +45,7 @@ def _damage_counts(damage: DiceExpr | None) -> Mapping[int, int]:
 
 @lru_cache(maxsize=4096)
 def _odds(
-    modifier: int,
-    resistance: int,
-    damage: DiceExpr | None,
-    rolled_resistance: bool,
-    ep_adjust: int,
+    modifier: int, resistance: int, damage: DiceExpr | None, rolled_resistance: bool, ep_adjust: int
 ) -> Odds:
     extra = _damage_counts(damage)
     resist: Mapping[int, int] = (
@@ -101,5 +97,3 @@ def success_chance(modifier: int, resistance: int, damage_dice: str | None = Non
     """Exact probability that 3d6 + modifier (+ the damage dice) meets the resistance."""
     damage = DiceExpr.parse(damage_dice) if damage_dice else None
     return float(check_odds(modifier, resistance, damage).success)
-
-

@@ -44,7 +44,7 @@ def steps_to(band: RangeBand, bands: Iterable[RangeBand]) -> int | None:
 
 
 def bands_text(bands: Iterable[RangeBand]) -> str:
-    """"Close", "Close or Reach", "Short, Medium or Long" — in board order."""
+    """ "Close", "Close or Reach", "Short, Medium or Long" — in board order."""
     labels = [b.label for b in sorted(set(bands))]
     if len(labels) <= 1:
         return "".join(labels) or "no range"
@@ -67,7 +67,7 @@ class WeaponReach(BaseModel):
         return steps_to(band, self.bands)
 
     def describe(self) -> str:
-        """"Cutter attacks from Close"."""
+        """ "Cutter attacks from Close"."""
         return f"{self.weapon} attacks from {bands_text(self.bands)}"
 
 
@@ -132,10 +132,7 @@ MINIMUM_STARTING_RANGE = RangeBand.REACH
 
 
 def starting_range(
-    maximum: RangeBand,
-    scouting_failure: Failure | None,
-    *,
-    detected_at: RangeBand | None = None,
+    maximum: RangeBand, scouting_failure: Failure | None, *, detected_at: RangeBand | None = None
 ) -> RangeBand:
     """Where an encounter starts after a Scouting check.
 

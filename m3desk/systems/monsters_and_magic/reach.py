@@ -20,8 +20,9 @@ def _spell_is_attack(spell: Spell) -> bool:
     return spell.damage is not None or spell.mental
 
 
-def attacks_reaching(sheet: CharacterSheet | MonsterSheet, band: RangeBand, *,
-                     unequipped: bool = False) -> list[str]:
+def attacks_reaching(
+    sheet: CharacterSheet | MonsterSheet, band: RangeBand, *, unequipped: bool = False
+) -> list[str]:
     """Names of the sheet's attacks usable at ``band``, in sheet order.
 
     Characters: equipped weapons (and social weapons) with damage, then attack spells.
@@ -33,13 +34,16 @@ def attacks_reaching(sheet: CharacterSheet | MonsterSheet, band: RangeBand, *,
     if isinstance(sheet, MonsterSheet):
         if unequipped:
             return []
-        return [attack.name for attack in sheet.attacks
-                if not attack.action and band in attack.ranges]
-    names = [item.name for item in _item_attacks(sheet, equipped=not unequipped)
-             if band in item.ranges]
+        return [
+            attack.name for attack in sheet.attacks if not attack.action and band in attack.ranges
+        ]
+    names = [
+        item.name for item in _item_attacks(sheet, equipped=not unequipped) if band in item.ranges
+    ]
     if not unequipped:
-        names += [spell.name for spell in sheet.spells
-                  if _spell_is_attack(spell) and band in spell.ranges]
+        names += [
+            spell.name for spell in sheet.spells if _spell_is_attack(spell) and band in spell.ranges
+        ]
     return names
 
 
@@ -47,5 +51,6 @@ def attack_bands(sheet: CharacterSheet | MonsterSheet) -> list[tuple[str, tuple[
     """Every attack of the sheet with the bands it works at, for the centre's tooltip."""
     if isinstance(sheet, MonsterSheet):
         return [(a.name, a.ranges) for a in sheet.attacks if not a.action]
-    return ([(i.name, i.ranges) for i in _item_attacks(sheet, equipped=True)]
-            + [(s.name, s.ranges) for s in sheet.spells if _spell_is_attack(s)])
+    return [(i.name, i.ranges) for i in _item_attacks(sheet, equipped=True)] + [
+        (s.name, s.ranges) for s in sheet.spells if _spell_is_attack(s)
+    ]

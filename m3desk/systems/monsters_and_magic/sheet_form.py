@@ -50,8 +50,15 @@ from m3desk.systems.monsters_and_magic.traits import Trait, TraitKind, trait_bon
 
 __all__ = ["CHARACTER_FORM", "MONSTER_FORM", "SHEET_FORMS", "ac_text", "trait_bonus_text"]
 
-CHARACTER_KEYS = ("ac", "ac.rolled", "movement", "mov", "initiative", "initiative.casting",
-                  "mental_armour")
+CHARACTER_KEYS = (
+    "ac",
+    "ac.rolled",
+    "movement",
+    "mov",
+    "initiative",
+    "initiative.casting",
+    "mental_armour",
+)
 MONSTER_KEYS = ("ac", "ac.rolled", "initiative", "mental_armour")
 BONUS_KEYS = ("ac.rolled", "mov", "initiative", "initiative.casting", "mod.", "check.")
 ATTACK_KINDS = ("weapon", "social weapon")
@@ -89,14 +96,33 @@ def _choices(values: tuple[Any, ...]) -> tuple[str, ...]:
 
 
 _ATTRIBUTES = AbilityTable(
-    rows=tuple(FieldSpec(f"attributes.{a.value}", a.value, "int", minimum=MIN_SCORE,
-                         maximum=MAX_SCORE, help=a.full_name, apply=_set_attribute(a))
-               for a in Attribute),
+    rows=tuple(
+        FieldSpec(
+            f"attributes.{a.value}",
+            a.value,
+            "int",
+            minimum=MIN_SCORE,
+            maximum=MAX_SCORE,
+            help=a.full_name,
+            apply=_set_attribute(a),
+        )
+        for a in Attribute
+    ),
     columns=(
-        FieldSpec("", "Modifier", "derived", derived="mod.{}",
-                  help="ATT modifier: (score − 10) ÷ 2, rounded down"),
-        FieldSpec("", "Check", "derived", derived="check.{}",
-                  help="Modifier on checks: the prime attribute's modifier is doubled"),
+        FieldSpec(
+            "",
+            "Modifier",
+            "derived",
+            derived="mod.{}",
+            help="ATT modifier: (score − 10) ÷ 2, rounded down",
+        ),
+        FieldSpec(
+            "",
+            "Check",
+            "derived",
+            derived="check.{}",
+            help="Modifier on checks: the prime attribute's modifier is doubled",
+        ),
     ),
     score_help=f"Attribute score, {MIN_SCORE} to {MAX_SCORE}",
     marked="prime",
@@ -110,9 +136,18 @@ _BANDS = tuple(band for band in parse_bands("Hand–Long"))
 
 
 def _bands(help_text: str, *, hidden: Any = None) -> FieldSpec:
-    return FieldSpec("ranges", "Range", "bands", choices=tuple(b.label for b in _BANDS),
-                     values=_BANDS, help=help_text, width="Hand–Close, Short",
-                     read=lambda text, _old: parse_bands(text), show=bands_label, hidden=hidden)
+    return FieldSpec(
+        "ranges",
+        "Range",
+        "bands",
+        choices=tuple(b.label for b in _BANDS),
+        values=_BANDS,
+        help=help_text,
+        width="Hand–Close, Short",
+        read=lambda text, _old: parse_bands(text),
+        show=bands_label,
+        hidden=hidden,
+    )
 
 
 def _dice(help_text: str) -> FieldSpec:
@@ -125,10 +160,15 @@ def _max_damage(prefix: str) -> FieldSpec:
 
 _TRAITS_COLUMNS = (
     FieldSpec("name", "Name"),
-    FieldSpec("kind", "Kind", "choice", choices=_choices(tuple(TraitKind)),
-              values=tuple(TraitKind)),
-    FieldSpec("armour", "Armour", "bool",
-              help="Covers the weapons and armour used: the trait bonus counts toward AC"),
+    FieldSpec(
+        "kind", "Kind", "choice", choices=_choices(tuple(TraitKind)), values=tuple(TraitKind)
+    ),
+    FieldSpec(
+        "armour",
+        "Armour",
+        "bool",
+        help="Covers the weapons and armour used: the trait bonus counts toward AC",
+    ),
     FieldSpec("initiative", "Initiative", "bool", help="Applies to initiative"),
     FieldSpec("helps_with", "Helps with", help="What the trait helps with"),
 )
@@ -136,57 +176,110 @@ _TRAITS_COLUMNS = (
 
 def _traits(min_rows: int) -> TableSpec:
     return TableSpec(
-        "traits", "Traits", _TRAITS_COLUMNS, lambda: Trait(name="New trait"), noun="trait",
+        "traits",
+        "Traits",
+        _TRAITS_COLUMNS,
+        lambda: Trait(name="New trait"),
+        noun="trait",
         min_rows=min_rows,
         selection_note=lambda sheet, count: trait_bonus_text(getattr(sheet, "level"), count),  # noqa: B009
         selection_help="The first trait that applies adds your level; each further one adds "
-                       "+1, up to twice your level.")
+        "+1, up to twice your level.",
+    )
 
 
 _ITEMS = TableSpec(
-    "items", "Equipment", (
+    "items",
+    "Equipment",
+    (
         FieldSpec("name", "Name", width="Backpack, rope"),
         FieldSpec("kind", "Kind", "choice", choices=ITEM_KINDS),
         _dice("Damage die added to attack checks with it, like 1d8+1 (empty: none)"),
-        _bands("Range bands a weapon attacks from, like Close or Short–Long (Hand … Long)",
-               hidden=lambda row: row.kind not in ATTACK_KINDS),
-        FieldSpec("armour_bonus", "Armour", "int", minimum=0, maximum=40, signed=True,
-                  help="Armour bonus: added to AC (armour, shield) or mental armour (social "
-                       "armour)"),
-        FieldSpec("weight", "Weight", "choice", choices=_choices(tuple(ArmourWeight)),
-                  values=tuple(ArmourWeight),
-                  hidden=lambda row: getattr(row, "weight", None) is ArmourWeight.NONE,
-                  help="Armour weight: medium and heavy armour cap Movement"),
-        FieldSpec("signature", "Signature", "bool",
-                  help="A signature weapon adds its to-hit bonus to the check"),
-        FieldSpec("to_hit", "To-hit", "int", signed=True, help="Signature bonus",
-                  hidden=lambda row: not getattr(row, "signature", False)),
+        _bands(
+            "Range bands a weapon attacks from, like Close or Short–Long (Hand … Long)",
+            hidden=lambda row: row.kind not in ATTACK_KINDS,
+        ),
+        FieldSpec(
+            "armour_bonus",
+            "Armour",
+            "int",
+            minimum=0,
+            maximum=40,
+            signed=True,
+            help="Armour bonus: added to AC (armour, shield) or mental armour (social armour)",
+        ),
+        FieldSpec(
+            "weight",
+            "Weight",
+            "choice",
+            choices=_choices(tuple(ArmourWeight)),
+            values=tuple(ArmourWeight),
+            hidden=lambda row: getattr(row, "weight", None) is ArmourWeight.NONE,
+            help="Armour weight: medium and heavy armour cap Movement",
+        ),
+        FieldSpec(
+            "signature",
+            "Signature",
+            "bool",
+            help="A signature weapon adds its to-hit bonus to the check",
+        ),
+        FieldSpec(
+            "to_hit",
+            "To-hit",
+            "int",
+            signed=True,
+            help="Signature bonus",
+            hidden=lambda row: not getattr(row, "signature", False),
+        ),
         _max_damage("max_damage.item."),
         FieldSpec("equipped", "Equipped", "bool", help="Worn or wielded: counts for AC"),
         FieldSpec("notes", "Notes"),
-    ), lambda: Item(name="New item"), noun="item")
+    ),
+    lambda: Item(name="New item"),
+    noun="item",
+)
 
 _SPELLS = TableSpec(
-    "spells", "Spells", (
+    "spells",
+    "Spells",
+    (
         FieldSpec("name", "Name"),
         FieldSpec("level", "Level", "int", help="Spell level (casting difficulty + level)"),
         _dice("Damage die, like 1d4+1 (empty: none)"),
         _bands("Range bands the spell reaches, like Close–Short (Hand … Long)"),
         FieldSpec("mental", "Mental", "bool", help="Deals mental (MHP) damage"),
         _max_damage("max_damage.spell."),
-        FieldSpec("duration_rounds", "Duration", "int", minimum=1, maximum=10_000,
-                  blank="—", help="Rounds the spell lasts; empty: it does not last"),
+        FieldSpec(
+            "duration_rounds",
+            "Duration",
+            "int",
+            minimum=1,
+            maximum=10_000,
+            blank="—",
+            help="Rounds the spell lasts; empty: it does not last",
+        ),
         FieldSpec("notes", "Notes"),
-    ), lambda: Spell(name="New spell"), noun="spell", min_rows=1)
+    ),
+    lambda: Spell(name="New spell"),
+    noun="spell",
+    min_rows=1,
+)
 
-_RESISTED_BY = tuple(str(name) for name in get_args(
-    MonsterAttack.model_fields["resisted_by"].annotation))
+_RESISTED_BY = tuple(
+    str(name) for name in get_args(MonsterAttack.model_fields["resisted_by"].annotation)
+)
 
 _ATTACKS = TableSpec(
-    "attacks", "Attacks and monster actions", (
+    "attacks",
+    "Attacks and monster actions",
+    (
         FieldSpec("name", "Name"),
-        FieldSpec("action", "Action", "bool",
-                  help="A monster action (e.g. a GM reaction) rather than an attack"),
+        FieldSpec(
+            "action",
+            "Action",
+            "bool",
+            help="A monster action (e.g. a GM reaction) rather than an attack",
+        ),
         FieldSpec("bonus", "Bonus", "int", signed=True, help="Added to the attack check"),
         _dice("Damage die, like 1d8+1 (empty: none)"),
         _bands("Range bands the attack works at, like Close or Close–Reach (Hand … Long)"),
@@ -194,95 +287,179 @@ _ATTACKS = TableSpec(
         _max_damage("max_damage.attack."),
         FieldSpec("mental", "Mental", "bool", help="Deals mental (MHP) damage"),
         FieldSpec("description", "Description"),
-    ), lambda: MonsterAttack(name="New attack"), noun="attack")
+    ),
+    lambda: MonsterAttack(name="New attack"),
+    noun="attack",
+)
 
 
-def _condition_rule(before: BaseModel, after: BaseModel, options: BaseModel | None
-                    ) -> BaseModel:
+def _condition_rule(before: BaseModel, after: BaseModel, options: BaseModel | None) -> BaseModel:
     """A new tier or kind takes the tier's standard value (the rules say how much)."""
     assert isinstance(before, Condition) and isinstance(after, Condition)
     if after.tier == before.tier and after.kind == before.kind:
         return after
-    made = Condition.make(after.name, ConditionKind(after.kind), Tier(after.tier),
-                          rules=_rules(options), source=after.source, scope=after.scope,
-                          duration=after.duration)
+    made = Condition.make(
+        after.name,
+        ConditionKind(after.kind),
+        Tier(after.tier),
+        rules=_rules(options),
+        source=after.source,
+        scope=after.scope,
+        duration=after.duration,
+    )
     return made.model_copy(update={"id": before.id})
 
 
 def _tier_labels(_spec: FieldSpec, options: BaseModel | None) -> tuple[str, ...]:
     rules = _rules(options)
-    return tuple(f"{tier.value}: {tier_cost(tier, rules)} EP, ±{tier_value(tier, rules)}"
-                 for tier in TIERS)
+    return tuple(
+        f"{tier.value}: {tier_cost(tier, rules)} EP, ±{tier_value(tier, rules)}" for tier in TIERS
+    )
 
 
 _CONDITIONS = TableSpec(
-    "conditions", "Effects and consequences", (
+    "conditions",
+    "Effects and consequences",
+    (
         FieldSpec("name", "Name"),
-        FieldSpec("kind", "Effect / consequence", "choice",
-                  choices=_choices(tuple(ConditionKind)), values=tuple(ConditionKind),
-                  help="An effect is a bonus; a consequence is a penalty"),
-        FieldSpec("tier", "Tier", "choice", choices=_choices(TIERS), values=TIERS,
-                  help="Changing the tier or kind resets the value to the tier's standard one"),
+        FieldSpec(
+            "kind",
+            "Effect / consequence",
+            "choice",
+            choices=_choices(tuple(ConditionKind)),
+            values=tuple(ConditionKind),
+            help="An effect is a bonus; a consequence is a penalty",
+        ),
+        FieldSpec(
+            "tier",
+            "Tier",
+            "choice",
+            choices=_choices(TIERS),
+            values=TIERS,
+            help="Changing the tier or kind resets the value to the tier's standard one",
+        ),
         FieldSpec("value", "Value", "int", signed=True, help="Bonus (+) or penalty (−)"),
         FieldSpec("source", "Source", help="Who or what caused it"),
-        FieldSpec("duration", "Duration", help=DURATION_HINT.capitalize(),
-                  read=parse_duration, show=lambda duration: str(duration.describe())),
+        FieldSpec(
+            "duration",
+            "Duration",
+            help=DURATION_HINT.capitalize(),
+            read=parse_duration,
+            show=lambda duration: str(duration.describe()),
+        ),
         FieldSpec("scope", "Applies to", help="Which checks it changes; empty: all"),
-    ), lambda: Condition.make("New consequence", ConditionKind.CONSEQUENCE, Tier.MINOR),
-    noun="effect or consequence", min_rows=1,
+    ),
+    lambda: Condition.make("New consequence", ConditionKind.CONSEQUENCE, Tier.MINOR),
+    noun="effect or consequence",
+    min_rows=1,
     new_row_under=lambda options: Condition.make(
-        "New consequence", ConditionKind.CONSEQUENCE, Tier.MINOR, rules=_rules(options)),
-    row_rule=_condition_rule, choice_labels=lambda spec, options: (
-        _tier_labels(spec, options) if spec.path == "tier" else ()))
+        "New consequence", ConditionKind.CONSEQUENCE, Tier.MINOR, rules=_rules(options)
+    ),
+    row_rule=_condition_rule,
+    choice_labels=lambda spec, options: _tier_labels(spec, options) if spec.path == "tier" else (),
+)
 
 _AC = Headline(("ac", "ac.rolled"), ac_text)
 
 
 def _pools(*, hero_points: bool) -> SectionSpec:
     fields: tuple[FieldSpec, ...] = (
-        FieldSpec("php", "PHP", "pool", minimum=-MAX_HIT_POINTS, maximum=MAX_HIT_POINTS,
-                  help="Physical hit points"),
-        FieldSpec("mhp", "MHP", "pool", minimum=-MAX_HIT_POINTS, maximum=MAX_HIT_POINTS,
-                  help="Mental hit points"),
+        FieldSpec(
+            "php",
+            "PHP",
+            "pool",
+            minimum=-MAX_HIT_POINTS,
+            maximum=MAX_HIT_POINTS,
+            help="Physical hit points",
+        ),
+        FieldSpec(
+            "mhp",
+            "MHP",
+            "pool",
+            minimum=-MAX_HIT_POINTS,
+            maximum=MAX_HIT_POINTS,
+            help="Mental hit points",
+        ),
     )
     if hero_points:
-        fields += (FieldSpec("hero_points", "Hero points", "int", minimum=0, maximum=99,
-                             help="Spend to bump effect points, or to take damage instead of "
-                                  "a consequence"),)
+        fields += (
+            FieldSpec(
+                "hero_points",
+                "Hero points",
+                "int",
+                minimum=0,
+                maximum=99,
+                help="Spend to bump effect points, or to take damage instead of a consequence",
+            ),
+        )
     return SectionSpec("Hit points", fields)
 
 
 _PRIMES = (*Attribute, None)
-_SIZE = FieldSpec("size", "Size", "choice",
-                  choices=tuple(f"{size.value} ({size.label})" for size in Size),
-                  values=tuple(Size),
-                  help="Size changes defence and effect points by 2 per step")
+_SIZE = FieldSpec(
+    "size",
+    "Size",
+    "choice",
+    choices=tuple(f"{size.value} ({size.label})" for size in Size),
+    values=tuple(Size),
+    help="Size changes defence and effect points by 2 per step",
+)
 
 _CHARACTER_SECTIONS = (
-    SectionSpec("Character", (
-        FieldSpec("name", "Name"),
-        FieldSpec("race", "Race", placeholder="human, elf…"),
-        FieldSpec("char_class", "Class", placeholder="fighter, cleric…"),
-        FieldSpec("prime", "Prime", "choice",
-                  choices=(*(f"{a.value} ({a.full_name})" for a in Attribute), "none"),
-                  values=_PRIMES,
-                  help="The class's prime attribute: its modifier doubles on checks"),
-        FieldSpec("level", "Level", "int", minimum=1, maximum=30),
-        FieldSpec("alignment", "Alignment", placeholder="e.g. Lawful"),
-        FieldSpec("alignment_focus", "Focus", help="What or whom the alignment serves"),
-        FieldSpec("alignment_focus_points", "Focus points", "int", minimum=0, maximum=9999,
-                  help="Alignment focus points"),
-        FieldSpec("experience", "Experience", "int", minimum=0, maximum=10_000_000),
-    ), picture=FieldSpec("portrait_png", "Portrait", "picture")),
+    SectionSpec(
+        "Character",
+        (
+            FieldSpec("name", "Name"),
+            FieldSpec("race", "Race", placeholder="human, elf…"),
+            FieldSpec("char_class", "Class", placeholder="fighter, cleric…"),
+            FieldSpec(
+                "prime",
+                "Prime",
+                "choice",
+                choices=(*(f"{a.value} ({a.full_name})" for a in Attribute), "none"),
+                values=_PRIMES,
+                help="The class's prime attribute: its modifier doubles on checks",
+            ),
+            FieldSpec("level", "Level", "int", minimum=1, maximum=30),
+            FieldSpec("alignment", "Alignment", placeholder="e.g. Lawful"),
+            FieldSpec("alignment_focus", "Focus", help="What or whom the alignment serves"),
+            FieldSpec(
+                "alignment_focus_points",
+                "Focus points",
+                "int",
+                minimum=0,
+                maximum=9999,
+                help="Alignment focus points",
+            ),
+            FieldSpec("experience", "Experience", "int", minimum=0, maximum=10_000_000),
+        ),
+        picture=FieldSpec("portrait_png", "Portrait", "picture"),
+    ),
     SectionSpec("Attributes", abilities=_ATTRIBUTES),
-    SectionSpec("Defence and movement", (
-        FieldSpec("movement_base", "Base movement", "int", minimum=1, maximum=30,
-                  blank="by race",
-                  help="Movement before encumbrance and armour; 'by race' looks it up"),
-        FieldSpec("encumbrance", "Encumbrance", "choice",
-                  choices=_choices(tuple(Encumbrance)), values=tuple(Encumbrance),
-                  help="Encumbrance caps Movement, as medium and heavy armour do"),
-    ), derived=CHARACTER_KEYS, headline=_AC),
+    SectionSpec(
+        "Defence and movement",
+        (
+            FieldSpec(
+                "movement_base",
+                "Base movement",
+                "int",
+                minimum=1,
+                maximum=30,
+                blank="by race",
+                help="Movement before encumbrance and armour; 'by race' looks it up",
+            ),
+            FieldSpec(
+                "encumbrance",
+                "Encumbrance",
+                "choice",
+                choices=_choices(tuple(Encumbrance)),
+                values=tuple(Encumbrance),
+                help="Encumbrance caps Movement, as medium and heavy armour do",
+            ),
+        ),
+        derived=CHARACTER_KEYS,
+        headline=_AC,
+    ),
     _pools(hero_points=True),
     SectionSpec("Traits", table=_traits(2), wide=True),
     SectionSpec("Equipment", table=_ITEMS, wide=True),
@@ -293,37 +470,78 @@ _CHARACTER_SECTIONS = (
 
 
 def _written_ac(sheet: BaseModel) -> str:
-    return "Worked out from DEX and the armour bonus" \
-        if getattr(sheet, "armour_bonus", None) is not None else ""
+    return (
+        "Worked out from DEX and the armour bonus"
+        if getattr(sheet, "armour_bonus", None) is not None
+        else ""
+    )
 
 
 _MONSTER_SECTIONS = (
-    SectionSpec("Monster", (
-        FieldSpec("name", "Name"),
-        FieldSpec("level", "Level", "int", minimum=1, maximum=30),
-        _SIZE,
-    )),
-    SectionSpec("Defence", (
-        FieldSpec("armour_class", "AC", "int", minimum=0, maximum=99,
-                  help="Static AC from the stat block", locked=_written_ac),
-        FieldSpec("rolled_defence", "Rolled defence", "int", minimum=-20, maximum=99,
-                  prefix="3d6 + ", help="The rolled form of the AC: 'AC 17 (+7)' rolls 3d6+7",
-                  locked=_written_ac),
-        FieldSpec("armour_bonus", "Armour bonus", "int", minimum=0, maximum=40,
-                  blank="none (AC as written)", prefix="+",
-                  help="The armour bonus its AC is built from, like the orc's +1: AC = DEX + "
-                       "armour bonus (+ level with an armour trait), rolled defence = DEX "
-                       "modifier + the same. None: the AC and rolled defence as written above."),
-        FieldSpec("mental_armour", "Mental armour", "int", minimum=0, maximum=40, prefix="+",
-                  help="Armour bonus to mental resistance (a cosseted social class, a glamour)"),
-    ), derived=MONSTER_KEYS, headline=_AC, tall=True),
+    SectionSpec(
+        "Monster",
+        (
+            FieldSpec("name", "Name"),
+            FieldSpec("level", "Level", "int", minimum=1, maximum=30),
+            _SIZE,
+        ),
+    ),
+    SectionSpec(
+        "Defence",
+        (
+            FieldSpec(
+                "armour_class",
+                "AC",
+                "int",
+                minimum=0,
+                maximum=99,
+                help="Static AC from the stat block",
+                locked=_written_ac,
+            ),
+            FieldSpec(
+                "rolled_defence",
+                "Rolled defence",
+                "int",
+                minimum=-20,
+                maximum=99,
+                prefix="3d6 + ",
+                help="The rolled form of the AC: 'AC 17 (+7)' rolls 3d6+7",
+                locked=_written_ac,
+            ),
+            FieldSpec(
+                "armour_bonus",
+                "Armour bonus",
+                "int",
+                minimum=0,
+                maximum=40,
+                blank="none (AC as written)",
+                prefix="+",
+                help="The armour bonus its AC is built from, like the orc's +1: AC = DEX + "
+                "armour bonus (+ level with an armour trait), rolled defence = DEX "
+                "modifier + the same. None: the AC and rolled defence as written above.",
+            ),
+            FieldSpec(
+                "mental_armour",
+                "Mental armour",
+                "int",
+                minimum=0,
+                maximum=40,
+                prefix="+",
+                help="Armour bonus to mental resistance (a cosseted social class, a glamour)",
+            ),
+        ),
+        derived=MONSTER_KEYS,
+        headline=_AC,
+        tall=True,
+    ),
     _pools(hero_points=False),
     SectionSpec("Attributes", abilities=_ATTRIBUTES),
     SectionSpec("Traits", table=_traits(1)),
     SectionSpec("Attacks and monster actions", table=_ATTACKS, wide=True),
     SectionSpec("Effects and consequences", table=_CONDITIONS, wide=True),
-    SectionSpec("Description", (FieldSpec("description", "Description", "long_text"),),
-                stretch=True),
+    SectionSpec(
+        "Description", (FieldSpec("description", "Description", "long_text"),), stretch=True
+    ),
     SectionSpec("Notes", (FieldSpec("notes", "Notes", "long_text"),), stretch=True),
 )
 
@@ -357,33 +575,48 @@ def _printed(*, character: bool) -> PrintSpec:
     """The printed page: AC as the book writes it, movement with what caps it, initiative
     and mental armour beside the pools with pencil boxes (and a character's hero points as
     ticks); each row's maximum damage; equipment worn or in hand ticked in a column."""
-    stats = (_AC_STAT,
-             PrintedStat("movement", beside=("mov",), why=True),
-             PrintedStat("initiative", beside=("initiative.casting",)),
-             PrintedStat("mental_armour", signed=True)) if character else (
-        _AC_STAT, PrintedStat("initiative"), PrintedStat("mental_armour", signed=True))
+    stats = (
+        (
+            _AC_STAT,
+            PrintedStat("movement", beside=("mov",), why=True),
+            PrintedStat("initiative", beside=("initiative.casting",)),
+            PrintedStat("mental_armour", signed=True),
+        )
+        if character
+        else (_AC_STAT, PrintedStat("initiative"), PrintedStat("mental_armour", signed=True))
+    )
     return PrintSpec(
-        combat=CombatBox(stats, hit_points=("php", "mhp"),
-                         tally="hero_points" if character else "",
-                         title="Defence and movement" if character
-                         else "Defence and initiative",
-                         attacks="items" if character else "attacks",
-                         replaces=("armour_class", "rolled_defence")),
+        combat=CombatBox(
+            stats,
+            hit_points=("php", "mhp"),
+            tally="hero_points" if character else "",
+            title="Defence and movement" if character else "Defence and initiative",
+            attacks="items" if character else "attacks",
+            replaces=("armour_class", "rolled_defence"),
+        ),
         header=(_SIZE,) if character else (),
         tick_columns=("items.equipped",),
-        joined=("items.weight", "items.signature>name", "items.to_hit>name",
-                "spells.mental"),
-        unused=lambda sheet: frozenset() if getattr(sheet, "spells", ()) else
-        frozenset({"Spells"}))
+        joined=("items.weight", "items.signature>name", "items.to_hit>name", "spells.mental"),
+        unused=lambda sheet: frozenset() if getattr(sheet, "spells", ()) else frozenset({"Spells"}),
+    )
 
 
 CHARACTER_FORM = SheetForm(
-    sections=_CHARACTER_SECTIONS, derive=_derive, new_sheet=_new_character,
-    summary=_character_summary, bonus_keys=BONUS_KEYS, column_stretch=(3, 2),
-    printed=_printed(character=True))
+    sections=_CHARACTER_SECTIONS,
+    derive=_derive,
+    new_sheet=_new_character,
+    summary=_character_summary,
+    bonus_keys=BONUS_KEYS,
+    column_stretch=(3, 2),
+    printed=_printed(character=True),
+)
 MONSTER_FORM = SheetForm(
-    sections=_MONSTER_SECTIONS, derive=_derive,
+    sections=_MONSTER_SECTIONS,
+    derive=_derive,
     new_sheet=lambda name, _options: MonsterSheet(name=name),
-    summary=_monster_summary, bonus_keys=BONUS_KEYS, column_stretch=(0, 0),
-    printed=_printed(character=False))
+    summary=_monster_summary,
+    bonus_keys=BONUS_KEYS,
+    column_stretch=(0, 0),
+    printed=_printed(character=False),
+)
 SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}

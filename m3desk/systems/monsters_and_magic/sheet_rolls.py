@@ -62,16 +62,23 @@ def sheet_rolls(sheet: BaseModel, options: BaseModel | None = None) -> tuple[She
     bonus = trait_bonus(typed.level, 1)
     groups = [(f"Action checks vs {rung} ({resistance})", 0, "")]
     if typed.traits and bonus:
-        groups.append((f"With a trait ({_signed(bonus)}) vs {rung} ({resistance})", bonus,
-                       " with a trait"))
+        groups.append(
+            (f"With a trait ({_signed(bonus)}) vs {rung} ({resistance})", bonus, " with a trait")
+        )
     rolls: list[SheetRoll] = []
     for group, extra, words in groups:
         for attribute in Attribute:
             modifier = values[f"check.{attribute}"].value + extra
             rule = partial(action_check_succeeds, modifier, resistance)
             lowest = min(t for t in range(NATURAL_FAIL, NATURAL_SUCCESS + 1) if rule(t))
-            rolls.append(SheetRoll(
-                f"check.{attribute}{'.trait' if extra else ''}",
-                f"{attribute.full_name} check{words} ({_signed(modifier)} vs {resistance})",
-                group, THREE_D6, rule, f"{lowest} or more"))
+            rolls.append(
+                SheetRoll(
+                    f"check.{attribute}{'.trait' if extra else ''}",
+                    f"{attribute.full_name} check{words} ({_signed(modifier)} vs {resistance})",
+                    group,
+                    THREE_D6,
+                    rule,
+                    f"{lowest} or more",
+                )
+            )
     return tuple(rolls)

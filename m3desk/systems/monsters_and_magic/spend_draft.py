@@ -50,9 +50,14 @@ class SpendDraft:
     @property
     def is_empty(self) -> bool:
         """Nothing asked for yet (Enter then means "go to the spending", not "apply")."""
-        return not (self.hero_bump or self.range_bands or self.damage
-                    or self.help_towards.strip() or self.defender_takes_damage
-                    or any(row.wanted for row in self.conditions))
+        return not (
+            self.hero_bump
+            or self.range_bands
+            or self.damage
+            or self.help_towards.strip()
+            or self.defender_takes_damage
+            or any(row.wanted for row in self.conditions)
+        )
 
     def without_damage(self) -> SpendDraft:
         return replace(self, damage=0, defender_takes_damage=False)

@@ -75,11 +75,22 @@ class Limit:
 class SpendOffer:
     """The effect points of one resolved check and who they can be spent on."""
 
-    def __init__(self, *, action: ActionKind, effect_points: int, succeeded: bool, actor: Sheet,
-                 target: Sheet | None, damage_cap: int | None, mental: bool,
-                 current_range: RangeBand | None, rules: TableRules,
-                 recipient_name: str = "", damage_cap_computed: int | None = None,
-                 reach: WeaponReach | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        action: ActionKind,
+        effect_points: int,
+        succeeded: bool,
+        actor: Sheet,
+        target: Sheet | None,
+        damage_cap: int | None,
+        mental: bool,
+        current_range: RangeBand | None,
+        rules: TableRules,
+        recipient_name: str = "",
+        damage_cap_computed: int | None = None,
+        reach: WeaponReach | None = None,
+    ) -> None:
         self.action = action
         self.effect_points = effect_points
         self.succeeded = succeeded
@@ -132,12 +143,17 @@ class SpendOffer:
         count = abs(needed)
         cost = count * self.rules.range_band_cost
         more = "" if after == self.current_range else " more"
-        note = (f"{self.reach.describe()}: {count}{more} band{'s' if count != 1 else ''} "
-                f"{'closer' if needed < 0 else 'farther'} first ({cost} EP)")
-        if self.bands_needed() and abs(self.bands_needed()) * self.rules.range_band_cost \
-                > self.available(draft):
-            note += (f"; {self.available(draft)} EP cannot pay for it, so nothing but the "
-                     "range can be bought (the round goes on manoeuvring)")
+        note = (
+            f"{self.reach.describe()}: {count}{more} band{'s' if count != 1 else ''} "
+            f"{'closer' if needed < 0 else 'farther'} first ({cost} EP)"
+        )
+        if self.bands_needed() and abs(
+            self.bands_needed()
+        ) * self.rules.range_band_cost > self.available(draft):
+            note += (
+                f"; {self.available(draft)} EP cannot pay for it, so nothing but the "
+                "range can be bought (the round goes on manoeuvring)"
+            )
         return note
 
     @property
@@ -159,8 +175,14 @@ class SpendOffer:
         """The condition a row buys; None when nothing is chosen or the name is missing."""
         if row.tier is None or not row.name.strip():
             return None
-        made = Condition.make(row.name.strip(), row.kind, row.tier, rules=self.rules,
-                              source=self.actor.name, duration=row.duration)
+        made = Condition.make(
+            row.name.strip(),
+            row.kind,
+            row.tier,
+            rules=self.rules,
+            source=self.actor.name,
+            duration=row.duration,
+        )
         # Condition.make does not pass ``affects`` on; set it here (reported to the core).
         return made.model_copy(update={"affects": row.affects})
 
@@ -170,8 +192,11 @@ class SpendOffer:
             return SpendPlan()
         if self.helping:
             points = self.available(draft)
-            helps = ((HelpSpend(points=points, towards=draft.help_towards.strip()[:120]),)
-                     if points > 0 else ())
+            helps = (
+                (HelpSpend(points=points, towards=draft.help_towards.strip()[:120]),)
+                if points > 0
+                else ()
+            )
             return SpendPlan(spends=helps, hero_bump=draft.hero_bump)
         spends: list[RangeSpend | ConditionSpend | DamageSpend] = []
         if draft.range_bands:
@@ -182,14 +207,24 @@ class SpendOffer:
                 spends.append(ConditionSpend(condition=condition))
         if draft.damage > 0:
             spends.append(DamageSpend(amount=draft.damage, mental=self.mental))
-        return SpendPlan(spends=tuple(spends), hero_bump=draft.hero_bump,
-                         defender_takes_damage=draft.defender_takes_damage)
+        return SpendPlan(
+            spends=tuple(spends),
+            hero_bump=draft.hero_bump,
+            defender_takes_damage=draft.defender_takes_damage,
+        )
 
     def budget(self, draft: SpendDraft) -> Budget:
-        return check_plan(self.plan(draft), self.effect_points, actor=self.actor,
-                          target=self.target, damage_cap=self.damage_cap, rules=self.rules,
-                          current_range=self.current_range, reach=self.reach,
-                          moving_only=self.moving_only)
+        return check_plan(
+            self.plan(draft),
+            self.effect_points,
+            actor=self.actor,
+            target=self.target,
+            damage_cap=self.damage_cap,
+            rules=self.rules,
+            current_range=self.current_range,
+            reach=self.reach,
+            moving_only=self.moving_only,
+        )
 
     def left_text(self, draft: SpendDraft, freed: SpendDraft) -> str:
         """What is left, as the header says it, and how much more ``freed`` would give back
@@ -200,8 +235,7 @@ class SpendOffer:
         given = []
         if draft.damage and not freed.damage:
             given.append("the damage")
-        if [c for c in draft.conditions if c.wanted] != [c for c in freed.conditions
-                                                          if c.wanted]:
+        if [c for c in draft.conditions if c.wanted] != [c for c in freed.conditions if c.wanted]:
             given.append("this row")
         if extra > max(left, 0) and given:
             text += f", {extra} with {' and '.join(given)} given back"
@@ -213,14 +247,22 @@ class SpendOffer:
         for row in draft.conditions:
             if row.tier is not None and not row.name.strip():
                 what = "effect" if row.kind is ConditionKind.EFFECT else "consequence"
-                found.append(Problem(ProblemCode.UNNAMED,
-                                     f"name the {row.tier.value} {what} (e.g. “knocked back”)"))
+                found.append(
+                    Problem(
+                        ProblemCode.UNNAMED,
+                        f"name the {row.tier.value} {what} (e.g. “knocked back”)",
+                    )
+                )
         if self.helping and self.succeeded:
             try:
                 self.help_condition(draft)
             except ValidationError:
-                found.append(Problem(ProblemCode.HELP_TOO_LARGE,
-                                     "a help bonus this large cannot be recorded on a sheet"))
+                found.append(
+                    Problem(
+                        ProblemCode.HELP_TOO_LARGE,
+                        "a help bonus this large cannot be recorded on a sheet",
+                    )
+                )
         return found
 
     def help_condition(self, draft: SpendDraft) -> Condition | None:
@@ -234,10 +276,17 @@ class SpendOffer:
         """What applying the draft would do, or None while it has problems."""
         if not self.succeeded or self.problems(draft):
             return None
-        return apply_plan(self.plan(draft), self.effect_points, actor=self.actor,
-                          target=self.target, damage_cap=self.damage_cap,
-                          current_range=self.current_range, rules=self.rules,
-                          reach=self.reach, moving_only=self.moving_only)
+        return apply_plan(
+            self.plan(draft),
+            self.effect_points,
+            actor=self.actor,
+            target=self.target,
+            damage_cap=self.damage_cap,
+            current_range=self.current_range,
+            rules=self.rules,
+            reach=self.reach,
+            moving_only=self.moving_only,
+        )
 
     # -- what can be chosen ------------------------------------------------------------
 
@@ -257,11 +306,16 @@ class SpendOffer:
             return Limit(0, "a hero point cannot turn a failure into a success")
         if self.actor.hero_points < 1:
             return Limit(0, f"{self.actor.name} has no hero point left")
-        per = ("+1 effect point" if self.rules.hero_bump is HeroBump.PLUS_ONE
-               else "a rise to the next tier")
-        return Limit(self.actor.hero_points,
-                     f"{self.actor.name} has {self.actor.hero_points} hero point(s); each buys "
-                     f"{per} (table rule)")
+        per = (
+            "+1 effect point"
+            if self.rules.hero_bump is HeroBump.PLUS_ONE
+            else "a rise to the next tier"
+        )
+        return Limit(
+            self.actor.hero_points,
+            f"{self.actor.name} has {self.actor.hero_points} hero point(s); each buys "
+            f"{per} (table rule)",
+        )
 
     def kind_choice(self, kind: ConditionKind) -> Choice:
         closed = self._closed()
@@ -271,8 +325,7 @@ class SpendOffer:
             return Choice(False, "a consequence needs a target who resists the check")
         return Choice(True)
 
-    def tier_choices(self, draft: SpendDraft, row: int,
-                     kind: ConditionKind) -> dict[Tier, Choice]:
+    def tier_choices(self, draft: SpendDraft, row: int, kind: ConditionKind) -> dict[Tier, Choice]:
         """For each tier, whether this row may buy it (damage gives way, so it is left out)."""
         closed = self.kind_choice(kind)
         if not closed.allowed:
@@ -288,19 +341,26 @@ class SpendOffer:
             elif rule_problems:
                 choices[tier] = Choice(False, self._explain(rule_problems, tier))
             else:
-                choices[tier] = Choice(False, f"{tier.value} costs {tier_cost(tier, self.rules)}"
-                                              f" EP; {self.left_text(draft, base)}",
-                                       unaffordable=True)
+                choices[tier] = Choice(
+                    False,
+                    f"{tier.value} costs {tier_cost(tier, self.rules)}"
+                    f" EP; {self.left_text(draft, base)}",
+                    unaffordable=True,
+                )
         return choices
 
     def _explain(self, problems: list[Problem], tier: Tier) -> str:
         text = "; ".join(problems)
         if self.target is not None and any(p.code is ProblemCode.TIER_TAKEN for p in problems):
-            named = [c.name for c in self.target.conditions
-                     if c.kind is ConditionKind.CONSEQUENCE and c.tier is tier]
+            named = [
+                c.name
+                for c in self.target.conditions
+                if c.kind is ConditionKind.CONSEQUENCE and c.tier is tier
+            ]
             if named:
-                text = text.replace(f"{tier.value} consequence;",
-                                    f"{tier.value} consequence ({', '.join(named)});")
+                text = text.replace(
+                    f"{tier.value} consequence;", f"{tier.value} consequence ({', '.join(named)});"
+                )
             text += ", such as “knocked back” (a movement effect)"
         return text
 
@@ -366,18 +426,28 @@ class SpendOffer:
             return Choice(False, "there is no defender"), None
         if self.target.hero_points < 1:
             return Choice(False, f"{self.target.name} has no hero point"), None
-        consequences = [row for row in draft.conditions
-                        if row.kind is ConditionKind.CONSEQUENCE and self.condition(row)]
+        consequences = [
+            row
+            for row in draft.conditions
+            if row.kind is ConditionKind.CONSEQUENCE and self.condition(row)
+        ]
         if not consequences:
             return Choice(False, "only instead of a consequence: choose one first"), None
         taking = replace(draft, damage=0, defender_takes_damage=True)
         problems = self.problems(taking)
         if problems:
             return Choice(False, "; ".join(problems)), None
-        outcome = apply_plan(self.plan(taking), self.effect_points, actor=self.actor,
-                             target=self.target, damage_cap=self.damage_cap,
-                             current_range=self.current_range, rules=self.rules,
-                             reach=self.reach, moving_only=self.moving_only)
+        outcome = apply_plan(
+            self.plan(taking),
+            self.effect_points,
+            actor=self.actor,
+            target=self.target,
+            damage_cap=self.damage_cap,
+            current_range=self.current_range,
+            rules=self.rules,
+            reach=self.reach,
+            moving_only=self.moving_only,
+        )
         return Choice(True), outcome.damage
 
 
@@ -386,14 +456,25 @@ def offer_for(encounter: Encounter, request: CheckRequest, resolution: Resolutio
     actor = encounter.combatant(request.actor_id).sheet
     target_id = request.resisting_target_id
     target = encounter.combatant(target_id).sheet if target_id else None
-    current = (range_between(encounter, request.actor_id, target_id)
-               if target_id is not None else None)
-    recipient = (encounter.combatant(request.target_id).name
-                 if request.action is ActionKind.HELP and request.target_id else "")
-    return SpendOffer(action=request.action, effect_points=resolution.effect_points,
-                      succeeded=resolution.succeeded, actor=actor, target=target,
-                      damage_cap=resolution.spec.damage_cap, mental=resolution.spec.mental,
-                      current_range=current, rules=encounter.options,
-                      recipient_name=recipient,
-                      damage_cap_computed=resolution.spec.damage_cap_computed,
-                      reach=resolution.spec.reach)
+    current = (
+        range_between(encounter, request.actor_id, target_id) if target_id is not None else None
+    )
+    recipient = (
+        encounter.combatant(request.target_id).name
+        if request.action is ActionKind.HELP and request.target_id
+        else ""
+    )
+    return SpendOffer(
+        action=request.action,
+        effect_points=resolution.effect_points,
+        succeeded=resolution.succeeded,
+        actor=actor,
+        target=target,
+        damage_cap=resolution.spec.damage_cap,
+        mental=resolution.spec.mental,
+        current_range=current,
+        rules=encounter.options,
+        recipient_name=recipient,
+        damage_cap_computed=resolution.spec.damage_cap_computed,
+        reach=resolution.spec.reach,
+    )

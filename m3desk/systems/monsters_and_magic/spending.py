@@ -165,18 +165,20 @@ def range_steps(plan: SpendPlan, rules: TableRules = STRICT) -> int:
     return steps
 
 
-def reach_problem(reach: WeaponReach, current: RangeBand, after: RangeBand,
-                  rules: TableRules = STRICT) -> str:
+def reach_problem(
+    reach: WeaponReach, current: RangeBand, after: RangeBand, rules: TableRules = STRICT
+) -> str:
     """Why nothing but the range may be bought while the attack cannot land from ``after``."""
     needed = reach.steps_from(after) or 0
     count = abs(needed)
     way = "closer" if needed < 0 else "farther"
-    where = f"at {after.label}" if after == current else \
-        f"at {after.label} after the range change"
+    where = f"at {after.label}" if after == current else f"at {after.label} after the range change"
     more = "" if after == current else " more"
-    return (f"{reach.describe()}: {where}, first buy {count}{more} "
-            f"band{'s' if count != 1 else ''} {way} ({count * rules.range_band_cost} EP); "
-            "damage and effects only from what is left")
+    return (
+        f"{reach.describe()}: {where}, first buy {count}{more} "
+        f"band{'s' if count != 1 else ''} {way} ({count * rules.range_band_cost} EP); "
+        "damage and effects only from what is left"
+    )
 
 
 def check_plan(
@@ -202,18 +204,26 @@ def check_plan(
     budget = Budget(available=available, spent=spent)
     problems = budget.problems
     if plan.hero_bump > actor.hero_points:
-        problems.append(Problem(
-            ProblemCode.HERO_POINTS,
-            f"{actor.name} has {actor.hero_points} hero point(s), not {plan.hero_bump}"))
+        problems.append(
+            Problem(
+                ProblemCode.HERO_POINTS,
+                f"{actor.name} has {actor.hero_points} hero point(s), not {plan.hero_bump}",
+            )
+        )
     if spent > available:
-        problems.append(Problem(
-            ProblemCode.OVER_BUDGET,
-            f"the plan costs {spent} effect points; only {available} are available"))
+        problems.append(
+            Problem(
+                ProblemCode.OVER_BUDGET,
+                f"the plan costs {spent} effect points; only {available} are available",
+            )
+        )
     damage = sum(s.amount for s in plan.spends if isinstance(s, DamageSpend))
     if damage_cap is not None and damage > damage_cap:
-        problems.append(Problem(
-            ProblemCode.DAMAGE_CAP,
-            f"damage {damage} is above the maximum damage {damage_cap}"))
+        problems.append(
+            Problem(
+                ProblemCode.DAMAGE_CAP, f"damage {damage} is above the maximum damage {damage_cap}"
+            )
+        )
     consequences = [
         s.condition
         for s in plan.spends
@@ -225,18 +235,21 @@ def check_plan(
         problems += _tier_problems(consequences, target)
     if any(isinstance(s, DamageSpend) for s in plan.spends) and target is None:
         problems.append(Problem(ProblemCode.NEEDS_TARGET, "damage needs a target"))
-    buys_damage = plan.defender_takes_damage or any(
-        isinstance(s, DamageSpend) for s in plan.spends)
+    buys_damage = plan.defender_takes_damage or any(isinstance(s, DamageSpend) for s in plan.spends)
     if moving_only and buys_damage:
-        problems.append(Problem(
-            ProblemCode.NO_DAMAGE,
-            "a change-range check does no damage: its effect points move you"))
+        problems.append(
+            Problem(
+                ProblemCode.NO_DAMAGE,
+                "a change-range check does no damage: its effect points move you",
+            )
+        )
     if reach is not None and reach.bands and current_range is not None:
         after = shift(current_range, range_steps(plan, rules))
         buys_more = buys_damage or any(isinstance(s, ConditionSpend) for s in plan.spends)
         if buys_more and not reach.reaches(after):
-            problems.append(Problem(ProblemCode.OUT_OF_REACH,
-                                    reach_problem(reach, current_range, after, rules)))
+            problems.append(
+                Problem(ProblemCode.OUT_OF_REACH, reach_problem(reach, current_range, after, rules))
+            )
     problems += _hero_point_problems(plan, actor, target, bool(consequences), rules)
     return budget
 
@@ -247,41 +260,53 @@ def _tier_problems(consequences: list[Condition], target: Sheet) -> list[Problem
     seen: set[Tier] = set()
     for condition in consequences:
         if has_consequence_of_tier(target.conditions, condition.tier) or condition.tier in seen:
-            problems.append(Problem(
-                ProblemCode.TIER_TAKEN,
-                f"{target.name} already has a {condition.tier.value} consequence;"
-                " choose something else"))
+            problems.append(
+                Problem(
+                    ProblemCode.TIER_TAKEN,
+                    f"{target.name} already has a {condition.tier.value} consequence;"
+                    " choose something else",
+                )
+            )
         seen.add(condition.tier)
     return problems
 
 
-def _hero_point_problems(plan: SpendPlan, actor: Sheet, target: Sheet | None,
-                         consequences: bool, rules: TableRules) -> list[Problem]:
+def _hero_point_problems(
+    plan: SpendPlan, actor: Sheet, target: Sheet | None, consequences: bool, rules: TableRules
+) -> list[Problem]:
     """What the hero points of the plan cannot pay: the defender's swap, cinematic range."""
     problems: list[Problem] = []
     if plan.defender_takes_damage:
         if target is None or target.hero_points < 1:
-            problems.append(Problem(
-                ProblemCode.DEFENDER_HERO_POINT,
-                "the defender needs a hero point to take damage instead"))
+            problems.append(
+                Problem(
+                    ProblemCode.DEFENDER_HERO_POINT,
+                    "the defender needs a hero point to take damage instead",
+                )
+            )
         if not consequences:
-            problems.append(Problem(
-                ProblemCode.DEFENDER_SWAP,
-                "the defender can only take damage instead of a consequence"))
+            problems.append(
+                Problem(
+                    ProblemCode.DEFENDER_SWAP,
+                    "the defender can only take damage instead of a consequence",
+                )
+            )
     if plan.range_hero_points:
         per_band = rules.cinematic_range_hero_points
         if not per_band:
-            problems.append(Problem(
-                ProblemCode.CINEMATIC_RANGE,
-                "the cinematic range rule is off at this table"))
+            problems.append(
+                Problem(
+                    ProblemCode.CINEMATIC_RANGE, "the cinematic range rule is off at this table"
+                )
+            )
         elif plan.range_hero_points % per_band:
-            problems.append(Problem(
-                ProblemCode.CINEMATIC_RANGE,
-                f"range costs {per_band} hero point(s) a band"))
+            problems.append(
+                Problem(ProblemCode.CINEMATIC_RANGE, f"range costs {per_band} hero point(s) a band")
+            )
         if plan.range_hero_points + plan.hero_bump > actor.hero_points:
-            problems.append(Problem(
-                ProblemCode.HERO_POINTS,
-                f"{actor.name} lacks the hero points for that"))
+            problems.append(
+                Problem(ProblemCode.HERO_POINTS, f"{actor.name} lacks the hero points for that")
+            )
     return problems
 
 
@@ -318,8 +343,15 @@ def apply_plan(
 ) -> Outcome:
     """Apply a legal plan; raises ``ValueError`` with the problems of an illegal one."""
     budget = check_plan(
-        plan, effect_points, actor=actor, target=target, damage_cap=damage_cap, rules=rules,
-        current_range=current_range, reach=reach, moving_only=moving_only,
+        plan,
+        effect_points,
+        actor=actor,
+        target=target,
+        damage_cap=damage_cap,
+        rules=rules,
+        current_range=current_range,
+        reach=reach,
+        moving_only=moving_only,
     )
     if not budget.ok:
         raise ValueError("; ".join(budget.problems))
@@ -397,4 +429,3 @@ def help_condition(points: int, helper: str, towards: str) -> Condition:
         duration=Duration(kind=DurationKind.UNTIL_REMOVED),
         affects="checks",
     )
-

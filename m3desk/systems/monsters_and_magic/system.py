@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from m3desk.core.system import (
-    DocumentSpec,
-    GameSystem,
-    PhaseSpec,
-    WriteBack,
-)
+from m3desk.core.system import DocumentSpec, GameSystem, PhaseSpec, WriteBack
 from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
 from m3desk.systems.monsters_and_magic.generation import GENERATION
 from m3desk.systems.monsters_and_magic.identity import sheet_identity
@@ -38,8 +33,11 @@ def _help_is_marked(sheet: dict[str, Any]) -> dict[str, Any]:
         return sheet
     marked = []
     for condition in conditions:
-        if (isinstance(condition, dict) and condition.get("kind") == "effect"
-                and str(condition.get("name", "")).startswith(HELP_PREFIX)):
+        if (
+            isinstance(condition, dict)
+            and condition.get("kind") == "effect"
+            and str(condition.get("name", "")).startswith(HELP_PREFIX)
+        ):
             condition = {**condition, "help": True}
         marked.append(condition)
     return {**sheet, "conditions": marked}
@@ -60,8 +58,10 @@ def _ranges_become_positions(document: dict[str, Any]) -> dict[str, Any]:
     if isinstance(combatants, list):
         upgraded["combatants"] = [
             {**c, "sheet": _help_is_marked(c["sheet"])}
-            if isinstance(c, dict) and isinstance(c.get("sheet"), dict) else c
-            for c in combatants]
+            if isinstance(c, dict) and isinstance(c.get("sheet"), dict)
+            else c
+            for c in combatants
+        ]
     return upgraded
 
 
@@ -85,12 +85,33 @@ SYSTEM = GameSystem(
     name="Monsters & Magic",
     summary="The Effect Engine: 3d6 checks, effect points, range bands.",
     documents=(
-        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, SCHEMA_VERSION,
-                     "character", _MIGRATIONS),
-        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, SCHEMA_VERSION,
-                     "monster", _MIGRATIONS),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", Encounter, ENCOUNTER_SCHEMA_VERSION,
-                     "encounter", _ENCOUNTER_MIGRATIONS),
+        DocumentSpec(
+            "character",
+            "m3desk.character",
+            ".m3c",
+            CharacterSheet,
+            SCHEMA_VERSION,
+            "character",
+            _MIGRATIONS,
+        ),
+        DocumentSpec(
+            "monster",
+            "m3desk.monster",
+            ".m3m",
+            MonsterSheet,
+            SCHEMA_VERSION,
+            "monster",
+            _MIGRATIONS,
+        ),
+        DocumentSpec(
+            "encounter",
+            "m3desk.encounter",
+            ".m3e",
+            Encounter,
+            ENCOUNTER_SCHEMA_VERSION,
+            "encounter",
+            _ENCOUNTER_MIGRATIONS,
+        ),
     ),
     options_model=TableRules,
     initiative=INITIATIVE,

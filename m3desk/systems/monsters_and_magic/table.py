@@ -32,19 +32,44 @@ __all__ = ["COLUMNS", "ENCOUNTER_RULES", "FORECAST_POLICY", "cell", "edit"]
 _POOL_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:/\s*(\d+)\s*)?$")
 
 COLUMNS = (
-    TrackerColumn("casting", "Cast", "Casting a spell this round: initiative uses INT instead "
-                  "of DEX", kind="check", sample="", centred=True),
-    TrackerColumn("php", "PHP", "Physical hit points, current/maximum; type a number to set "
-                  "the current value", kind="pool", sample="999/999"),
-    TrackerColumn("mhp", "MHP", "Mental hit points, current/maximum; type a number to set the "
-                  "current value", kind="pool", sample="999/999"),
-    TrackerColumn("hero", "Hero", "Hero points left", sample="99", centred=True,
-                  number_range=(0, 99)),
-    TrackerColumn("ac", "AC now", "AC now, with the rolled defence in brackets (effects "
-                  "included)", sample="AC 99 (+99)"),
-    TrackerColumn("effects", "Effects & consequences", "Effects and consequences in force, "
-                  "with the rounds they have left", sample="magical shield +2 (4 rds)",
-                  stretch=True),
+    TrackerColumn(
+        "casting",
+        "Cast",
+        "Casting a spell this round: initiative uses INT instead of DEX",
+        kind="check",
+        sample="",
+        centred=True,
+    ),
+    TrackerColumn(
+        "php",
+        "PHP",
+        "Physical hit points, current/maximum; type a number to set the current value",
+        kind="pool",
+        sample="999/999",
+    ),
+    TrackerColumn(
+        "mhp",
+        "MHP",
+        "Mental hit points, current/maximum; type a number to set the current value",
+        kind="pool",
+        sample="999/999",
+    ),
+    TrackerColumn(
+        "hero", "Hero", "Hero points left", sample="99", centred=True, number_range=(0, 99)
+    ),
+    TrackerColumn(
+        "ac",
+        "AC now",
+        "AC now, with the rolled defence in brackets (effects included)",
+        sample="AC 99 (+99)",
+    ),
+    TrackerColumn(
+        "effects",
+        "Effects & consequences",
+        "Effects and consequences in force, with the rounds they have left",
+        sample="magical shield +2 (4 rds)",
+        stretch=True,
+    ),
 )
 
 _DEFENCE_CACHE: dict[tuple[int, int], tuple[object, object, tuple[str, str]]] = {}
@@ -61,8 +86,10 @@ def _defence(combatant: Combatant, encounter: Encounter) -> tuple[str, str]:
         return cached[2]
     values = derive(sheet, rules)
     ac, rolled = values["ac.now"], values["ac.rolled.now"]
-    result = (f"AC {minus(ac.value)} ({signed(rolled.value)})",
-              f"{ac.explanation()}\n{rolled.explanation()}")
+    result = (
+        f"AC {minus(ac.value)} ({signed(rolled.value)})",
+        f"{ac.explanation()}\n{rolled.explanation()}",
+    )
     if len(_DEFENCE_CACHE) >= _CACHE_LIMIT:
         _DEFENCE_CACHE.clear()
     _DEFENCE_CACHE[key] = (sheet, rules, result)  # holding the sheet keeps its id unique
@@ -77,9 +104,13 @@ def cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> C
     if column in ("php", "mhp"):
         pool = sheet.php if column == "php" else sheet.mhp
         label = column.upper()
-        return Cell(text=pool_text(pool.current, pool.maximum), pool=(pool.current, pool.maximum),
-                    tip=f"{combatant.name}: {label} {minus(pool.current)} of {pool.maximum}",
-                    editable=True, edit_text=str(pool.current))
+        return Cell(
+            text=pool_text(pool.current, pool.maximum),
+            pool=(pool.current, pool.maximum),
+            tip=f"{combatant.name}: {label} {minus(pool.current)} of {pool.maximum}",
+            editable=True,
+            edit_text=str(pool.current),
+        )
     if column == "hero":
         return Cell(text=str(sheet.hero_points), editable=True)
     if column == "ac":
@@ -88,13 +119,13 @@ def cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> C
     if column == "effects":
         conditions = sheet.conditions
         tip = "\n".join(condition_tooltip(c) for c in conditions)
-        return Cell(text=conditions_short(conditions),
-                    tip=tip or "No effects or consequences")
+        return Cell(text=conditions_short(conditions), tip=tip or "No effects or consequences")
     raise KeyError(column)
 
 
-def edit(encounter: core.Encounter, combatant_id: str, column: str,
-         text: str) -> tuple[core.Encounter, str]:
+def edit(
+    encounter: core.Encounter, combatant_id: str, column: str, text: str
+) -> tuple[core.Encounter, str]:
     """What the GM typed into a tracker cell, as the new encounter and the undo text."""
     assert isinstance(encounter, Encounter)
     text = text.strip()
@@ -114,8 +145,7 @@ def edit(encounter: core.Encounter, combatant_id: str, column: str,
 
 def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
     assert isinstance(encounter, Encounter) and isinstance(combatant, Combatant)
-    terms = initiative_terms(combatant.sheet, casting=combatant.casting,
-                             rules=encounter.options)
+    terms = initiative_terms(combatant.sheet, casting=combatant.casting, rules=encounter.options)
     return "Roll: 3d6 " + " ".join(f"{t.label} {signed(t.value)}" for t in terms)
 
 
@@ -127,8 +157,11 @@ def _reach_at(encounter: core.Encounter, a: str, position: int) -> Reach:
     assert isinstance(encounter, Encounter)
     sheet, band = encounter.combatant(a).sheet, RangeBand(position)
     names = attacks_reaching(sheet, band)
-    return Reach(options=tuple(names), in_reach=bool(names),
-                 unequipped=tuple(attacks_reaching(sheet, band, unequipped=True)))
+    return Reach(
+        options=tuple(names),
+        in_reach=bool(names),
+        unequipped=tuple(attacks_reaching(sheet, band, unequipped=True)),
+    )
 
 
 _reach = ReachByDistance(_reach_at)
@@ -136,8 +169,10 @@ _reach = ReachByDistance(_reach_at)
 
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
-    return tuple(f"{name}: {', '.join(b.label for b in bands) or '—'}"
-                 for name, bands in attack_bands(encounter.combatant(centre).sheet))
+    return tuple(
+        f"{name}: {', '.join(b.label for b in bands) or '—'}"
+        for name, bands in attack_bands(encounter.combatant(centre).sheet)
+    )
 
 
 def _limit(encounter: core.Encounter) -> int | None:

@@ -67,9 +67,14 @@ def weapon_choices(sheet: Sheet, action: ActionKind, rules: TableRules) -> list[
                 extra.append(f"vs {attack.resisted_by}")
             if attack.action:
                 extra.append("monster action")
-            choices.append(WeaponChoice(
-                f"attack:{index}", attack.name, attack,
-                _detail(attack.damage, cap(f"max_damage.attack.{index}"), extra)))
+            choices.append(
+                WeaponChoice(
+                    f"attack:{index}",
+                    attack.name,
+                    attack,
+                    _detail(attack.damage, cap(f"max_damage.attack.{index}"), extra),
+                )
+            )
         return choices
     if action is ActionKind.ATTACK:
         for index, item in enumerate(sheet.items):
@@ -80,19 +85,29 @@ def weapon_choices(sheet: Sheet, action: ActionKind, rules: TableRules) -> list[
                 extra.append("social")
             if not item.equipped:
                 extra.append("not equipped")
-            choices.append(WeaponChoice(
-                f"item:{index}", item.name, item,
-                _detail(item.damage, cap(f"max_damage.item.{index}"), extra),
-                available=item.equipped))
+            choices.append(
+                WeaponChoice(
+                    f"item:{index}",
+                    item.name,
+                    item,
+                    _detail(item.damage, cap(f"max_damage.item.{index}"), extra),
+                    available=item.equipped,
+                )
+            )
         choices.sort(key=lambda choice: not choice.available)
     elif action is ActionKind.SPELL:
         for index, spell in enumerate(sheet.spells):
             extra = [f"level {spell.level}"]
             if spell.mental:
                 extra.append("mental")
-            choices.append(WeaponChoice(
-                f"spell:{index}", spell.name, spell,
-                _detail(spell.damage, cap(f"max_damage.spell.{index}"), extra)))
+            choices.append(
+                WeaponChoice(
+                    f"spell:{index}",
+                    spell.name,
+                    spell,
+                    _detail(spell.damage, cap(f"max_damage.spell.{index}"), extra),
+                )
+            )
     return choices
 
 

@@ -20,11 +20,14 @@ WRITTEN_BACK = ("php", "mhp", "hero_points", "conditions")
 
 def merged_into(on_disk: Sheet, fought: Sheet) -> Sheet:
     """The file's sheet with the fight's results: pools within the file's maximum."""
-    return on_disk.model_copy(update={
-        "php": fought.php.within(on_disk.php.maximum),
-        "mhp": fought.mhp.within(on_disk.mhp.maximum),
-        "hero_points": fought.hero_points,
-        "conditions": fought.conditions})
+    return on_disk.model_copy(
+        update={
+            "php": fought.php.within(on_disk.php.maximum),
+            "mhp": fought.mhp.within(on_disk.mhp.maximum),
+            "hero_points": fought.hero_points,
+            "conditions": fought.conditions,
+        }
+    )
 
 
 def describe_changes(before: Sheet, after: Sheet) -> tuple[str, ...]:
@@ -41,8 +44,11 @@ def describe_changes(before: Sheet, after: Sheet) -> tuple[str, ...]:
         new_ids = {c.id for c in after.conditions}
         added = [condition_short(c) for c in after.conditions if c.id not in old_ids]
         removed = [c.name for c in before.conditions if c.id not in new_ids]
-        updated = [condition_short(c) for c in after.conditions
-                   if c.id in old_ids and c not in before.conditions]
+        updated = [
+            condition_short(c)
+            for c in after.conditions
+            if c.id in old_ids and c not in before.conditions
+        ]
         if added:
             changes.append("adds " + ", ".join(added))
         if updated:

@@ -32,19 +32,42 @@ from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Weapon
 from m3desk.systems.ose.tables import Save
 
-__all__ = ["BREATH_CATCHES_FEET", "CONDITIONS", "EFFECT_SAVES", "afflicted", "apply_effect",
-           "attack_damage", "breath_damage", "breath_dealt", "breath_mean", "breath_save",
-           "breath_words", "effect_of", "fail_chance", "monster_routines",
-           "read_breath_words", "routine_breath", "routine_uses_left", "save_target",
-           "spend_use", "uses_left", "weapon_damage_of"]
+__all__ = [
+    "BREATH_CATCHES_FEET",
+    "CONDITIONS",
+    "EFFECT_SAVES",
+    "afflicted",
+    "apply_effect",
+    "attack_damage",
+    "breath_damage",
+    "breath_dealt",
+    "breath_mean",
+    "breath_save",
+    "breath_words",
+    "effect_of",
+    "fail_chance",
+    "monster_routines",
+    "read_breath_words",
+    "routine_breath",
+    "routine_uses_left",
+    "save_target",
+    "spend_use",
+    "uses_left",
+    "weapon_damage_of",
+]
 
 EFFECT_SAVES: dict[str, Save | None] = {
-    "paralysis": Save.PARALYSIS, "petrification": Save.PARALYSIS, "charm": Save.SPELLS,
-    "poison": Save.DEATH, "energy drain": None}
+    "paralysis": Save.PARALYSIS,
+    "petrification": Save.PARALYSIS,
+    "charm": Save.SPELLS,
+    "poison": Save.DEATH,
+    "energy drain": None,
+}
 """The saving throw each effect calls for; None: no save, a hit is enough."""
 
 CONDITIONS = tuple(ConditionSpec(e.key, e.condition, e.help) for e in EFFECTS.values())
 """The conditions the effects leave, as the tracker's condition picker offers them."""
+
 
 def effect_of(attack: MonsterAttack) -> Effect | None:
     """The effect with rules behind it that a hit of ``attack`` causes, if any."""
@@ -56,8 +79,9 @@ def monster_routines(sheet: MonsterSheet) -> tuple[tuple[MonsterAttack, ...], ..
     return routines_of(sheet.attacks)
 
 
-def attack_damage(sheet: CharacterSheet | MonsterSheet, index: int,
-                  weapon: Weapon) -> Damage | None:
+def attack_damage(
+    sheet: CharacterSheet | MonsterSheet, index: int, weapon: Weapon
+) -> Damage | None:
     """The damage an attack rolls: a monster's as its stat block prints it (None: none),
     a character's weapon die (see :func:`weapon_damage_of`)."""
     if isinstance(sheet, MonsterSheet):
@@ -70,8 +94,9 @@ def weapon_damage_of(weapon: Weapon) -> Damage:
     return Damage(((die.count, die.sides),) if die.count else (), die.bonus)
 
 
-def save_target(sheet: CharacterSheet | MonsterSheet, effect: Effect,
-                options: OseOptions | None = None) -> int | None:
+def save_target(
+    sheet: CharacterSheet | MonsterSheet, effect: Effect, options: OseOptions | None = None
+) -> int | None:
     """The d20 the target needs to resist ``effect``; None when no save is allowed."""
     save = EFFECT_SAVES.get(effect.key)
     if save is None:
@@ -128,8 +153,14 @@ def breath_mean(attack: MonsterAttack, sheet: MonsterSheet, fails: Fraction) -> 
         return fails * full + (1 - fails) * breath_dealt(full, True, attack)
     counts = full.distribution()
     ways = sum(counts.values())
-    return sum((Fraction(n, ways) * (fails * max(0, v) + (1 - fails) * breath_dealt(
-        max(0, v), True, attack)) for v, n in counts.items()), Fraction(0))
+    return sum(
+        (
+            Fraction(n, ways)
+            * (fails * max(0, v) + (1 - fails) * breath_dealt(max(0, v), True, attack))
+            for v, n in counts.items()
+        ),
+        Fraction(0),
+    )
 
 
 def routine_breath(routine: tuple[MonsterAttack, ...]) -> MonsterAttack | None:
@@ -149,19 +180,24 @@ def uses_left(combatant: core.Combatant, index: int) -> int | None:
     return max(0, attack.uses - spent.get(index, 0))
 
 
-def routine_uses_left(combatant: core.Combatant,
-                      routine: tuple[MonsterAttack, ...]) -> tuple[int, int] | None:
+def routine_uses_left(
+    combatant: core.Combatant, routine: tuple[MonsterAttack, ...]
+) -> tuple[int, int] | None:
     """The fewest uses left of the routine's limited attacks, and of how many a day; None:
     the routine has no limit."""
     sheet = combatant.sheet
     assert isinstance(sheet, MonsterSheet)
-    found = [(left, sheet.attacks[i].uses) for a in routine
-             if (left := uses_left(combatant, i := sheet.attacks.index(a))) is not None]
+    found = [
+        (left, sheet.attacks[i].uses)
+        for a in routine
+        if (left := uses_left(combatant, i := sheet.attacks.index(a))) is not None
+    ]
     return min(found) if found else None
 
 
-def spend_use(spent: dict[int, int], sheet: MonsterSheet,
-              routine: tuple[MonsterAttack, ...]) -> dict[int, int]:
+def spend_use(
+    spent: dict[int, int], sheet: MonsterSheet, routine: tuple[MonsterAttack, ...]
+) -> dict[int, int]:
     """``spent`` with one more use of each limited attack of the routine."""
     after = dict(spent)
     for attack in routine:
@@ -188,8 +224,11 @@ def breath_words(attack: MonsterAttack) -> str:
     return ", ".join(words)
 
 
-_BREATH_PARTS = re.compile(r"\s*+(?:(breath)|(own hp)|save ([DWPBS])|(first)|([1-6]) in 6)"
-                           r"\s*+(?:,|$)", re.IGNORECASE)
+_BREATH_PARTS = re.compile(
+    r"\s*+(?:(breath)|(own hp)|save ([DWPBS])|(first)|([1-6]) in 6)"
+    r"\s*+(?:,|$)",
+    re.IGNORECASE,
+)
 
 
 def read_breath_words(text: str) -> dict[str, Any]:
@@ -197,16 +236,22 @@ def read_breath_words(text: str) -> dict[str, Any]:
     ValueError with a sentence for other words."""
     text = text.strip()[:120]
     if not text:
-        return {"breath": False, "own_hit_points": False, "save": None, "opens": False,
-                "chance": 0}
-    found: dict[str, Any] = {"breath": True, "own_hit_points": False, "save": None,
-                             "opens": False, "chance": 0}
+        return {"breath": False, "own_hit_points": False, "save": None, "opens": False, "chance": 0}
+    found: dict[str, Any] = {
+        "breath": True,
+        "own_hit_points": False,
+        "save": None,
+        "opens": False,
+        "chance": 0,
+    }
     position = 0
     while position < len(text):
         part = _BREATH_PARTS.match(text, position)
         if part is None or part.end() == position:
-            raise ValueError(f"“{text}” is not a breath's rules; write them like "
-                             "“breath, own hp, save B, first, 3 in 6”")
+            raise ValueError(
+                f"“{text}” is not a breath's rules; write them like "
+                "“breath, own hp, save B, first, 3 in 6”"
+            )
         if part.group(2):
             found["own_hit_points"] = True
         elif part.group(3):

@@ -24,9 +24,15 @@ from m3desk.systems.ose.tables import OseClass, class_thac0, monster_thac0
 
 __all__ = ["sheet_warnings"]
 
-_CLASSES = {"F": OseClass.FIGHTER, "C": OseClass.CLERIC, "D": OseClass.DWARF,
-            "E": OseClass.ELF, "H": OseClass.HALFLING, "MU": OseClass.MAGIC_USER,
-            "T": OseClass.THIEF}
+_CLASSES = {
+    "F": OseClass.FIGHTER,
+    "C": OseClass.CLERIC,
+    "D": OseClass.DWARF,
+    "E": OseClass.ELF,
+    "H": OseClass.HALFLING,
+    "MU": OseClass.MAGIC_USER,
+    "T": OseClass.THIEF,
+}
 
 
 def _class_thac0(saves_as: str) -> int | None:
@@ -45,14 +51,22 @@ def sheet_warnings(sheet: BaseModel) -> tuple[str, ...]:
     table_xp = hit_dice_xp(sheet.hit_dice, sheet.hit_dice_modifier, sheet.hit_dice_asterisks)
     if sheet.xp and sheet.xp != table_xp:
         stars = sheet.hit_dice_asterisks
-        specials = f"{stars} special abilit{'y' if stars == 1 else 'ies'}" if stars \
+        specials = (
+            f"{stars} special abilit{'y' if stars == 1 else 'ies'}"
+            if stars
             else "no special abilities"
-        warnings.append(f"XP {sheet.xp:,} is not the XP table's {table_xp:,} for HD {hd} "
-                        f"({specials}): check the Hit Dice, the asterisks or the XP")
+        )
+        warnings.append(
+            f"XP {sheet.xp:,} is not the XP table's {table_xp:,} for HD {hd} "
+            f"({specials}): check the Hit Dice, the asterisks or the XP"
+        )
     thac0 = derive(sheet)["thac0"].value
-    table_thac0 = monster_thac0(sheet.hit_dice, sheet.hit_dice_modifier,
-                                normal_human=sheet.normal_human)
+    table_thac0 = monster_thac0(
+        sheet.hit_dice, sheet.hit_dice_modifier, normal_human=sheet.normal_human
+    )
     if thac0 != table_thac0 and thac0 != _class_thac0(sheet.saves_as):
-        warnings.append(f"THAC0 {thac0} is not the attack table's {table_thac0} for HD {hd}: "
-                        "check the Hit Dice or the THAC0")
+        warnings.append(
+            f"THAC0 {thac0} is not the attack table's {table_thac0} for HD {hd}: "
+            "check the Hit Dice or the THAC0"
+        )
     return tuple(warnings)

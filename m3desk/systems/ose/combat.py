@@ -42,14 +42,14 @@ def attack_procedure(options: OseOptions) -> Literal["matrix", "arithmetic"]:
 
 
 def armour_class_text(armour_class: int, options: OseOptions) -> str:
-    """"AC 5 [14]", or "AAC 14 [5]" where the table uses ascending AC."""
+    """ "AC 5 [14]", or "AAC 14 [5]" where the table uses ascending AC."""
     if options.ascending_ac:
         return f"AAC {19 - armour_class} [{minus(armour_class)}]"
     return f"AC {minus(armour_class)} [{19 - armour_class}]"
 
 
 def attack_value_text(thac0: int, options: OseOptions) -> str:
-    """"THAC0 19 [+0]", or "AB +0 [19]" where the table uses ascending AC."""
+    """ "THAC0 19 [+0]", or "AB +0 [19]" where the table uses ascending AC."""
     if options.ascending_ac:
         return f"AB {signed(19 - thac0)} [{thac0}]"
     return f"THAC0 {thac0} [{signed(19 - thac0)}]"
@@ -62,8 +62,9 @@ def need_text(thac0: int, armour_class: int, options: OseOptions) -> str:
     return f"THAC0 {thac0} against AC {minus(armour_class)}"
 
 
-def needed(thac0: int, armour_class: int, *,
-           table: Literal["matrix", "arithmetic"] = "matrix") -> int:
+def needed(
+    thac0: int, armour_class: int, *, table: Literal["matrix", "arithmetic"] = "matrix"
+) -> int:
     """The modified d20 an attack needs against ``armour_class`` (descending AC)."""
     raw = thac0 - armour_class
     return max(2, min(raw, 20)) if table == "matrix" else raw
@@ -81,14 +82,20 @@ def damage_dealt(total: int, multiplier: int = 1) -> int:
     return max(1, total * multiplier)
 
 
-def hit_chance(thac0: int, armour_class: int, modifier: int = 0, *,
-               table: Literal["matrix", "arithmetic"] = "matrix") -> Fraction:
+def hit_chance(
+    thac0: int,
+    armour_class: int,
+    modifier: int = 0,
+    *,
+    table: Literal["matrix", "arithmetic"] = "matrix",
+) -> Fraction:
     """Exact chance to hit: the naturals from :func:`lowest_natural` to 20."""
     return Fraction(21 - lowest_natural(needed(thac0, armour_class, table=table), modifier), 20)
 
 
-def damage_distribution(dice: DiceExpr, modifier: int = 0, *,
-                        multiplier: int = 1) -> dict[int, Fraction]:
+def damage_distribution(
+    dice: DiceExpr, modifier: int = 0, *, multiplier: int = 1
+) -> dict[int, Fraction]:
     """Damage of a hit: the roll plus the modifier, doubled where the rules double it
     (brace, charge, back-stab), at least 1."""
     counts = sum_of_dice(dice.count, dice.sides)
@@ -100,8 +107,9 @@ def damage_distribution(dice: DiceExpr, modifier: int = 0, *,
     return result
 
 
-def side_initiative_win_chance(modifier: int = 0, other: int = 0, *,
-                               ties: Literal["reroll", "simultaneous"] = "reroll") -> Fraction:
+def side_initiative_win_chance(
+    modifier: int = 0, other: int = 0, *, ties: Literal["reroll", "simultaneous"] = "reroll"
+) -> Fraction:
     """Chance one side (or combatant) acts first: d6 + modifier against d6 + other."""
     wins = ties_count = 0
     for mine in range(1, 7):

@@ -51,48 +51,86 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
             if len(routines) > 1 or sum(a.count for a in routine) > 1:
                 label = _routine_label(routine)
                 if daily := _uses_words(combatant, routine):
-                    label = f"{label[:-1]}; {daily[2:]}" if label.endswith(")") else \
-                        label + daily
-                found.append(ActionOption(
-                    routine_action(number), f"Routine {number}: {label}",
-                    dice=_routine_dice(sheet, routine, options), group="attack",
-                    help="Every attack of the routine, at one target; a monster uses one "
-                         "routine a round."))
+                    label = f"{label[:-1]}; {daily[2:]}" if label.endswith(")") else label + daily
+                found.append(
+                    ActionOption(
+                        routine_action(number),
+                        f"Routine {number}: {label}",
+                        dice=_routine_dice(sheet, routine, options),
+                        group="attack",
+                        help="Every attack of the routine, at one target; a monster uses one "
+                        "routine a round.",
+                    )
+                )
     for index, weapon in enumerate(_weapons(sheet)):
         dice = _attack_dice(sheet, index, weapon, options)
         attack = _monster_attack(sheet, index)
         daily = _uses_words(combatant, (attack,)) if attack is not None else ""
-        found.append(ActionOption(Action("attack", index),
-                                  _attack_label(sheet, index, weapon) + daily,
-                                  dice=dice, group="attack"))
-        if (isinstance(sheet, CharacterSheet) and sheet.char_class == OseClass.THIEF
-                and weapon.melee):
-            found.append(ActionOption(Action("backstab", index), f"Back-stab with {weapon.name}",
-                                      dice=dice, group="manoeuvre",
-                                      help="An unaware foe, from behind: +4 to hit, damage "
-                                           "doubled."))
+        found.append(
+            ActionOption(
+                Action("attack", index),
+                _attack_label(sheet, index, weapon) + daily,
+                dice=dice,
+                group="attack",
+            )
+        )
+        if (
+            isinstance(sheet, CharacterSheet)
+            and sheet.char_class == OseClass.THIEF
+            and weapon.melee
+        ):
+            found.append(
+                ActionOption(
+                    Action("backstab", index),
+                    f"Back-stab with {weapon.name}",
+                    dice=dice,
+                    group="manoeuvre",
+                    help="An unaware foe, from behind: +4 to hit, damage doubled.",
+                )
+            )
     found += moves.movement_actions(encounter, actor)
     if isinstance(sheet, CharacterSheet):
         for index, spell in enumerate(sheet.spells):
             if not spell.cast:
                 reach = "" if not spell.range else f" Range {spell.range} ft."
-                found.append(ActionOption(Action("cast", index), f"Cast {spell.name}",
-                                          needs_target=bool(spell.range), group="spell",
-                                          help="Declared before initiative; the caster's "
-                                               "only action, no movement, voice, hands and "
-                                               f"line of sight.{reach}"))
+                found.append(
+                    ActionOption(
+                        Action("cast", index),
+                        f"Cast {spell.name}",
+                        needs_target=bool(spell.range),
+                        group="spell",
+                        help="Declared before initiative; the caster's "
+                        "only action, no movement, voice, hands and "
+                        f"line of sight.{reach}",
+                    )
+                )
     for save in Save:
-        found.append(ActionOption(Action("save", variant=save.value),
-                                  f"Save vs {_SAVE_TITLES[save]}",
-                                  needs_target=False, dice=(DiceSpec(1, 20, "save"),)))
+        found.append(
+            ActionOption(
+                Action("save", variant=save.value),
+                f"Save vs {_SAVE_TITLES[save]}",
+                needs_target=False,
+                dice=(DiceSpec(1, 20, "save"),),
+            )
+        )
     if isinstance(sheet, MonsterSheet):
         for adjustment, label in ((0, ""), (-1, ", losing −1"), (1, ", winning +1")):
-            found.append(ActionOption(Action("morale", variant="side", amount=adjustment),
-                                      f"Morale check for the {combatant.side}{label}",
-                                      needs_target=False, dice=(DiceSpec(2, 6, "morale"),)))
-        found.append(ActionOption(Action("morale", variant="self"),
-                                  f"Morale check for {combatant.name} alone",
-                                  needs_target=False, dice=(DiceSpec(2, 6, "morale"),)))
+            found.append(
+                ActionOption(
+                    Action("morale", variant="side", amount=adjustment),
+                    f"Morale check for the {combatant.side}{label}",
+                    needs_target=False,
+                    dice=(DiceSpec(2, 6, "morale"),),
+                )
+            )
+        found.append(
+            ActionOption(
+                Action("morale", variant="self"),
+                f"Morale check for {combatant.name} alone",
+                needs_target=False,
+                dice=(DiceSpec(2, 6, "morale"),),
+            )
+        )
     return tuple(found)
 
 
@@ -107,8 +145,9 @@ def _index(action: Action) -> int:
     return action.index
 
 
-def _preview(encounter: core.Encounter, actor: str, action: Action,
-             target: str | None) -> ActionPreview:
+def _preview(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> ActionPreview:
     kind = action.kind
     if kind == "move":
         return moves.preview_move(encounter, actor, action, target)
@@ -116,27 +155,30 @@ def _preview(encounter: core.Encounter, actor: str, action: Action,
         return _attack_preview(encounter, actor, action, target)
     if kind == "cast":
         problem = _cast_problem(encounter, actor, _index(action), target)
-        return ActionPreview(lines=("The spell takes effect; its target must be in sight.",),
-                             problem=problem)
+        return ActionPreview(
+            lines=("The spell takes effect; its target must be in sight.",), problem=problem
+        )
     if kind == "save":
-        value = derive(_c(encounter, actor).sheet,
-                       _options(encounter))[f"save.{Save(action.variant).value}"]
+        value = derive(_c(encounter, actor).sheet, _options(encounter))[
+            f"save.{Save(action.variant).value}"
+        ]
         chance = Fraction(max(0, min(20, 21 - value.value)), 20)
-        return ActionPreview(lines=(f"d20 ≥ {value.value} ({value.explanation()})",),
-                             success=chance)
+        return ActionPreview(
+            lines=(f"d20 ≥ {value.value} ({value.explanation()})",), success=chance
+        )
     return _morale_preview(encounter, actor, action)
 
 
-def _attack_preview(encounter: core.Encounter, actor: str, action: Action,
-                    target: str | None) -> ActionPreview:
+def _attack_preview(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> ActionPreview:
     if target is None:
         return ActionPreview(problem="Choose a target.")
     kind, index = action.kind, _index(action)
     if kind == ROUTINE_ACTION:
         return _routine_preview(encounter, actor, index, target)
     weapon = _weapon_of(encounter, actor, action)
-    found = _strike_preview(encounter, actor, index, weapon, target,
-                            backstab=kind == "backstab")
+    found = _strike_preview(encounter, actor, index, weapon, target, backstab=kind == "backstab")
     if isinstance(found, str):
         return ActionPreview(problem=found)
     lines, hit, kill, _mean, takes, spread = found
@@ -146,7 +188,8 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: Action,
         sheet = _c(encounter, actor).sheet
         attack = _monster_attack(sheet, index)
         if _damage_die(sheet, index, weapon, _options(encounter)) is not None or (
-                attack is not None and attack.own_hit_points):
+            attack is not None and attack.own_hit_points
+        ):
             outcomes = ((f"{target_c.name} killed", hit * kill),)
         effect = effect_of(attack) if attack is not None else None
         if effect is not None:
@@ -159,8 +202,9 @@ def _routine_attacks(sheet: MonsterSheet, number: int) -> tuple[MonsterAttack, .
     return routines[number - 1] if 1 <= number <= len(routines) else ()
 
 
-def _routine_preview(encounter: core.Encounter, actor: str, number: int,
-                     target: str) -> ActionPreview:
+def _routine_preview(
+    encounter: core.Encounter, actor: str, number: int, target: str
+) -> ActionPreview:
     sheet = _c(encounter, actor).sheet
     assert isinstance(sheet, MonsterSheet)
     lines: list[str] = []
@@ -175,30 +219,43 @@ def _routine_preview(encounter: core.Encounter, actor: str, number: int,
         parts, hit, _kill, mean, takes, _each = found
         die = _damage_die(sheet, index, Weapon(name=attack.name), _options(encounter))
         if attack.breath:
-            words = [f"{attack.count} × {attack.name}: {parts[0].removeprefix('Breath: ')}",
-                     *(part[:1].lower() + part[1:] if part.startswith(("Damage", "No "))
-                       else part for part in parts[1:])]
+            words = [
+                f"{attack.count} × {attack.name}: {parts[0].removeprefix('Breath: ')}",
+                *(
+                    part[:1].lower() + part[1:] if part.startswith(("Damage", "No ")) else part
+                    for part in parts[1:]
+                ),
+            ]
         else:
-            words = [f"{attack.count} × {attack.name}: hits {percent(hit)}",
-                     f"{die} (average {float(mean):.1f})" if die is not None else
-                     "no damage" if attack.effect else "no damage given (see its description)"]
+            words = [
+                f"{attack.count} × {attack.name}: hits {percent(hit)}",
+                f"{die} (average {float(mean):.1f})"
+                if die is not None
+                else "no damage"
+                if attack.effect
+                else "no damage given (see its description)",
+            ]
             words += [part.removeprefix("On a hit: ") for part in parts[2:]]
         lines.append("; ".join(words))
         average += attack.count * hit * mean
         effect = effect_of(attack)
         if effect is not None and takes:
-            spared[effect.condition] = spared.get(effect.condition, Fraction(1)) * \
-                (1 - hit * takes) ** attack.count
+            spared[effect.condition] = (
+                spared.get(effect.condition, Fraction(1)) * (1 - hit * takes) ** attack.count
+            )
     if average:
         lines.append(f"Average damage of the routine: {float(average):.1f}")
     foe = _c(encounter, target).name
-    outcomes = tuple((f"{foe} {condition.lower()} (at least once)", 1 - left)
-                     for condition, left in spared.items())
+    outcomes = tuple(
+        (f"{foe} {condition.lower()} (at least once)", 1 - left)
+        for condition, left in spared.items()
+    )
     return ActionPreview(lines=tuple(lines), outcomes=outcomes)
 
 
-def _cast_problem(encounter: core.Encounter, actor: str, index: int,
-                  target: str | None = None) -> str:
+def _cast_problem(
+    encounter: core.Encounter, actor: str, index: int, target: str | None = None
+) -> str:
     combatant = _c(encounter, actor)
     sheet = combatant.sheet
     assert isinstance(sheet, CharacterSheet)
@@ -210,9 +267,14 @@ def _cast_problem(encounter: core.Encounter, actor: str, index: int,
     if combatant.acted:
         return f"{combatant.name} has acted: a spell is the caster's only action."
     if target is not None:  # the creature aimed at (or at the heart of an area)
-        return out_of_range(spell.name, spell.range,
-                            core.position_between(encounter, actor, target), MELEE_FEET,
-                            FEET.unit, _c(encounter, target).name)
+        return out_of_range(
+            spell.name,
+            spell.range,
+            core.position_between(encounter, actor, target),
+            MELEE_FEET,
+            FEET.unit,
+            _c(encounter, target).name,
+        )
     return ""
 
 
@@ -225,17 +287,25 @@ def _morale_preview(encounter: core.Encounter, actor: str, action: Action) -> Ac
     ml = base if base == 2 else max(2, min(12, base + int(adjust)))
     who = combatant.side if scope == "side" else combatant.name
     if ml == 2:
-        return ActionPreview(lines=(f"{who}: ML 2 never fights: it flees (any roll).",),
-                             success=Fraction(0))
-    return ActionPreview(lines=(f"{who}: 2d6 ≤ ML {ml} holds, above it flees or surrenders",),
-                         success=rnd.morale_chance(ml))
+        return ActionPreview(
+            lines=(f"{who}: ML 2 never fights: it flees (any roll).",), success=Fraction(0)
+        )
+    return ActionPreview(
+        lines=(f"{who}: 2d6 ≤ ML {ml} holds, above it flees or surrenders",),
+        success=rnd.morale_chance(ml),
+    )
 
 
 # -- resolving ------------------------------------------------------------------------
 
 
-def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
-             faces: tuple[int, ...]) -> ActionOutcome:
+def _resolve(
+    encounter: core.Encounter,
+    actor: str,
+    action: Action,
+    target: str | None,
+    faces: tuple[int, ...],
+) -> ActionOutcome:
     preview = _preview(encounter, actor, action, target)
     if preview.problem:
         raise ValueError(preview.problem)
@@ -254,17 +324,27 @@ def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str 
     if kind == "save":
         return _resolve_save(ose, actor, action, faces[0])
     scope, adjust = action.variant, action.amount
-    after, text, notices = rnd.morale_check(ose, actor, sum(faces), adjust,
-                                            whole_side=scope == "side", faces=faces)
+    after, text, notices = rnd.morale_check(
+        ose, actor, sum(faces), adjust, whole_side=scope == "side", faces=faces
+    )
     return ActionOutcome(after, text, notices=notices)
 
 
-def _resolve_attack(encounter: OseEncounter, actor: str, action: Action, target: str,
-                    faces: tuple[int, ...]) -> ActionOutcome:
+def _resolve_attack(
+    encounter: OseEncounter, actor: str, action: Action, target: str, faces: tuple[int, ...]
+) -> ActionOutcome:
     index = _index(action)
     weapon = _weapon_of(encounter, actor, action)
-    struck = _strike(encounter, encounter, actor, index, weapon, target, faces,
-                     backstab=action.kind == "backstab")
+    struck = _strike(
+        encounter,
+        encounter,
+        actor,
+        index,
+        weapon,
+        target,
+        faces,
+        backstab=action.kind == "backstab",
+    )
     after = _acted(struck.after, actor)
     attack = _monster_attack(_c(encounter, actor).sheet, index)
     if attack is not None:
@@ -274,8 +354,9 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: Action, target:
     return ActionOutcome(after, struck.summary, notices=struck.notices)
 
 
-def _resolve_routine(encounter: OseEncounter, actor: str, number: int, target: str,
-                     faces: tuple[int, ...]) -> ActionOutcome:
+def _resolve_routine(
+    encounter: OseEncounter, actor: str, number: int, target: str, faces: tuple[int, ...]
+) -> ActionOutcome:
     """Every attack of the routine at one target, in one log line: what each needs once,
     then each attack's d20 and what it did."""
     sheet = _c(encounter, actor).sheet
@@ -294,8 +375,9 @@ def _resolve_routine(encounter: OseEncounter, actor: str, number: int, target: s
                 at += width
                 idle += 1
                 continue
-            struck = _strike(encounter, after, actor, index, weapon, target,
-                             faces[at:at + width], log=False)
+            struck = _strike(
+                encounter, after, actor, index, weapon, target, faces[at : at + width], log=False
+            )
             at += width
             after = struck.after
             need = need or struck.need
@@ -304,27 +386,27 @@ def _resolve_routine(encounter: OseEncounter, actor: str, number: int, target: s
     name, foe = _c(encounter, actor).name, _c(encounter, target).name
     if idle:
         briefs.append(f"{idle} more with {foe} out of the fight")
-    record = (f"{name} attacks {foe}, needing {need}: " if need else
-              f"{name} breathes on {foe}: ") + "; ".join(briefs)
+    record = (
+        f"{name} attacks {foe}, needing {need}: " if need else f"{name} breathes on {foe}: "
+    ) + "; ".join(briefs)
     # the routine's line first, then the conditions it placed (each logged as placed)
     placed = [after.log[n] for n in range(len(encounter.log), len(after.log))]
     log = core.add_log(encounter, record, actor=actor, target=target).log
     for entry in placed:
         log = log.appended(entry, core.MAX_LOG)
-    after = _spent(after.model_copy(update={"log": log}), actor,
-                   _routine_attacks(sheet, number))
+    after = _spent(after.model_copy(update={"log": log}), actor, _routine_attacks(sheet, number))
     return ActionOutcome(_acted(after, actor), record, notices=tuple(notices))
 
 
-def _resolve_cast(encounter: OseEncounter, actor: str, index: int,
-                  target: str | None = None) -> ActionOutcome:
+def _resolve_cast(
+    encounter: OseEncounter, actor: str, index: int, target: str | None = None
+) -> ActionOutcome:
     combatant = _c(encounter, actor)
     sheet = combatant.sheet
     assert isinstance(sheet, CharacterSheet)
     spells = list(sheet.spells)
     spells[index] = spells[index].model_copy(update={"cast": True})
-    after = core.replace_sheet(encounter, actor, sheet.model_copy(
-        update={"spells": tuple(spells)}))
+    after = core.replace_sheet(encounter, actor, sheet.model_copy(update={"spells": tuple(spells)}))
     after = core.update_combatant(after, actor, declared="none", spell="")
     after = _acted(_e(after), actor)
     summary = f"{combatant.name} casts {spells[index].name}"
@@ -333,18 +415,24 @@ def _resolve_cast(encounter: OseEncounter, actor: str, index: int,
     return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
 
 
-def _resolve_save(encounter: OseEncounter, actor: str, action: Action,
-                  natural: int) -> ActionOutcome:
+def _resolve_save(
+    encounter: OseEncounter, actor: str, action: Action, natural: int
+) -> ActionOutcome:
     combatant = _c(encounter, actor)
     save = Save(action.variant)
     value = derive(combatant.sheet, encounter.options)[f"save.{save.value}"].value
     saved = natural >= value
-    summary = (f"{combatant.name} {'saves' if saved else 'fails to save'} vs "
-               f"{_SAVE_TITLES[save]}: d20 {natural} against {value}")
+    summary = (
+        f"{combatant.name} {'saves' if saved else 'fails to save'} vs "
+        f"{_SAVE_TITLES[save]}: d20 {natural} against {value}"
+    )
     after = core.add_log(encounter, summary, actor=actor)
     notices: list[str] = []
-    if not saved and combatant.declared == "cast a spell" and rnd.lost_initiative(
-            encounter, actor, None):
+    if (
+        not saved
+        and combatant.declared == "cast a spell"
+        and rnd.lost_initiative(encounter, actor, None)
+    ):
         after, notice = rnd.disrupt(after, actor, "failed a saving throw")
         notices.append(notice)
     return ActionOutcome(after, summary, notices=tuple(notices))

@@ -19,17 +19,29 @@ from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.turn_order import with_order
 
-__all__ = ["DECLARATIONS", "FEET", "INITIATIVE", "MELEE_FEET", "Declaration", "OseCombatant",
-           "OseEncounter", "SideMorale"]
+__all__ = [
+    "DECLARATIONS",
+    "FEET",
+    "INITIATIVE",
+    "MELEE_FEET",
+    "Declaration",
+    "OseCombatant",
+    "OseEncounter",
+    "SideMorale",
+]
 
-INITIATIVE = InitiativeScheme(roller="side_die", die=6, lower_first=False, ties="reroll",
-                              reroll_each_round=True,
-                              declared=("spells", "fighting withdrawal", "retreat"))
+INITIATIVE = InitiativeScheme(
+    roller="side_die",
+    die=6,
+    lower_first=False,
+    ties="reroll",
+    reroll_each_round=True,
+    declared=("spells", "fighting withdrawal", "retreat"),
+)
 FEET = PositionModel(kind="distance", unit="ft", maximum=480, step=5, start=60)
 
 Declaration = Literal["none", "cast a spell", "fighting withdrawal", "retreat"]
-DECLARATIONS: tuple[Declaration, ...] = ("none", "cast a spell", "fighting withdrawal",
-                                         "retreat")
+DECLARATIONS: tuple[Declaration, ...] = ("none", "cast a spell", "fighting withdrawal", "retreat")
 Roll = Annotated[int, Field(ge=-9, le=20)]
 
 
@@ -49,8 +61,9 @@ class OseCombatant(core.Combatant):
     cover: int = Field(0, ge=0, le=5)
     reload_shot: int = Field(0, ge=0, le=100_000)
     """The round it last shot a weapon that must be reloaded (a crossbow); 0: none."""
-    spent: dict[Annotated[int, Field(ge=0, le=19)], Annotated[int, Field(ge=0, le=20)]] = \
-        Field(default_factory=dict, max_length=20)
+    spent: dict[Annotated[int, Field(ge=0, le=19)], Annotated[int, Field(ge=0, le=20)]] = Field(
+        default_factory=dict, max_length=20
+    )
     """Uses spent today of its sheet's attacks that have uses a day (a breath weapon), by the
     attack's place on the sheet."""
     breathed: int = Field(0, ge=0, le=100_000)
@@ -78,9 +91,9 @@ class OseEncounter(core.Encounter):
     surprise_rolls: dict[SideName, Roll] = Field(default_factory=dict, max_length=200)
     """Each side's surprise d6 at set-up: 1–2 is surprised."""
     morale: dict[SideName, SideMorale] = Field(default_factory=dict, max_length=200)
-    setup_results: dict[Annotated[str, Field(max_length=40)],
-                        Annotated[str, Field(max_length=200)]] = Field(default_factory=dict,
-                                                                       max_length=10)
+    setup_results: dict[
+        Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=200)]
+    ] = Field(default_factory=dict, max_length=10)
     """What the set-up steps came to, in words ("distance": "60 ft, dungeon")."""
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""
@@ -96,9 +109,19 @@ class OseEncounter(core.Encounter):
         """Declarations, acted marks and (unless kept) initiative end with the round."""
         ticked, expired = super().round_ended()
         keep = self.options.keep_initiative and self.phase == "rounds"
-        combatants = tuple(c.model_copy(update={
-            "declared": "none", "spell": "", "acted": False, "moved": 0,
-            "rolled": c.rolled if keep else None}) for c in ticked.combatants)
-        after = ticked.model_copy(update={"combatants": combatants,
-                                          "side_rolls": self.side_rolls if keep else {}})
+        combatants = tuple(
+            c.model_copy(
+                update={
+                    "declared": "none",
+                    "spell": "",
+                    "acted": False,
+                    "moved": 0,
+                    "rolled": c.rolled if keep else None,
+                }
+            )
+            for c in ticked.combatants
+        )
+        after = ticked.model_copy(
+            update={"combatants": combatants, "side_rolls": self.side_rolls if keep else {}}
+        )
         return with_order(after), expired

@@ -22,8 +22,15 @@ from m3desk.systems.ose.encounter import OseEncounter
 from m3desk.systems.ose.round import set_surprise_roll, surprised_sides
 from m3desk.systems.ose.sheet import CharacterSheet
 
-__all__ = ["REACTIONS", "SETUP_STEPS", "distance_dice", "reaction_of", "roll_surprise",
-           "set_distance", "set_reaction"]
+__all__ = [
+    "REACTIONS",
+    "SETUP_STEPS",
+    "distance_dice",
+    "reaction_of",
+    "roll_surprise",
+    "set_distance",
+    "set_reaction",
+]
 
 YARD = 3
 TERRAINS = (("dungeon", "Dungeon"), ("wilderness", "Wilderness"))
@@ -53,12 +60,14 @@ def _noted(encounter: OseEncounter, step: str, text: str) -> OseEncounter:
 
 # -- surprise -------------------------------------------------------------------------------
 
+
 def _surprise_dice(encounter: core.Encounter, _choice: str) -> DiceExpr:
     return DiceExpr(max(1, len(_present_sides(_ose(encounter)))), 6, 0)
 
 
-def roll_surprise(encounter: core.Encounter, _choice: str, _who: str | None,
-                  faces: tuple[int, ...]) -> core.Encounter:
+def roll_surprise(
+    encounter: core.Encounter, _choice: str, _who: str | None, faces: tuple[int, ...]
+) -> core.Encounter:
     """Each side's surprise d6, in the order the sides appear (one face per side)."""
     ose = _ose(encounter)
     sides = _present_sides(ose)
@@ -75,14 +84,17 @@ def _surprise_shown(encounter: core.Encounter) -> str:
         return ""
     surprised = surprised_sides(ose)
     parts = [f"{side} {roll}" for side, roll in ose.surprise_rolls.items()]
-    verdict = ("nobody is surprised" if not surprised else
-               f"{' and '.join(surprised)} surprised" +
-               (f": a free round for {ose.surprise_side}" if ose.surprise_side else
-                ": no one gains"))
+    verdict = (
+        "nobody is surprised"
+        if not surprised
+        else f"{' and '.join(surprised)} surprised"
+        + (f": a free round for {ose.surprise_side}" if ose.surprise_side else ": no one gains")
+    )
     return f"{', '.join(parts)} — {verdict}"
 
 
 # -- distance ------------------------------------------------------------------------------
+
 
 def distance_dice(encounter: core.Encounter, terrain: str) -> DiceExpr:
     """2d6 in a dungeon; 4d6 in the wilderness, or 1d4 when a side is surprised there."""
@@ -91,16 +103,19 @@ def distance_dice(encounter: core.Encounter, terrain: str) -> DiceExpr:
     return DiceExpr(2, 6, 0)
 
 
-def set_distance(encounter: core.Encounter, terrain: str, _who: str | None,
-                 faces: tuple[int, ...]) -> core.Encounter:
+def set_distance(
+    encounter: core.Encounter, terrain: str, _who: str | None, faces: tuple[int, ...]
+) -> core.Encounter:
     """The sides start this far apart: each side back in a loose group, the nearest of two
     sides this far from each other (the board's farthest distance at most; the log keeps the
     distance rolled)."""
     ose = _ose(encounter)
     dice = distance_dice(ose, terrain)
     if len(faces) != dice.count or not all(1 <= f <= dice.sides for f in faces):
-        raise ValueError(f"the distance takes {dice} ({dice.count} "
-                         f"face{'s' if dice.count != 1 else ''} of 1–{dice.sides})")
+        raise ValueError(
+            f"the distance takes {dice} ({dice.count} "
+            f"face{'s' if dice.count != 1 else ''} of 1–{dice.sides})"
+        )
     tens = sum(faces) * 10
     feet = tens * (YARD if terrain == "wilderness" else 1)
     unit = "yd" if terrain == "wilderness" else "ft"
@@ -117,6 +132,7 @@ def _distance_shown(encounter: core.Encounter) -> str:
 
 # -- reactions -----------------------------------------------------------------------------
 
+
 def reaction_of(total: int) -> str:
     for highest, outcome in REACTIONS:
         if total <= highest:
@@ -125,12 +141,14 @@ def reaction_of(total: int) -> str:
 
 
 def _speakers(encounter: core.Encounter) -> tuple[tuple[str, str], ...]:
-    return tuple((c.id, c.name) for c in _ose(encounter).combatants
-                 if isinstance(c.sheet, CharacterSheet))
+    return tuple(
+        (c.id, c.name) for c in _ose(encounter).combatants if isinstance(c.sheet, CharacterSheet)
+    )
 
 
-def set_reaction(encounter: core.Encounter, _choice: str, speaker: str | None,
-                 faces: tuple[int, ...]) -> core.Encounter:
+def set_reaction(
+    encounter: core.Encounter, _choice: str, speaker: str | None, faces: tuple[int, ...]
+) -> core.Encounter:
     """The monsters' reaction: 2d6 plus the speaker's charisma adjustment."""
     ose = _ose(encounter)
     if len(faces) != 2 or not all(1 <= face <= 6 for face in faces):
@@ -143,7 +161,7 @@ def set_reaction(encounter: core.Encounter, _choice: str, speaker: str | None,
             who = f"{combatant.name}'s CHA {combatant.sheet.abilities.CHA} {signed(adjustment)}"
     total = sum(faces) + adjustment
     outcome = reaction_of(total)
-    text = (f"Reaction: 2d6 {faces[0]} + {faces[1]}, {who} = {total}: {outcome}")
+    text = f"Reaction: 2d6 {faces[0]} + {faces[1]}, {who} = {total}: {outcome}"
     ose = _noted(ose, "reaction", f"{total}: {outcome}")
     return core.add_log(ose, text, actor=speaker)
 
@@ -153,15 +171,34 @@ def _reaction_shown(encounter: core.Encounter) -> str:
 
 
 SETUP_STEPS: tuple[SetupStep, ...] = (
-    SetupStep("surprise", "Surprise", "Each side not expecting the other rolls 1d6: 1–2 is "
-              "surprised, and a side alone alert acts first, alone.",
-              _surprise_dice, roll_surprise, _surprise_shown, each="side"),
-    SetupStep("distance", "Encounter distance", "How far apart the sides are when they "
-              "notice each other: 2d6 × 10 ft in a dungeon, 4d6 × 10 yd in the wilderness "
-              "(1d4 × 10 yd when a side is surprised there).",
-              distance_dice, set_distance, _distance_shown, choices=TERRAINS),
-    SetupStep("reaction", "Reaction", "How the monsters take the party: 2d6 plus the "
-              "speaker's charisma adjustment.",
-              lambda _e, _c: DiceExpr(2, 6, 0), set_reaction, _reaction_shown,
-              who=_speakers),
+    SetupStep(
+        "surprise",
+        "Surprise",
+        "Each side not expecting the other rolls 1d6: 1–2 is "
+        "surprised, and a side alone alert acts first, alone.",
+        _surprise_dice,
+        roll_surprise,
+        _surprise_shown,
+        each="side",
+    ),
+    SetupStep(
+        "distance",
+        "Encounter distance",
+        "How far apart the sides are when they "
+        "notice each other: 2d6 × 10 ft in a dungeon, 4d6 × 10 yd in the wilderness "
+        "(1d4 × 10 yd when a side is surprised there).",
+        distance_dice,
+        set_distance,
+        _distance_shown,
+        choices=TERRAINS,
+    ),
+    SetupStep(
+        "reaction",
+        "Reaction",
+        "How the monsters take the party: 2d6 plus the speaker's charisma adjustment.",
+        lambda _e, _c: DiceExpr(2, 6, 0),
+        set_reaction,
+        _reaction_shown,
+        who=_speakers,
+    ),
 )

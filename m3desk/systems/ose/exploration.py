@@ -23,14 +23,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from m3desk.core.expedition import (
-    Expedition,
-    Light,
-    Supply,
-    add_line,
-    clock_of,
-    counted_down,
-)
+from m3desk.core.expedition import Expedition, Light, Supply, add_line, clock_of, counted_down
 from m3desk.core.expedition_rules import (
     Due,
     EncounterTable,
@@ -62,8 +55,16 @@ from m3desk.systems.ose.exploration_model import (
 from m3desk.systems.ose.exploration_rolls import actions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 
-__all__ = ["EXPLORATION", "TERRAINS", "OseExpedition", "OseExploration", "OseMember",
-           "Terrain", "fight_turns", "in_six"]
+__all__ = [
+    "EXPLORATION",
+    "TERRAINS",
+    "OseExpedition",
+    "OseExploration",
+    "OseMember",
+    "Terrain",
+    "fight_turns",
+    "in_six",
+]
 
 # -- the party's gear, read from the sheets ---------------------------------------------------
 
@@ -84,10 +85,18 @@ def _carried(sheet: BaseModel, *words: str) -> int:
 
 
 def _gear_supplies(name: str, sheet: BaseModel) -> list[Supply]:
-    kinds = (("torch", ("torch",)), ("lantern", ("lantern",)), ("oil", ("oil",)),
-             ("ration", ("ration",)), ("water", ("waterskin", "water skin")))
-    return [Supply(member=name, item=item, left=min(count, 100_000))
-            for item, words in kinds if (count := _carried(sheet, *words))]
+    kinds = (
+        ("torch", ("torch",)),
+        ("lantern", ("lantern",)),
+        ("oil", ("oil",)),
+        ("ration", ("ration",)),
+        ("water", ("waterskin", "water skin")),
+    )
+    return [
+        Supply(member=name, item=item, left=min(count, 100_000))
+        for item, words in kinds
+        if (count := _carried(sheet, *words))
+    ]
 
 
 def _left(expedition: Expedition, member: str, item: str) -> int:
@@ -112,8 +121,10 @@ def _lit(expedition: Expedition, member: str) -> Light | None:
 
 # -- the seam's functions ---------------------------------------------------------------------
 
-def new_expedition(party: Sequence[PartySheet], name: str, place: str, mode: str,
-                   options: BaseModel | None) -> Expedition:
+
+def new_expedition(
+    party: Sequence[PartySheet], name: str, place: str, mode: str, options: BaseModel | None
+) -> Expedition:
     rules = options if isinstance(options, OseExploration) else OseExploration()
     members = []
     supplies: list[Supply] = []
@@ -128,13 +139,21 @@ def new_expedition(party: Sequence[PartySheet], name: str, place: str, mode: str
         members.append(OseMember(name=label, sheet=sheet, source_path=entry.path))
         supplies += _gear_supplies(label, sheet)
     chosen = mode if mode in (DUNGEON.id, WILDERNESS.id) else DUNGEON.id
-    expedition = OseExpedition(name=name or "Expedition", place=place, mode=chosen,
-                               terrain=TERRAINS[0].id if chosen == WILDERNESS.id else "",
-                               members=tuple(members), supplies=tuple(supplies),
-                               options=rules)
+    expedition = OseExpedition(
+        name=name or "Expedition",
+        place=place,
+        mode=chosen,
+        terrain=TERRAINS[0].id if chosen == WILDERNESS.id else "",
+        members=tuple(members),
+        supplies=tuple(supplies),
+        options=rules,
+    )
     where = f" in {place}" if place else ""
-    return add_line(expedition, clock_words(expedition),
-                    f"The expedition sets out{where}: {len(members)} in the party.")
+    return add_line(
+        expedition,
+        clock_words(expedition),
+        f"The expedition sets out{where}: {len(members)} in the party.",
+    )
 
 
 def clock_words(expedition: Expedition) -> str:
@@ -142,9 +161,14 @@ def clock_words(expedition: Expedition) -> str:
     if expedition.mode == WILDERNESS.id:
         return f"Day {now + 1}"
     hours, minutes = divmod(now * 10, 60)
-    spent = " ".join(part for part in (f"{hours} h" if hours else "",
-                                       f"{minutes} min" if minutes or not hours else "")
-                     if part)
+    spent = " ".join(
+        part
+        for part in (
+            f"{hours} h" if hours else "",
+            f"{minutes} min" if minutes or not hours else "",
+        )
+        if part
+    )
     return f"Turn {now + 1} · {spent} spent"
 
 
@@ -154,8 +178,7 @@ def _end_of_turn(expedition: OseExpedition) -> tuple[OseExpedition, list[str]]:
     for light in expedition.lights:
         left = light.left - 1
         if left <= 0:
-            said.append(f"{LIGHT_WORDS.get(light.source, light.source)} ({light.member}) "
-                        "goes out.")
+            said.append(f"{LIGHT_WORDS.get(light.source, light.source)} ({light.member}) goes out.")
         else:
             lights.append(light.model_copy(update={"left": left}))
     return expedition.model_copy(update={"lights": tuple(lights)}), said
@@ -167,8 +190,10 @@ def _end_of_day(expedition: OseExpedition) -> tuple[OseExpedition, list[str]]:
     said, hungry = [], []
     result: Expedition = expedition
     for member in expedition.members:
-        for item, share, word in (("ration", rules.rations_a_day, "food"),
-                                  ("water", rules.water_a_day, "water")):
+        for item, share, word in (
+            ("ration", rules.rations_a_day, "food"),
+            ("water", rules.water_a_day, "water"),
+        ):
             if not share:
                 continue
             if _left(result, member.name, item) >= share:
@@ -189,8 +214,9 @@ def _passed(expedition: Expedition, units: int = 1, why: str = "") -> Expedition
     first = clock_of(typed, unit) + 1
     said: list[str] = []
     for _ in range(units):
-        typed = typed.model_copy(update={"elapsed": {**typed.elapsed,
-                                                     unit: clock_of(typed, unit) + 1}})
+        typed = typed.model_copy(
+            update={"elapsed": {**typed.elapsed, unit: clock_of(typed, unit) + 1}}
+        )
         if unit == DUNGEON.unit:
             typed, burnt = _end_of_turn(typed)
         else:
@@ -199,8 +225,11 @@ def _passed(expedition: Expedition, units: int = 1, why: str = "") -> Expedition
         typed = _typed(counted)
         said += burnt + over
     last = clock_of(typed, unit)
-    ended = f"{unit.capitalize()} {first} ends." if first == last else \
-        f"{unit.capitalize()}s {first}–{last} end."
+    ended = (
+        f"{unit.capitalize()} {first} ends."
+        if first == last
+        else f"{unit.capitalize()}s {first}–{last} end."
+    )
     return add_line(typed, clock, " ".join(part for part in (why, ended, *said) if part))
 
 
@@ -228,18 +257,25 @@ def due(expedition: Expedition) -> tuple[Due, ...]:
     else:
         every = rules.check_every
         wait = every - _since(typed, "check")
-        lines.append(Due("Wandering monster check due", True) if wait <= 0 else
-                     Due(f"Wandering monster check in {_count(wait, 'turn')}"))
+        lines.append(
+            Due("Wandering monster check due", True)
+            if wait <= 0
+            else Due(f"Wandering monster check in {_count(wait, 'turn')}")
+        )
         for light in typed.lights:
             word = LIGHT_WORDS.get(light.source, light.source)
-            lines.append(Due(f"{word} ({light.member}): {_count(light.left, 'turn')} left",
-                             light.left <= 1))
+            lines.append(
+                Due(f"{word} ({light.member}): {_count(light.left, 'turn')} left", light.left <= 1)
+            )
         if not typed.lights and typed.members:
             lines.append(Due("No light is lit: the party is in the dark", True))
         rest = rules.rest_every - _since(typed, "rest")
         if rest <= 0:
-            penalty = f": −{rules.rest_penalty} to attack and damage until it rests a turn" \
-                if rules.rest_penalty else ""
+            penalty = (
+                f": −{rules.rest_penalty} to attack and damage until it rests a turn"
+                if rules.rest_penalty
+                else ""
+            )
             lines.append(Due(f"Rest overdue{penalty}", True))
         else:
             lines.append(Due(f"Rest due in {_count(rest, 'turn')}", rest <= 1))
@@ -256,28 +292,39 @@ def _wilderness_due(expedition: OseExpedition) -> list[Due]:
     made = expedition.marks.get("checks", 0) if expedition.marks.get("check", 0) == day else 0
     if made < rules.checks_a_day:
         lines.append(Due("Wandering monster check due", True))
-    for item, share, word in (("ration", rules.rations_a_day, "Rations"),
-                              ("water", rules.water_a_day, "Water")):
+    for item, share, word in (
+        ("ration", rules.rations_a_day, "Rations"),
+        ("water", rules.water_a_day, "Water"),
+    ):
         if not share or not expedition.members:
             continue
-        days = sorted((_left(expedition, m.name, item) // share, m.name)
-                      for m in expedition.members)
+        days = sorted(
+            (_left(expedition, m.name, item) // share, m.name) for m in expedition.members
+        )
         short = [name for left, name in days if left <= 1]
         fewest, who = days[0]
-        lines.append(Due(f"{word}: {_count(fewest, 'day')} left at the fewest ({who})"
-                         + (f"; short: {', '.join(short)}" if len(short) > 1 else ""),
-                         fewest <= 1))
+        lines.append(
+            Due(
+                f"{word}: {_count(fewest, 'day')} left at the fewest ({who})"
+                + (f"; short: {', '.join(short)}" if len(short) > 1 else ""),
+                fewest <= 1,
+            )
+        )
     rest = rules.rest_days_every - _since(expedition, "rest")
     if rest <= 0:
-        lines.append(Due(f"Rest day overdue: −{rules.rest_penalty} to hit and damage "
-                         "until a whole day's rest", True))
+        lines.append(
+            Due(
+                f"Rest day overdue: −{rules.rest_penalty} to hit and damage "
+                "until a whole day's rest",
+                True,
+            )
+        )
     else:
         lines.append(Due(f"Rest day due in {_count(rest, 'day')}"))
     return lines
 
 
-def act(expedition: Expedition, action: ExplorationAction, outcome: RollOutcome
-        ) -> Expedition:
+def act(expedition: Expedition, action: ExplorationAction, outcome: RollOutcome) -> Expedition:
     typed = _typed(expedition)
     day = _now(typed) + 1
     marks = dict(typed.marks)
@@ -295,8 +342,9 @@ def act(expedition: Expedition, action: ExplorationAction, outcome: RollOutcome
     update["marks"] = marks
     result = add_line(typed.model_copy(update=update), clock_words(typed), outcome.text)
     if action.takes:
-        result = _passed(result, action.takes,
-                         f"{action.roll.group} took {_count(action.takes, _unit(result))}.")
+        result = _passed(
+            result, action.takes, f"{action.roll.group} took {_count(action.takes, _unit(result))}."
+        )
     return result
 
 
@@ -304,31 +352,49 @@ def commands(expedition: Expedition) -> tuple[ExplorationCommand, ...]:
     typed = _typed(expedition)
     found: list[ExplorationCommand] = []
     if typed.mode == WILDERNESS.id:
-        found.append(ExplorationCommand("rest", "Rest a Day",
-                                        "A whole day of rest: no travel; "
-                                        + _healing_words(typed)))
+        found.append(
+            ExplorationCommand(
+                "rest", "Rest a Day", "A whole day of rest: no travel; " + _healing_words(typed)
+            )
+        )
     else:
-        found.append(ExplorationCommand("rest", "Rest a Turn",
-                                        "One turn of rest: the clock moves a turn"))
+        found.append(
+            ExplorationCommand("rest", "Rest a Turn", "One turn of rest: the clock moves a turn")
+        )
         for member in typed.members:
             light = _lit(typed, member.name)
             if light is not None:
-                found.append(ExplorationCommand(f"out.{member.name}",
-                                                f"Put Out {member.name}'s Light",
-                                                group="Lights"))
+                found.append(
+                    ExplorationCommand(
+                        f"out.{member.name}", f"Put Out {member.name}'s Light", group="Lights"
+                    )
+                )
                 continue
             if _left(typed, member.name, "torch"):
-                found.append(ExplorationCommand(
-                    f"torch.{member.name}", f"{member.name} Lights a Torch",
-                    f"{_left(typed, member.name, 'torch')} torches carried; "
-                    f"{typed.options.torch_turns} turns each", "Lights"))
+                found.append(
+                    ExplorationCommand(
+                        f"torch.{member.name}",
+                        f"{member.name} Lights a Torch",
+                        f"{_left(typed, member.name, 'torch')} torches carried; "
+                        f"{typed.options.torch_turns} turns each",
+                        "Lights",
+                    )
+                )
             if _left(typed, member.name, "lantern") and _left(typed, member.name, "oil"):
-                found.append(ExplorationCommand(
-                    f"lantern.{member.name}", f"{member.name} Lights the Lantern",
-                    f"{_left(typed, member.name, 'oil')} oil flasks carried; "
-                    f"{typed.options.lantern_turns} turns each", "Lights"))
-    found.append(ExplorationCommand("waved", "No Encounter After All",
-                                    "The monsters met are avoided or were nothing"))
+                found.append(
+                    ExplorationCommand(
+                        f"lantern.{member.name}",
+                        f"{member.name} Lights the Lantern",
+                        f"{_left(typed, member.name, 'oil')} oil flasks carried; "
+                        f"{typed.options.lantern_turns} turns each",
+                        "Lights",
+                    )
+                )
+    found.append(
+        ExplorationCommand(
+            "waved", "No Encounter After All", "The monsters met are avoided or were nothing"
+        )
+    )
     return tuple(found)
 
 
@@ -344,24 +410,30 @@ def command(expedition: Expedition, command_id: str) -> Expedition:
     clock = clock_words(typed)
     if kind == "rest":
         rested = typed.model_copy(update={"marks": {**typed.marks, "rest": _now(typed) + 1}})
-        why = "The party rests a day: " + _healing_words(typed) \
-            if typed.mode == WILDERNESS.id else "The party rests a turn."
+        why = (
+            "The party rests a day: " + _healing_words(typed)
+            if typed.mode == WILDERNESS.id
+            else "The party rests a turn."
+        )
         return _passed(rested, 1, why)
     if kind == "waved":
-        return add_line(typed.model_copy(update={"encounter_due": False}), clock,
-                        "No encounter after all.")
+        return add_line(
+            typed.model_copy(update={"encounter_due": False}), clock, "No encounter after all."
+        )
     if kind == "out":
         lights = tuple(light for light in typed.lights if light.member != who)
-        return add_line(typed.model_copy(update={"lights": lights}), clock,
-                        f"{who} puts out the light.")
+        return add_line(
+            typed.model_copy(update={"lights": lights}), clock, f"{who} puts out the light."
+        )
     if kind in ("torch", "lantern"):
         fuel = "torch" if kind == "torch" else "oil"
         if _left(typed, who, fuel) <= 0 or _lit(typed, who) is not None:
             return typed
         turns = typed.options.torch_turns if kind == "torch" else typed.options.lantern_turns
         lit = _with_supply(typed, who, fuel, -1)
-        lit = lit.model_copy(update={"lights": (*lit.lights, Light(member=who, source=kind,
-                                                                    left=turns))})
+        lit = lit.model_copy(
+            update={"lights": (*lit.lights, Light(member=who, source=kind, left=turns))}
+        )
         word = "a torch" if kind == "torch" else "the lantern"
         return add_line(lit, clock, f"{who} lights {word} ({_count(turns, 'turn')}).")
     return typed
@@ -373,8 +445,11 @@ def movement(expedition: Expedition) -> str:
         return "No one in the party."
     wilderness = typed.mode == WILDERNESS.id
     key = "movement.overland" if wilderness else "movement"
-    rates = [(values[key].value, member.name) for member in typed.members
-             if key in (values := derive(member.sheet, typed.table_rules))]
+    rates = [
+        (values[key].value, member.name)
+        for member in typed.members
+        if key in (values := derive(member.sheet, typed.table_rules))
+    ]
     if not rates:
         return "No one in the party has a movement rate."
     slowest, who = min(rates)
@@ -386,8 +461,12 @@ def movement(expedition: Expedition) -> str:
     return f"Travel: {slowest} miles a day (the slowest: {who}){change}"
 
 
-SUPPLY_WORDS = (("torch", "Torches"), ("oil", "Oil flasks"), ("ration", "Rations (days)"),
-                ("water", "Waterskins"))
+SUPPLY_WORDS = (
+    ("torch", "Torches"),
+    ("oil", "Oil flasks"),
+    ("ration", "Rations (days)"),
+    ("water", "Waterskins"),
+)
 
 
 def provisions(expedition: Expedition) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
@@ -396,12 +475,20 @@ def provisions(expedition: Expedition) -> tuple[tuple[str, ...], tuple[tuple[str
     rows = []
     for member in typed.members:
         light = _lit(typed, member.name)
-        lit = (f"{LIGHT_WORDS.get(light.source, light.source)}, "
-               f"{_count(light.left, 'turn')} left") if light is not None else "—"
+        lit = (
+            (f"{LIGHT_WORDS.get(light.source, light.source)}, {_count(light.left, 'turn')} left")
+            if light is not None
+            else "—"
+        )
         if light is None and _left(typed, member.name, "lantern"):
             lit = "Lantern (unlit)"
-        rows.append((member.name, lit,
-                     *(str(_left(typed, member.name, item)) for item, _words in SUPPLY_WORDS)))
+        rows.append(
+            (
+                member.name,
+                lit,
+                *(str(_left(typed, member.name, item)) for item, _words in SUPPLY_WORDS),
+            )
+        )
     return headings, tuple(rows)
 
 
@@ -410,17 +497,20 @@ def fight_over(expedition: Expedition, rounds: int) -> Expedition:
     if typed.mode == WILDERNESS.id:
         return add_line(typed, clock_words(typed), f"The fight took {_count(rounds, 'round')}.")
     turns = fight_turns(rounds)
-    return _passed(typed, turns, f"The fight took {_count(rounds, 'round')}: "
-                                 f"{_count(turns, 'turn')}.")
+    return _passed(
+        typed, turns, f"The fight took {_count(rounds, 'round')}: {_count(turns, 'turn')}."
+    )
 
 
 def change_mode(expedition: Expedition, mode: str, terrain: str) -> Expedition:
     typed = _typed(expedition)
     chosen = WILDERNESS if mode == WILDERNESS.id else DUNGEON
-    ground = terrain if chosen is WILDERNESS and any(t.id == terrain for t in TERRAINS) \
+    ground = (
+        terrain
+        if chosen is WILDERNESS and any(t.id == terrain for t in TERRAINS)
         else (TERRAINS[0].id if chosen is WILDERNESS else "")
-    moved = typed.model_copy(update={"mode": chosen.id, "terrain": ground,
-                                     "encounter_due": False})
+    )
+    moved = typed.model_copy(update={"mode": chosen.id, "terrain": ground, "encounter_due": False})
     if chosen is WILDERNESS:
         where = f"the wilderness ({_terrain(moved).label.lower()})"
     else:
@@ -429,10 +519,17 @@ def change_mode(expedition: Expedition, mode: str, terrain: str) -> Expedition:
 
 
 WILDERNESS_TABLES = {
-    "clear": "Clear, Grasslands", "grasslands": "Clear, Grasslands",
-    "barren": "Barren, Hills, Mountains", "hills": "Barren, Hills, Mountains",
-    "mountains": "Barren, Hills, Mountains", "settled": "Settled", "city": "City",
-    "desert": "Desert", "forest": "Forest", "jungle": "Jungle", "swamp": "Swamp",
+    "clear": "Clear, Grasslands",
+    "grasslands": "Clear, Grasslands",
+    "barren": "Barren, Hills, Mountains",
+    "hills": "Barren, Hills, Mountains",
+    "mountains": "Barren, Hills, Mountains",
+    "settled": "Settled",
+    "city": "City",
+    "desert": "Desert",
+    "forest": "Forest",
+    "jungle": "Jungle",
+    "swamp": "Swamp",
 }
 """Terrain id → the SRD's wilderness encounter table it is rolled on (Wilderness Encounters)."""
 _LEVEL = re.compile(r"level\s*(\d{1,3})", re.IGNORECASE)
@@ -452,8 +549,19 @@ def encounter_table(expedition: Expedition) -> EncounterTable:
         terrain = WILDERNESS_TABLES.get(_terrain(expedition).id, "Clear, Grasslands")
         return EncounterTable(f"Wilderness Encounters: {terrain}", 1)
     level = dungeon_level(expedition)
-    band = ("1" if level == 1 else "2" if level == 2 else "3" if level == 3
-            else "4–5" if level <= 5 else "6–7" if level <= 7 else "8+")
+    band = (
+        "1"
+        if level == 1
+        else "2"
+        if level == 2
+        else "3"
+        if level == 3
+        else "4–5"
+        if level <= 5
+        else "6–7"
+        if level <= 7
+        else "8+"
+    )
     return EncounterTable(f"Dungeon Encounters: Level {band}", 0)
 
 

@@ -30,55 +30,100 @@ class OseExploration(BaseModel):
     """The table rules of an expedition; every default is the SRD's."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    torch_turns: Annotated[int, Option(
-        "Torch burns (turns)",
-        "SRD Adventuring Gear: a lit torch burns for 1 hour, 6 turns.",
-        section="Light and rest")] = Field(6, ge=1, le=100)
-    lantern_turns: Annotated[int, Option(
-        "Lantern flask burns (turns)",
-        "SRD Adventuring Gear: a lantern burns one oil flask every 4 hours, 24 turns.",
-        section="Light and rest")] = Field(24, ge=1, le=200)
-    rest_every: Annotated[int, Option(
-        "Rest one turn every (turns)",
-        "SRD Dungeon Adventuring: characters must rest for one turn every hour.",
-        section="Light and rest")] = Field(6, ge=1, le=100)
-    rest_penalty: Annotated[int, Option(
-        "Penalty for not resting",
-        "SRD: −1 to attack and damage rolls until the characters rest a turn (a day in the "
-        "wilderness).",
-        section="Light and rest")] = Field(1, ge=0, le=5)
-    check_every: Annotated[int, Option(
-        "Dungeon wandering check every (turns)",
-        "SRD Dungeon Adventuring: a check is typically rolled once every two turns.",
-        section="Wandering monsters")] = Field(2, ge=1, le=20)
-    check_chance: Annotated[int, Option(
-        "Dungeon wandering chance (in 6)",
-        "SRD Dungeon Adventuring: the typical chance is 1-in-6; raise it for a noisy party or "
-        "bright light in the dark.",
-        section="Wandering monsters")] = Field(1, ge=0, le=6)
-    checks_a_day: Annotated[int, Option(
-        "Wilderness checks a day",
-        "SRD Wilderness Adventuring: typically once daily; the referee may make up to three or "
-        "four.",
-        section="Wandering monsters")] = Field(1, ge=1, le=4)
-    rations_a_day: Annotated[int, Option(
-        "Rations eaten a day",
-        "SRD rations are sold by the week (7 days): one a day each.",
-        section="Travel")] = Field(1, ge=0, le=5)
-    water_a_day: Annotated[int, Option(
-        "Waterskins drunk a day",
-        "Off (0) by default: the SRD gives no daily need for water (a waterskin holds a quart); "
-        "set 1 to count a waterskin a day.",
-        section="Travel")] = Field(0, ge=0, le=5)
-    rest_days_every: Annotated[int, Option(
-        "Rest one day every (days)",
-        "SRD Wilderness Adventuring: rest one day per six days of travel.",
-        section="Travel")] = Field(6, ge=1, le=30)
-    rest_day_healing: Annotated[Literal["1d3", "none"], Option(
-        "Healing per day of complete rest",
-        "SRD Healing: 1d3 hit points per full day of complete rest.",
-        choices={"1d3": "1d3 hit points (SRD)", "none": "None"},
-        section="Travel")] = "1d3"
+    torch_turns: Annotated[
+        int,
+        Option(
+            "Torch burns (turns)",
+            "SRD Adventuring Gear: a lit torch burns for 1 hour, 6 turns.",
+            section="Light and rest",
+        ),
+    ] = Field(6, ge=1, le=100)
+    lantern_turns: Annotated[
+        int,
+        Option(
+            "Lantern flask burns (turns)",
+            "SRD Adventuring Gear: a lantern burns one oil flask every 4 hours, 24 turns.",
+            section="Light and rest",
+        ),
+    ] = Field(24, ge=1, le=200)
+    rest_every: Annotated[
+        int,
+        Option(
+            "Rest one turn every (turns)",
+            "SRD Dungeon Adventuring: characters must rest for one turn every hour.",
+            section="Light and rest",
+        ),
+    ] = Field(6, ge=1, le=100)
+    rest_penalty: Annotated[
+        int,
+        Option(
+            "Penalty for not resting",
+            "SRD: −1 to attack and damage rolls until the characters rest a turn (a day in the "
+            "wilderness).",
+            section="Light and rest",
+        ),
+    ] = Field(1, ge=0, le=5)
+    check_every: Annotated[
+        int,
+        Option(
+            "Dungeon wandering check every (turns)",
+            "SRD Dungeon Adventuring: a check is typically rolled once every two turns.",
+            section="Wandering monsters",
+        ),
+    ] = Field(2, ge=1, le=20)
+    check_chance: Annotated[
+        int,
+        Option(
+            "Dungeon wandering chance (in 6)",
+            "SRD Dungeon Adventuring: the typical chance is 1-in-6; raise it for a noisy party or "
+            "bright light in the dark.",
+            section="Wandering monsters",
+        ),
+    ] = Field(1, ge=0, le=6)
+    checks_a_day: Annotated[
+        int,
+        Option(
+            "Wilderness checks a day",
+            "SRD Wilderness Adventuring: typically once daily; the referee may make up to three or "
+            "four.",
+            section="Wandering monsters",
+        ),
+    ] = Field(1, ge=1, le=4)
+    rations_a_day: Annotated[
+        int,
+        Option(
+            "Rations eaten a day",
+            "SRD rations are sold by the week (7 days): one a day each.",
+            section="Travel",
+        ),
+    ] = Field(1, ge=0, le=5)
+    water_a_day: Annotated[
+        int,
+        Option(
+            "Waterskins drunk a day",
+            "Off (0) by default: the SRD gives no daily need for water (a waterskin holds a "
+            "quart); "
+            "set 1 to count a waterskin a day.",
+            section="Travel",
+        ),
+    ] = Field(0, ge=0, le=5)
+    rest_days_every: Annotated[
+        int,
+        Option(
+            "Rest one day every (days)",
+            "SRD Wilderness Adventuring: rest one day per six days of travel.",
+            section="Travel",
+        ),
+    ] = Field(6, ge=1, le=30)
+    rest_day_healing: Annotated[
+        Literal["1d3", "none"],
+        Option(
+            "Healing per day of complete rest",
+            "SRD Healing: 1d3 hit points per full day of complete rest.",
+            choices={"1d3": "1d3 hit points (SRD)", "none": "None"},
+            section="Travel",
+        ),
+    ] = "1d3"
 
 
 class Terrain(NamedTuple):
@@ -109,8 +154,9 @@ TERRAINS: tuple[Terrain, ...] = (
 the forest. Settled lands and the city have no chance of getting lost in the book."""
 
 DUNGEON = ClockMode("dungeon", "Dungeon", "turn", "turns")
-WILDERNESS = ClockMode("wilderness", "Wilderness", "day", "days",
-                       tuple((t.id, t.label) for t in TERRAINS))
+WILDERNESS = ClockMode(
+    "wilderness", "Wilderness", "day", "days", tuple((t.id, t.label) for t in TERRAINS)
+)
 LIGHT_WORDS = {"torch": "Torch", "lantern": "Lantern"}
 
 

@@ -79,8 +79,9 @@ a failure does (0 nothing, 1 out of the fight, 2 dead)."""
 _MELEE, _SHOOT = 1, 2
 
 
-def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon: Weapon,
-            feet: int) -> Strike | None:
+def _strike(
+    encounter: OseEncounter, actor: str, target: str, index: int, weapon: Weapon, feet: int
+) -> Strike | None:
     """The dialog's attack ``attack:index`` at ``feet``: its threshold and damage, or None when
     the dialog bars it (out of reach, complete cover, a declared retreat or spell)."""
     placed = core.set_position(encounter, actor, target, feet, log=False)
@@ -90,8 +91,9 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
     modifier, ac, _terms = found
     options = encounter.options
     sheet = placed.combatant(actor).sheet
-    need = combat.needed(derive(sheet, options)["thac0"].value, ac,
-                         table=combat.attack_procedure(options))
+    need = combat.needed(
+        derive(sheet, options)["thac0"].value, ac, table=combat.attack_procedure(options)
+    )
     lowest = combat.lowest_natural(need, modifier)
     die = weaponry._damage_die(sheet, index, weapon, options)
     bonus, multiplier = strikes._damage_bonus(placed, actor, target, weapon)
@@ -104,8 +106,16 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
     if die is None:
         return (lowest, 0, 1, 0, 0, (), fail, kind)
     (count, sides), *more = die.dice or ((0, 1),)
-    return (lowest, count, sides, die.bonus + bonus, multiplier * die.times, tuple(more), fail,
-            kind)
+    return (
+        lowest,
+        count,
+        sides,
+        die.bonus + bonus,
+        multiplier * die.times,
+        tuple(more),
+        fail,
+        kind,
+    )
 
 
 def _worth(strike: Strike) -> tuple[float, float]:
@@ -120,8 +130,12 @@ def _worth(strike: Strike) -> tuple[float, float]:
     return hit * mean, hit * fail if kind else 0.0
 
 
-def choose_routine(worth: list[list[tuple[int, list[tuple[float, float] | None]]]],
-                   uses_left: list[int], target: int, target_hp: int) -> int:
+def choose_routine(
+    worth: list[list[tuple[int, list[tuple[float, float] | None]]]],
+    uses_left: list[int],
+    target: int,
+    target_hp: int,
+) -> int:
     """The routine a referee would use on ``target``: the best expected effect (the average
     damage, and an effect's chance of ending the fight for the target counted as its hit
     points), among those with uses left (-1: none left; 0: every round)."""
@@ -163,11 +177,11 @@ class _Prices:
     def __init__(self, encounter: OseEncounter) -> None:
         self.encounter = encounter
         self.known: dict[tuple[object, ...], Strike | None] = {}
-        self.kinds = {c.id: (c.sheet.model_dump_json(), c.declared)
-                      for c in encounter.combatants}
+        self.kinds = {c.id: (c.sheet.model_dump_json(), c.declared) for c in encounter.combatants}
 
-    def __call__(self, actor: OseCombatant, other: OseCombatant, index: int, weapon: Weapon,
-                 feet: int) -> Strike | None:
+    def __call__(
+        self, actor: OseCombatant, other: OseCombatant, index: int, weapon: Weapon, feet: int
+    ) -> Strike | None:
         key = (self.kinds[actor.id], self.kinds[other.id], other.cover, index, feet)
         if key not in self.known:
             self.known[key] = _strike(self.encounter, actor.id, other.id, index, weapon, feet)
@@ -180,8 +194,9 @@ class _Breath:
 
     __slots__ = ("chance", "dice", "fails", "half", "kind", "opens", "own_hp")
 
-    def __init__(self, encounter: OseEncounter, actor: OseCombatant, index: int,
-                 others: list[OseCombatant]) -> None:
+    def __init__(
+        self, encounter: OseEncounter, actor: OseCombatant, index: int, others: list[OseCombatant]
+    ) -> None:
         sheet = actor.sheet
         assert isinstance(sheet, MonsterSheet)
         attack = sheet.attacks[index]
@@ -191,17 +206,18 @@ class _Breath:
         damage = None if attack.own_hit_points else attack.damage
         self.dice = None if damage is None else (damage.dice, damage.bonus, damage.times)
         """Groups of dice, bonus and multiplier; None: its hit points (or no damage)."""
-        self.half = save is not None and not attack.effect and (
-            self.own_hp or damage is not None)
-        self.kind = 0 if effect is None else 2 if effect.lethal else \
-            1 if effect.out_of_fight else 0
+        self.half = save is not None and not attack.effect and (self.own_hp or damage is not None)
+        self.kind = 0 if effect is None else 2 if effect.lethal else 1 if effect.out_of_fight else 0
         self.opens, self.chance = attack.opens, attack.chance
         options = encounter.options
         self.fails: list[float | None] = [
-            None if other.side == actor.side else
-            1.0 if save is None else
-            float(fail_chance(derive(other.sheet, options)[f"save.{save.value}"].value))
-            for other in others]
+            None
+            if other.side == actor.side
+            else 1.0
+            if save is None
+            else float(fail_chance(derive(other.sheet, options)[f"save.{save.value}"].value))
+            for other in others
+        ]
 
     def worth(self, sheet: MonsterSheet, attack_index: int) -> list[tuple[float, float] | None]:
         """Per target: the average damage and the chance its effect takes hold (at the
@@ -209,9 +225,12 @@ class _Breath:
         from fractions import Fraction
 
         attack = sheet.attacks[attack_index]
-        return [None if fail is None else
-                (float(breath_mean(attack, sheet, Fraction(fail))), fail if self.kind else 0.0)
-                for fail in self.fails]
+        return [
+            None
+            if fail is None
+            else (float(breath_mean(attack, sheet, Fraction(fail))), fail if self.kind else 0.0)
+            for fail in self.fails
+        ]
 
 
 class _Arms:
@@ -229,16 +248,33 @@ class _Arms:
         self.breaths: list[_Breath | None] = []
         """Per routine, its breath weapon (the routine's other attacks are made as well)."""
         if isinstance(sheet, MonsterSheet) and sheet.attacks:
-            groups = [[(sheet.attacks.index(a), a.count, weapons[sheet.attacks.index(a)])
-                       for a in routine if not a.breath] for routine in monster_routines(sheet)]
-            self.uses = [min((a.uses - getattr(actor, "spent", {}).get(sheet.attacks.index(a), 0)
-                              for a in routine if a.uses), default=0) or
-                         (-1 if any(a.uses for a in routine) else 0)
-                         for routine in monster_routines(sheet)]
+            groups = [
+                [
+                    (sheet.attacks.index(a), a.count, weapons[sheet.attacks.index(a)])
+                    for a in routine
+                    if not a.breath
+                ]
+                for routine in monster_routines(sheet)
+            ]
+            self.uses = [
+                min(
+                    (
+                        a.uses - getattr(actor, "spent", {}).get(sheet.attacks.index(a), 0)
+                        for a in routine
+                        if a.uses
+                    ),
+                    default=0,
+                )
+                or (-1 if any(a.uses for a in routine) else 0)
+                for routine in monster_routines(sheet)
+            ]
             for attacks in monster_routines(sheet):
                 blows = routine_breath(attacks)
-                self.breaths.append(None if blows is None else _Breath(
-                    price.encounter, actor, sheet.attacks.index(blows), others))
+                self.breaths.append(
+                    None
+                    if blows is None
+                    else _Breath(price.encounter, actor, sheet.attacks.index(blows), others)
+                )
         else:
             ready = [(i, 1, w) for i, w in enumerate(weapons) if w.melee]
             groups = [ready[:1]]
@@ -250,12 +286,16 @@ class _Arms:
         for group in groups:
             routine, worth = [], []
             for index, count, weapon in group:
-                row = [None if other.side == actor.side else
-                       price(actor, other, index, weapon, MELEE_FEET)
-                       for other in others]
+                row = [
+                    None
+                    if other.side == actor.side
+                    else price(actor, other, index, weapon, MELEE_FEET)
+                    for other in others
+                ]
                 routine.append((count, row))
-                worth.append((count, [None if strike is None else _worth(strike)
-                                      for strike in row]))
+                worth.append(
+                    (count, [None if strike is None else _worth(strike) for strike in row])
+                )
             self.routines.append(routine)
             self.worth.append(worth)
         for number, spec in enumerate(self.breaths):
@@ -269,12 +309,12 @@ class _Arms:
         self.melee = self.routines[0]
         """The first routine: whom it can strike decides whom a mover closes on."""
         self.struck: Callable[[int], object] | None = (
-            self.melee[0][1].__getitem__ if self.melee else None)
+            self.melee[0][1].__getitem__ if self.melee else None
+        )
         """Whether its first attack can strike a target (by index)."""
         # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
         # a thrown melee weapon (a dagger, a spear) is kept in hand for melee.
-        missiles = [(i, w) for i, w in enumerate(weapons)
-                    if w.missile and w.ranges and not w.melee]
+        missiles = [(i, w) for i, w in enumerate(weapons) if w.missile and w.ranges and not w.melee]
         self.ranges: tuple[int, int, int] | None = None
         self.missile: list[tuple[Strike | None, ...] | None] = [None] * n
         if missiles:
@@ -283,8 +323,9 @@ class _Arms:
             self.ranges = weapon.ranges
             for j, other in enumerate(others):
                 if other.side != actor.side:
-                    bands = tuple(price(actor, other, index, weapon, feet)
-                                  for feet in weapon.ranges)
+                    bands = tuple(
+                        price(actor, other, index, weapon, feet) for feet in weapon.ranges
+                    )
                     self.missile[j] = None if bands == (None, None, None) else bands
         self.aimed: Callable[[int], object] = self.missile.__getitem__
         """Whether its missile weapon can hit a target (by index) at some range."""
@@ -306,11 +347,14 @@ class _Plan:
         self.held = [afflicted(c) for c in combatants]
         self.fled = [c.fleeing and not self.dead[i] for i, c in enumerate(combatants)]
         self.out = [self.dead[i] or self.fled[i] for i in range(n)]
-        self.left = [sum(1 for i in range(n) if self.side[i] == s and not self.out[i])
-                     for s in range(len(sides))]
+        self.left = [
+            sum(1 for i in range(n) if self.side[i] == s and not self.out[i])
+            for s in range(len(sides))
+        ]
         self.sides = sum(1 for count in self.left if count)
-        self.plane = Plane(encounter.position_model,
-                           [encounter.places.get(c.id, Place()) for c in combatants])
+        self.plane = Plane(
+            encounter.position_model, [encounter.places.get(c.id, Place()) for c in combatants]
+        )
         values = [derive(c.sheet, options) for c in combatants]
         self.rate = [v["movement.encounter"].value for v in values]
         self.init = [v["initiative"].value for v in values]
@@ -325,20 +369,34 @@ class _Plan:
         for name in sides:
             state = encounter.morale.get(name)
             checked = sum(rnd.MOMENTS[t] for t in state.checked) if state else 0
-            self.morale.append((checked, state.passes if state else 0,
-                                bool(state and state.broken)))
-        self.monsters_of = [[i for i in range(n) if self.side[i] == s and self.monster[i]]
-                            for s in range(len(sides))]
+            self.morale.append(
+                (checked, state.passes if state else 0, bool(state and state.broken))
+            )
+        self.monsters_of = [
+            [i for i in range(n) if self.side[i] == s and self.monster[i]]
+            for s in range(len(sides))
+        ]
         self.foes_of = [[j for j in range(n) if self.side[j] != self.side[i]] for i in range(n)]
         # the round as it stands: a surprise round, or a round some have acted in
         phase = encounter.phase
-        self.surprise = (sides.index(encounter.surprise_side)
-                         if encounter.surprise_side in sides and phase in ("setup", "surprise")
-                         else None)
+        self.surprise = (
+            sides.index(encounter.surprise_side)
+            if encounter.surprise_side in sides and phase in ("setup", "surprise")
+            else None
+        )
         # the free round: the surprising side alone, on the tracker's count (round._base)
-        self.surprise_groups = [] if self.surprise is None else core.group_counts(
-            [(i, rnd.order_key(0, self.slow[i]), i) for i in range(n)
-             if self.side[i] == self.surprise], lower_first=False)
+        self.surprise_groups = (
+            []
+            if self.surprise is None
+            else core.group_counts(
+                [
+                    (i, rnd.order_key(0, self.slow[i]), i)
+                    for i in range(n)
+                    if self.side[i] == self.surprise
+                ],
+                lower_first=False,
+            )
+        )
         self.orders: dict[tuple[int, ...], list[list[int]]] = {}
         """Round orders already worked out, by the rolls."""
         self.acted = [c.acted and phase != "setup" for c in combatants]
@@ -347,8 +405,11 @@ class _Plan:
         self.side_rolls: list[int] | None = None
         self.own_rolls: list[int] | None = None
         if phase == "rounds":
-            if not self.individual and all(name in encounter.side_rolls for name in sides
-                                           if name in {c.side for c in combatants}):
+            if not self.individual and all(
+                name in encounter.side_rolls
+                for name in sides
+                if name in {c.side for c in combatants}
+            ):
                 self.side_rolls = [encounter.side_rolls.get(name, 0) for name in sides]
             if self.individual and all(c.rolled is not None for c in combatants):
                 self.own_rolls = [c.rolled or 0 for c in combatants]
@@ -356,8 +417,13 @@ class _Plan:
         price = _Prices(encounter)
         self.arms = [_Arms(price, c, combatants) for c in combatants]
         if any(c.declared != "none" for c in combatants):
-            calm = encounter.model_copy(update={"combatants": tuple(
-                c.model_copy(update={"declared": "none", "spell": ""}) for c in combatants)})
+            calm = encounter.model_copy(
+                update={
+                    "combatants": tuple(
+                        c.model_copy(update={"declared": "none", "spell": ""}) for c in combatants
+                    )
+                }
+            )
             calm_combatants = list(calm.combatants)
             calm_price = _Prices(calm)
             self.later = [_Arms(calm_price, c, calm_combatants) for c in calm_combatants]
@@ -370,22 +436,26 @@ _plan: PreparedOnce[OseEncounter, _Plan] = PreparedOnce(_Plan, 4)
 one policy)."""
 
 
-def _order(plan: _Plan, r: Callable[[], float], left: list[int],
-           kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
+def _order(
+    plan: _Plan, r: Callable[[], float], left: list[int], kept: list[int] | None
+) -> tuple[list[list[int]], list[int]]:
     """This round's groups in order (the members of a group act at once) and the rolls made:
     a d6 per side standing (ties as the table rules say: :func:`core.initiative.roll_sides`)
     or, under individual initiative, a d6 + modifier each; each combatant's place is the
     tracker's :func:`round.order_key` (slow weapons last) and the groups are the tracker's
     counts (:func:`core.encounter.group_counts`)."""
     n, slow = plan.n, plan.slow
-    rolls = kept or plan.initiative.simulated(plan.init, left, lambda: int(r() * 6) + 1,
-                                              plan.ties)
+    rolls = kept or plan.initiative.simulated(plan.init, left, lambda: int(r() * 6) + 1, plan.ties)
     known = plan.orders.get(key := tuple(rolls))
     if known is None:
         side = plan.side
         known = core.group_counts(
-            [(i, rnd.order_key(rolls[plan.initiative.roll_index(i, side)], slow[i]), i)
-             for i in range(n)], lower_first=False)
+            [
+                (i, rnd.order_key(rolls[plan.initiative.roll_index(i, side)], slow[i]), i)
+                for i in range(n)
+            ],
+            lower_first=False,
+        )
         if len(plan.orders) < _ORDERS:
             plan.orders[key] = known
     return known, rolls
@@ -398,8 +468,22 @@ _ORDERS = 4096
 class _Fight:
     """The state of one fight as plain lists, and its steps."""
 
-    __slots__ = ("breathed", "down", "fled", "foes", "held", "hp", "left", "out", "plan",
-                 "plane", "r", "sides", "state", "uses")
+    __slots__ = (
+        "breathed",
+        "down",
+        "fled",
+        "foes",
+        "held",
+        "hp",
+        "left",
+        "out",
+        "plan",
+        "plane",
+        "r",
+        "sides",
+        "state",
+        "uses",
+    )
 
     def __init__(self, plan: _Plan, r: Callable[[], float], how: Target = "nearest") -> None:
         self.plan, self.r = plan, r
@@ -600,9 +684,16 @@ def _melee(fight: _Fight, a: _Arms, i: int) -> None:
             pick = b  # a dragon "always attacks first with its breath weapon"
         elif breath is not None and breath.chance:
             # "an equal chance of either" (a dragon), "2-in-6" (a hellhound)
-            pick = b if r() * 6.0 < breath.chance else choose_routine(
-                a.worth, [-1 if k == b else u for k, u in enumerate(uses_left)],
-                first_foe, hp[first_foe])
+            pick = (
+                b
+                if r() * 6.0 < breath.chance
+                else choose_routine(
+                    a.worth,
+                    [-1 if k == b else u for k, u in enumerate(uses_left)],
+                    first_foe,
+                    hp[first_foe],
+                )
+            )
         else:
             pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
         routine = a.routines[pick]
@@ -627,15 +718,17 @@ def _group(fight: _Fight, group: list[int], first: bool, stay: bool) -> bool:
     Whether the fight is over."""
     plan, out = fight.plan, fight.out
     arms = plan.arms if first else plan.later
-    actors = ([i for i in group if not out[i] and not plan.acted[i]] if first
-              else [i for i in group if not out[i]])
+    actors = (
+        [i for i in group if not out[i] and not plan.acted[i]]
+        if first
+        else [i for i in group if not out[i]]
+    )
     if not actors:
         return False
     for s in {plan.side[i] for i in actors}:
         if plan.monsters_of[s]:
             fight.morale(s)
-    modes = [_movement(fight, arms, i, plan.declared[i] if first else "", stay)
-             for i in actors]
+    modes = [_movement(fight, arms, i, plan.declared[i] if first else "", stay) for i in actors]
     for i, mode in zip(actors, modes, strict=True):
         if mode == _SHOOT:
             _missile(fight, arms[i], i)
@@ -677,11 +770,13 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
         rounds=rounds,
         down=frozenset(ids[i] for i in range(n) if fight.down(hp[i]) or fight.held[i]),
         fled=frozenset(ids[i] for i in range(n) if fled[i] and not fight.down(hp[i])),
-        hit_points=dict(zip(ids, hp, strict=True)))
+        hit_points=dict(zip(ids, hp, strict=True)),
+    )
 
 
-def play_attack(encounter: core.Encounter, actor: str, target: str,
-                dice: random.Random) -> int | None:
+def play_attack(
+    encounter: core.Encounter, actor: str, target: str, dice: random.Random
+) -> int | None:
     """One attack of ``actor`` on ``target`` from where they stand, rolled as the simulator
     rolls it: the damage dealt (0 on a miss), or None when no attack reaches."""
     assert isinstance(encounter, OseEncounter)
@@ -697,4 +792,3 @@ def play_attack(encounter: core.Encounter, actor: str, target: str,
             return None
         strike = bands[0 if feet <= ranges[0] else 1 if feet <= ranges[1] else 2]
     return None if strike is None else _roll(strike, dice.random)
-

@@ -33,11 +33,7 @@ from m3desk.systems.ose.sheet import (
     Spell,
     Weapon,
 )
-from m3desk.systems.ose.statblock import (
-    parse_stat_block,
-    stat_block_variants,
-    with_attack_line,
-)
+from m3desk.systems.ose.statblock import parse_stat_block, stat_block_variants, with_attack_line
 from m3desk.systems.ose.tables import (
     ARMOUR_AC,
     CLASS_HIT_DIE,
@@ -48,8 +44,16 @@ from m3desk.systems.ose.tables import (
     standard_modifier,
 )
 
-__all__ = ["CHARACTER_FORM", "MONSTER_FORM", "SHEET_FORMS", "new_character", "new_monster",
-           "starting_hit_points", "summary", "weapon"]
+__all__ = [
+    "CHARACTER_FORM",
+    "MONSTER_FORM",
+    "SHEET_FORMS",
+    "new_character",
+    "new_monster",
+    "starting_hit_points",
+    "summary",
+    "weapon",
+]
 
 ABILITIES = ("STR", "INT", "WIS", "DEX", "CON", "CHA")
 SAVES = tuple(f"save.{save.value}" for save in Save)
@@ -70,18 +74,29 @@ def weapon(name: str) -> Weapon:
     """A weapon of the equipment list by name ("sword", "short bow"), with its table damage,
     qualities and ranges."""
     spec = WEAPONS[name]
-    return Weapon(name=spec.name, damage=DiceExpr.parse(spec.damage), melee=spec.melee,
-                  missile=spec.missile, two_handed=spec.two_handed, slow=spec.slow,
-                  brace=spec.brace, ranges=spec.ranges)
+    return Weapon(
+        name=spec.name,
+        damage=DiceExpr.parse(spec.damage),
+        melee=spec.melee,
+        missile=spec.missile,
+        two_handed=spec.two_handed,
+        slow=spec.slow,
+        brace=spec.brace,
+        ranges=spec.ranges,
+    )
 
 
 def _weapon_note(name: str) -> str:
-    """"1d4, melee or thrown 10/20/30'" for the list's dagger."""
+    """ "1d4, melee or thrown 10/20/30'" for the list's dagger."""
     spec = WEAPONS[name]
-    kind = "melee or thrown" if spec.melee and spec.missile else \
-        "missile" if spec.missile else "melee"
-    qualities = [q for q, on in (("two-handed", spec.two_handed), ("slow", spec.slow),
-                                 ("brace", spec.brace)) if on]
+    kind = (
+        "melee or thrown" if spec.melee and spec.missile else "missile" if spec.missile else "melee"
+    )
+    qualities = [
+        q
+        for q, on in (("two-handed", spec.two_handed), ("slow", spec.slow), ("brace", spec.brace))
+        if on
+    ]
     ranges = " " + "/".join(map(str, spec.ranges)) + "'" if spec.ranges else ""
     return ", ".join([spec.damage, kind + ranges, *qualities])
 
@@ -92,30 +107,32 @@ WEAPON_PRESETS = tuple(RowPreset(name, weapon(name), _weapon_note(name)) for nam
 
 def new_character(name: str, options: BaseModel | None = None) -> CharacterSheet:
     sheet = CharacterSheet(name=name.strip()[:80] or "New character")
-    hp = starting_hit_points(sheet.char_class, sheet.abilities.CON,
-                             cast(OseOptions | None, options))
-    return sheet.model_copy(update={"hit_points": hp, "max_hit_points": hp,
-                                    "weapons": (weapon("sword"),)})
+    hp = starting_hit_points(
+        sheet.char_class, sheet.abilities.CON, cast(OseOptions | None, options)
+    )
+    return sheet.model_copy(
+        update={"hit_points": hp, "max_hit_points": hp, "weapons": (weapon("sword"),)}
+    )
 
 
 def new_monster(name: str, _options: BaseModel | None = None) -> MonsterSheet:
     """One Hit Die, its average hit points (4), one weapon attack for 1d6, saves by HD."""
-    sheet = MonsterSheet(name=name.strip()[:80] or "New monster",
-                         attacks=(MonsterAttack(name="weapon"),))
+    sheet = MonsterSheet(
+        name=name.strip()[:80] or "New monster", attacks=(MonsterAttack(name="weapon"),)
+    )
     average = derive(sheet)["hp.average"].value
     return sheet.model_copy(update={"hit_points": average, "max_hit_points": average})
 
 
 def summary(sheet: BaseModel) -> str:
-    """"Fighter 1, AC 4 [15], HP 8/8" or "HD 1-1, AC 6 [13], HP 3/3, ML 7"."""
+    """ "Fighter 1, AC 4 [15], HP 8/8" or "HD 1-1, AC 6 [13], HP 3/3, ML 7"."""
     typed = cast(CharacterSheet | MonsterSheet, sheet)
     values = derive(typed)
     ac = values["ac"].value
     hp = f"HP {pool_text(typed.hit_points, typed.max_hit_points)}"
     if isinstance(typed, CharacterSheet):
-        return (f"{typed.char_class.value.title()} {typed.level}, AC {ac} [{19 - ac}], {hp}")
-    return (f"HD {hit_dice_text(typed)}, AC {ac} [{19 - ac}], {hp}, "
-            f"ML {values['morale'].value}")
+        return f"{typed.char_class.value.title()} {typed.level}, AC {ac} [{19 - ac}], {hp}"
+    return f"HD {hit_dice_text(typed)}, AC {ac} [{19 - ac}], {hp}, ML {values['morale'].value}"
 
 
 CASTERS = frozenset({OseClass.CLERIC, OseClass.ELF, OseClass.MAGIC_USER})
@@ -134,8 +151,7 @@ def _unused(sheet: BaseModel) -> frozenset[str]:
 
 
 def _derive(sheet: BaseModel, options: BaseModel | None) -> dict[str, Derived]:
-    return derive(cast(CharacterSheet | MonsterSheet, sheet),
-                  cast(OseOptions | None, options))
+    return derive(cast(CharacterSheet | MonsterSheet, sheet), cast(OseOptions | None, options))
 
 
 def _rolled_damage(row: BaseModel, options: BaseModel | None) -> str:
@@ -146,48 +162,91 @@ def _rolled_damage(row: BaseModel, options: BaseModel | None) -> str:
     return "" if rolled == weapon.damage else str(rolled)
 
 
-WEAPON_TABLE = TableSpec("weapons", "Weapons", (
-    FieldSpec("name", "Weapon", width="two-handed sword"),
-    FieldSpec("damage", "Damage", "dice", width="1d10+1",
-              help="The weapon's own die; it counts only where the table uses weapon damage "
-                   "(otherwise every weapon deals 1d6).", ruled=_rolled_damage),
-    FieldSpec("melee", "Melee", "bool"),
-    FieldSpec("missile", "Missile", "bool"),
-    FieldSpec("two_handed", "Two-handed", "bool", help="No shield with it."),
-    FieldSpec("slow", "Slow", "bool", help="Acts last in the round, as if its side lost "
-                                           "initiative."),
-    FieldSpec("brace", "Brace", "bool", help="Set against a charge: double damage."),
-    FieldSpec("ranges", "Ranges (ft)", "ints", width="160/320/480",
-              help="The last foot of short (+1), medium and long (−1) range."),
-    FieldSpec("magic", "Magic +", "int", minimum=0, maximum=5),
-), lambda: Weapon(name="weapon"), help="The weapon listed first is the one in hand: a slow "
-                                       "one makes its wielder act last. Type a weapon of the "
-                                       "equipment list to fill its numbers.",
-    presets=WEAPON_PRESETS)
+WEAPON_TABLE = TableSpec(
+    "weapons",
+    "Weapons",
+    (
+        FieldSpec("name", "Weapon", width="two-handed sword"),
+        FieldSpec(
+            "damage",
+            "Damage",
+            "dice",
+            width="1d10+1",
+            help="The weapon's own die; it counts only where the table uses weapon damage "
+            "(otherwise every weapon deals 1d6).",
+            ruled=_rolled_damage,
+        ),
+        FieldSpec("melee", "Melee", "bool"),
+        FieldSpec("missile", "Missile", "bool"),
+        FieldSpec("two_handed", "Two-handed", "bool", help="No shield with it."),
+        FieldSpec(
+            "slow", "Slow", "bool", help="Acts last in the round, as if its side lost initiative."
+        ),
+        FieldSpec("brace", "Brace", "bool", help="Set against a charge: double damage."),
+        FieldSpec(
+            "ranges",
+            "Ranges (ft)",
+            "ints",
+            width="160/320/480",
+            help="The last foot of short (+1), medium and long (−1) range.",
+        ),
+        FieldSpec("magic", "Magic +", "int", minimum=0, maximum=5),
+    ),
+    lambda: Weapon(name="weapon"),
+    help="The weapon listed first is the one in hand: a slow "
+    "one makes its wielder act last. Type a weapon of the "
+    "equipment list to fill its numbers.",
+    presets=WEAPON_PRESETS,
+)
 
-EQUIPMENT_TABLE = TableSpec("equipment", "Equipment", (
-    FieldSpec("quantity", "×", "int", minimum=0, maximum=100_000, width="1000",
-              help="How many are carried."),
-    FieldSpec("weight", "Weight (cn)", "int", minimum=0, maximum=100_000, blank="—",
-              width="1000", help="One piece's weight in coins (10 coins weigh a pound), "
-                                 "for the detailed encumbrance; — when not written."),
-    FieldSpec("name", "Item", width="Rations (iron, 7 days)"),
-), lambda: Item(name="item"), noun="item", help="Adventuring gear carried, one row an item "
-                                                "(weapons and armour have their own places).")
+EQUIPMENT_TABLE = TableSpec(
+    "equipment",
+    "Equipment",
+    (
+        FieldSpec(
+            "quantity",
+            "×",
+            "int",
+            minimum=0,
+            maximum=100_000,
+            width="1000",
+            help="How many are carried.",
+        ),
+        FieldSpec(
+            "weight",
+            "Weight (cn)",
+            "int",
+            minimum=0,
+            maximum=100_000,
+            blank="—",
+            width="1000",
+            help="One piece's weight in coins (10 coins weigh a pound), "
+            "for the detailed encumbrance; — when not written.",
+        ),
+        FieldSpec("name", "Item", width="Rations (iron, 7 days)"),
+    ),
+    lambda: Item(name="item"),
+    noun="item",
+    help="Adventuring gear carried, one row an item (weapons and armour have their own places).",
+)
 
 COIN_FIELDS = tuple(
     FieldSpec(f"coins.{coin}", label, "int", minimum=0, maximum=10_000_000, help=word)
     for coin, label, word in (
-        ("pp", "Platinum (pp)", "1 pp = 5 gp"), ("gp", "Gold (gp)", "1 gp = 10 sp"),
-        ("ep", "Electrum (ep)", "1 ep = 5 sp"), ("sp", "Silver (sp)", "1 sp = 10 cp"),
-        ("cp", "Copper (cp)", "")))
+        ("pp", "Platinum (pp)", "1 pp = 5 gp"),
+        ("gp", "Gold (gp)", "1 gp = 10 sp"),
+        ("ep", "Electrum (ep)", "1 ep = 5 sp"),
+        ("sp", "Silver (sp)", "1 sp = 10 cp"),
+        ("cp", "Copper (cp)", ""),
+    )
+)
 
 SPELL_LIST = "ose_srd_spells.json"
 """The SRD's spells by name, level, class and range (``tools/build_ose_spells.py``)."""
 
 
 def _spell_note(entry: Mapping[str, Any]) -> str:
-    """"magic-user 1, 240'", "cleric 1, magic-user 1, touch/self" or, for a range that grows
+    """ "magic-user 1, 240'", "cleric 1, magic-user 1, touch/self" or, for a range that grows
     with the caster, "magic-user 2, 60' + 10' a level (type it)"."""
     classes = ", ".join(f"{cls} {entry['level']}" for cls in entry["classes"])
     reach = entry.get("range")
@@ -211,65 +270,119 @@ def spell_presets(data: Mapping[str, Any]) -> tuple[RowPreset, ...]:
         fields: dict[str, Any] = {"name": name, "level": int(entry["level"])}
         if entry.get("range") is not None:
             fields["range"] = int(entry["range"])
-        listed = name if counts[name.casefold()] == 1 else \
-            f"{name} ({'/'.join(entry['classes'])})"
+        listed = name if counts[name.casefold()] == 1 else f"{name} ({'/'.join(entry['classes'])})"
         presets.append(RowPreset(listed, Spell(**fields), _spell_note(entry)))
     return tuple(presets)
 
 
-SPELL_TABLE = TableSpec("spells", "Spells memorised", (
-    FieldSpec("name", "Spell", width="Protection from evil"),
-    FieldSpec("level", "Level", "int", minimum=1, maximum=6),
-    range_column("ft", SPELL_RANGE_MAX, "120"),
-    FieldSpec("cast", "Cast", "bool", help="Used (or lost) since it was memorised."),
-), lambda: Spell(name="spell"), help="Type or pick a spell of the SRD to fill its level and "
-                                     "range (elves cast from the magic-user list).",
-    preset_file=SPELL_LIST, presets_from=spell_presets)
+SPELL_TABLE = TableSpec(
+    "spells",
+    "Spells memorised",
+    (
+        FieldSpec("name", "Spell", width="Protection from evil"),
+        FieldSpec("level", "Level", "int", minimum=1, maximum=6),
+        range_column("ft", SPELL_RANGE_MAX, "120"),
+        FieldSpec("cast", "Cast", "bool", help="Used (or lost) since it was memorised."),
+    ),
+    lambda: Spell(name="spell"),
+    help="Type or pick a spell of the SRD to fill its level and "
+    "range (elves cast from the magic-user list).",
+    preset_file=SPELL_LIST,
+    presets_from=spell_presets,
+)
 
 CHARACTER_FORM = SheetForm(
-    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction", "xp.prime", "initiative",
-                "mod."),
+    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction", "xp.prime", "initiative", "mod."),
     sections=(
-        SectionSpec("Character", (
-            FieldSpec("name", "Name"),
-            FieldSpec("char_class", "Class", "choice", tuple(c.value for c in OseClass)),
-            FieldSpec("level", "Level", "int", minimum=1, maximum=14),
-            FieldSpec("experience", "XP", "int", minimum=0, maximum=10_000_000),
-            FieldSpec("alignment", "Alignment"),
-            FieldSpec("languages", "Languages", "list", placeholder="Common, Lawful…",
-                      help="The languages spoken, comma-separated: Common, the alignment "
-                           "language, the race's own and the extra ones INT gives."),
-        ), derived=("xp.next", "xp.prime")),
-        SectionSpec("Abilities", tuple(
-            FieldSpec(f"abilities.{name}", name, "int", minimum=3, maximum=18,
-                      derived=f"mod.{name}") for name in ABILITIES),
-            derived=("initiative", "open_doors", "reaction", "retainers", "loyalty",
-                     "languages")),
-        SectionSpec("Hit points", (
-            FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
-            FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999,
-                      help="Class die per level to 9th, plus CON (at least 1 a level)."),
-        )),
-        SectionSpec("Armour", (
-            FieldSpec("armour", "Armour", "choice", tuple(ARMOUR_AC)),
-            FieldSpec("shield", "Shield", "bool"),
-            FieldSpec("magic_armour", "Magic armour +", "int", minimum=0, maximum=5),
-        ), derived=("ac", "aac", "ac.larger_foes")),
-        SectionSpec("Attacks", derived=("thac0", "attack_bonus", "melee.hit", "melee.damage",
-                                        "missile.hit")),
+        SectionSpec(
+            "Character",
+            (
+                FieldSpec("name", "Name"),
+                FieldSpec("char_class", "Class", "choice", tuple(c.value for c in OseClass)),
+                FieldSpec("level", "Level", "int", minimum=1, maximum=14),
+                FieldSpec("experience", "XP", "int", minimum=0, maximum=10_000_000),
+                FieldSpec("alignment", "Alignment"),
+                FieldSpec(
+                    "languages",
+                    "Languages",
+                    "list",
+                    placeholder="Common, Lawful…",
+                    help="The languages spoken, comma-separated: Common, the alignment "
+                    "language, the race's own and the extra ones INT gives.",
+                ),
+            ),
+            derived=("xp.next", "xp.prime"),
+        ),
+        SectionSpec(
+            "Abilities",
+            tuple(
+                FieldSpec(
+                    f"abilities.{name}", name, "int", minimum=3, maximum=18, derived=f"mod.{name}"
+                )
+                for name in ABILITIES
+            ),
+            derived=("initiative", "open_doors", "reaction", "retainers", "loyalty", "languages"),
+        ),
+        SectionSpec(
+            "Hit points",
+            (
+                FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
+                FieldSpec(
+                    "max_hit_points",
+                    "Maximum",
+                    "int",
+                    minimum=1,
+                    maximum=999,
+                    help="Class die per level to 9th, plus CON (at least 1 a level).",
+                ),
+            ),
+        ),
+        SectionSpec(
+            "Armour",
+            (
+                FieldSpec("armour", "Armour", "choice", tuple(ARMOUR_AC)),
+                FieldSpec("shield", "Shield", "bool"),
+                FieldSpec("magic_armour", "Magic armour +", "int", minimum=0, maximum=5),
+            ),
+            derived=("ac", "aac", "ac.larger_foes"),
+        ),
+        SectionSpec(
+            "Attacks", derived=("thac0", "attack_bonus", "melee.hit", "melee.damage", "missile.hit")
+        ),
         SectionSpec("Saving throws", derived=SAVES),
-        SectionSpec("Movement", (
-            FieldSpec("carrying_treasure", "Carrying treasure", "bool",
-                      help="Basic encumbrance: significant treasure slows by one step."),
-            FieldSpec("load_coins", "Load (coins)", "int", minimum=0, maximum=100_000,
-                      help="Detailed encumbrance: armour, weapons and treasure in coins "
-                           "(10 coins = 1 lb; gear counts 80)."),
-        ), derived=("movement", "movement.encounter", "movement.overland")),
-        SectionSpec("Money and treasure", (
-            *COIN_FIELDS,
-            FieldSpec("treasure", "Other treasure", placeholder="gems, jewellery…",
-                      help="Gems, jewellery and other valuables carried."),
-        )),
+        SectionSpec(
+            "Movement",
+            (
+                FieldSpec(
+                    "carrying_treasure",
+                    "Carrying treasure",
+                    "bool",
+                    help="Basic encumbrance: significant treasure slows by one step.",
+                ),
+                FieldSpec(
+                    "load_coins",
+                    "Load (coins)",
+                    "int",
+                    minimum=0,
+                    maximum=100_000,
+                    help="Detailed encumbrance: armour, weapons and treasure in coins "
+                    "(10 coins = 1 lb; gear counts 80).",
+                ),
+            ),
+            derived=("movement", "movement.encounter", "movement.overland"),
+        ),
+        SectionSpec(
+            "Money and treasure",
+            (
+                *COIN_FIELDS,
+                FieldSpec(
+                    "treasure",
+                    "Other treasure",
+                    placeholder="gems, jewellery…",
+                    help="Gems, jewellery and other valuables carried.",
+                ),
+            ),
+        ),
         SectionSpec("Weapons", table=WEAPON_TABLE, wide=True),
         SectionSpec("Equipment", table=EQUIPMENT_TABLE, wide=True),
         SectionSpec("Spells", table=SPELL_TABLE, wide=True),
@@ -281,21 +394,33 @@ CHARACTER_FORM = SheetForm(
     summary=summary,
     level_step=level_step,
     printed=PrintSpec(
-        combat=CombatBox((
-            PrintedStat("ac", ("aac",)),
-            PrintedStat("thac0", ("attack_bonus",)),
-            PrintedStat("melee.hit", ("melee.damage",)),
-            PrintedStat("missile.hit"),
-            PrintedStat("movement", ("movement.encounter",),
-                        note="feet a turn exploring; encounter: a round"),
-            PrintedStat("initiative"),
-        ), saves=SAVES, attacks="weapons"),
-        columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.hit", encounter=True),
-                 PrintedColumn("weapons", "Thrown", "weapon.{index}.thrown", encounter=True),
-                 PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage")),
+        combat=CombatBox(
+            (
+                PrintedStat("ac", ("aac",)),
+                PrintedStat("thac0", ("attack_bonus",)),
+                PrintedStat("melee.hit", ("melee.damage",)),
+                PrintedStat("missile.hit"),
+                PrintedStat(
+                    "movement",
+                    ("movement.encounter",),
+                    note="feet a turn exploring; encounter: a round",
+                ),
+                PrintedStat("initiative"),
+            ),
+            saves=SAVES,
+            attacks="weapons",
+        ),
+        columns=(
+            PrintedColumn("weapons", "To hit", "weapon.{index}.hit", encounter=True),
+            PrintedColumn("weapons", "Thrown", "weapon.{index}.thrown", encounter=True),
+            PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage"),
+        ),
         as_text=("Money and treasure", "Equipment"),
-        as_text_title="Gear and money", unused=_unused),
+        as_text_title="Gear and money",
+        unused=_unused,
+    ),
 )
+
 
 def _read_damage(text: str, _old: object) -> Damage | None:
     """Damage as the book prints it ("1d6 × 10", "3d10 + 1d10"); empty: none."""
@@ -312,88 +437,169 @@ def _show_damage(value: object) -> str:
     return "" if value is None else str(value)
 
 
-ATTACK_TABLE = TableSpec("attacks", "Attacks", (
-    FieldSpec("routine", "Routine", "int", minimum=1, maximum=MAX_ROUTINES, width="Routine",
-              help="Attacks with the same number happen together; the monster uses one "
-                   "routine a round (“2 × claw, 1 × bite” is 1, “or breath” is 2)."),
-    FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
-    FieldSpec("name", "Attack", width="weapon"),
-    FieldSpec("damage", "Damage", "dice", read=_read_damage, show=_show_damage,
-              width="3d10 + 1d10",
-              help="As printed: 1d8+1, 1d6 × 10, 3d10 + 1d10; empty when it deals none (a "
-                   "gaze, a paralysing touch)."),
-    FieldSpec("uses", "Per day", "int", minimum=0, maximum=20, width="Per day",
-              help="Uses a day: 0, every round; a breath weapon's 3."),
-    FieldSpec("effect", "Effect", width="petrification",
-              help="What a hit causes: paralysis, petrification, charm, poison or energy "
-                   "drain have a save and a condition; other words are shown as written."),
-), lambda: MonsterAttack(name="weapon"), help="Attacks as the stat block prints them, one "
-                                              "routine a round (“2 × claw (1d3), 1 × bite "
-                                              "(1d6) or breath”).")
+ATTACK_TABLE = TableSpec(
+    "attacks",
+    "Attacks",
+    (
+        FieldSpec(
+            "routine",
+            "Routine",
+            "int",
+            minimum=1,
+            maximum=MAX_ROUTINES,
+            width="Routine",
+            help="Attacks with the same number happen together; the monster uses one "
+            "routine a round (“2 × claw, 1 × bite” is 1, “or breath” is 2).",
+        ),
+        FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
+        FieldSpec("name", "Attack", width="weapon"),
+        FieldSpec(
+            "damage",
+            "Damage",
+            "dice",
+            read=_read_damage,
+            show=_show_damage,
+            width="3d10 + 1d10",
+            help="As printed: 1d8+1, 1d6 × 10, 3d10 + 1d10; empty when it deals none (a "
+            "gaze, a paralysing touch).",
+        ),
+        FieldSpec(
+            "uses",
+            "Per day",
+            "int",
+            minimum=0,
+            maximum=20,
+            width="Per day",
+            help="Uses a day: 0, every round; a breath weapon's 3.",
+        ),
+        FieldSpec(
+            "effect",
+            "Effect",
+            width="petrification",
+            help="What a hit causes: paralysis, petrification, charm, poison or energy "
+            "drain have a save and a condition; other words are shown as written.",
+        ),
+    ),
+    lambda: MonsterAttack(name="weapon"),
+    help="Attacks as the stat block prints them, one "
+    "routine a round (“2 × claw (1d3), 1 × bite "
+    "(1d6) or breath”).",
+)
 
 MONSTER_FORM = SheetForm(
     warnings=sheet_warnings,
     bonus_keys=("attack_bonus", "initiative"),
     sections=(
-        SectionSpec("Monster", (
-            FieldSpec("name", "Name"),
-            FieldSpec("alignment", "AL"),
-            FieldSpec("xp", "XP", "int", minimum=0, maximum=1_000_000),
-            FieldSpec("number_appearing", "NA"),
-            FieldSpec("treasure", "TT"),
-        )),
-        SectionSpec("Hit Dice", (
-            FieldSpec("hit_dice", "HD", "int", minimum=0, maximum=40, help="0 for ½ HD (1d4)."),
-            FieldSpec("hit_dice_modifier", "HD +/−", "int", minimum=-10, maximum=40),
-            FieldSpec("hit_dice_asterisks", "Specials (*)", "int", minimum=0, maximum=6),
-            FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
-            FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999),
-            FieldSpec("hit_point_dice", "Hit-point dice", "dice", placeholder="from HD",
-                      help="Only where the book fixes other dice than the Hit Dice's d8s: "
-                           "a bodyguard's 3d6, +1 for a creature of 1 hit point."),
-        ), derived=("hp.average",)),
-        SectionSpec("Armour and attack", (
-            FieldSpec("armour_class", "AC", "int", minimum=-10, maximum=19),
-            FieldSpec("normal_human", "Normal human", "bool",
-                      help="Attacks on the normal-human row: THAC0 20 [−1]."),
-            FieldSpec("larger_than_human", "Larger than human", "bool",
-                      help="Halflings get AC 2 better against its attacks."),
-        ), derived=("ac", "aac", "thac0", "attack_bonus")),
+        SectionSpec(
+            "Monster",
+            (
+                FieldSpec("name", "Name"),
+                FieldSpec("alignment", "AL"),
+                FieldSpec("xp", "XP", "int", minimum=0, maximum=1_000_000),
+                FieldSpec("number_appearing", "NA"),
+                FieldSpec("treasure", "TT"),
+            ),
+        ),
+        SectionSpec(
+            "Hit Dice",
+            (
+                FieldSpec("hit_dice", "HD", "int", minimum=0, maximum=40, help="0 for ½ HD (1d4)."),
+                FieldSpec("hit_dice_modifier", "HD +/−", "int", minimum=-10, maximum=40),
+                FieldSpec("hit_dice_asterisks", "Specials (*)", "int", minimum=0, maximum=6),
+                FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
+                FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999),
+                FieldSpec(
+                    "hit_point_dice",
+                    "Hit-point dice",
+                    "dice",
+                    placeholder="from HD",
+                    help="Only where the book fixes other dice than the Hit Dice's d8s: "
+                    "a bodyguard's 3d6, +1 for a creature of 1 hit point.",
+                ),
+            ),
+            derived=("hp.average",),
+        ),
+        SectionSpec(
+            "Armour and attack",
+            (
+                FieldSpec("armour_class", "AC", "int", minimum=-10, maximum=19),
+                FieldSpec(
+                    "normal_human",
+                    "Normal human",
+                    "bool",
+                    help="Attacks on the normal-human row: THAC0 20 [−1].",
+                ),
+                FieldSpec(
+                    "larger_than_human",
+                    "Larger than human",
+                    "bool",
+                    help="Halflings get AC 2 better against its attacks.",
+                ),
+            ),
+            derived=("ac", "aac", "thac0", "attack_bonus"),
+        ),
         SectionSpec("Attacks", table=ATTACK_TABLE, wide=True),
-        SectionSpec("Saving throws", (
-            FieldSpec("saves_as", "Saves as", width="MU12",
-                      help="NH, a Hit Dice row (2), or a class and level (F3, D1, MU5); "
-                           "the printed saves win."),
-        ), derived=SAVES),
-        SectionSpec("Movement and morale", (
-            FieldSpec("movement", "MV (ft)", "int", minimum=0, maximum=480),
-            FieldSpec("movement_other", "Other movement"),
-            FieldSpec("morale", "ML", "int", minimum=2, maximum=12),
-            FieldSpec("initiative_modifier", "Initiative +/−", "int", minimum=-3, maximum=3,
-                      help="The referee's fast/slow modifier for individual initiative."),
-        ), derived=("movement", "movement.encounter", "morale", "initiative")),
+        SectionSpec(
+            "Saving throws",
+            (
+                FieldSpec(
+                    "saves_as",
+                    "Saves as",
+                    width="MU12",
+                    help="NH, a Hit Dice row (2), or a class and level (F3, D1, MU5); "
+                    "the printed saves win.",
+                ),
+            ),
+            derived=SAVES,
+        ),
+        SectionSpec(
+            "Movement and morale",
+            (
+                FieldSpec("movement", "MV (ft)", "int", minimum=0, maximum=480),
+                FieldSpec("movement_other", "Other movement"),
+                FieldSpec("morale", "ML", "int", minimum=2, maximum=12),
+                FieldSpec(
+                    "initiative_modifier",
+                    "Initiative +/−",
+                    "int",
+                    minimum=-3,
+                    maximum=3,
+                    help="The referee's fast/slow modifier for individual initiative.",
+                ),
+            ),
+            derived=("movement", "movement.encounter", "morale", "initiative"),
+        ),
         SectionSpec("Notes", (FieldSpec("notes", "Notes", "long_text"),), wide=True),
     ),
     derive=_derive,
     new_sheet=new_monster,
     summary=summary,
-    parse=lambda text, name, variant=0: cast(tuple[BaseModel, list[str]],
-                                             parse_stat_block(text, name, variant)),
+    parse=lambda text, name, variant=0: cast(
+        tuple[BaseModel, list[str]], parse_stat_block(text, name, variant)
+    ),
     parse_help="Paste a stat block as a module prints it on one line (AC 6 [13], HD 1-1 "
-               "(3hp), Att 1 × weapon (1d6), THAC0 19 [0], MV 60' (20'), SV D14 W15 P16 B17 "
-               "S18 (NH), ML 7, AL Chaotic, XP 5) or as the SRD's rows (Armour Class 6 [13], "
-               "Hit Dice 1-1 (3hp) …, one a line). A block with variants (HD 8 / 12 / 16) "
-               "offers a choice.",
+    "(3hp), Att 1 × weapon (1d6), THAC0 19 [0], MV 60' (20'), SV D14 W15 P16 B17 "
+    "S18 (NH), ML 7, AL Chaotic, XP 5) or as the SRD's rows (Armour Class 6 [13], "
+    "Hit Dice 1-1 (3hp) …, one a line). A block with variants (HD 8 / 12 / 16) "
+    "offers a choice.",
     stat_block_variants=stat_block_variants,
-    read_attacks=lambda sheet, line: cast(tuple[BaseModel, list[str]],
-                                          with_attack_line(cast(MonsterSheet, sheet), line)),
-    printed=PrintSpec(combat=CombatBox((
-        PrintedStat("ac", ("aac",)),
-        PrintedStat("thac0", ("attack_bonus",)),
-        PrintedStat("movement", ("movement.encounter",)),
-        PrintedStat("morale"),
-        PrintedStat("initiative"),
-    ), saves=SAVES, attacks="attacks", replaces=("armour_class", "movement", "morale"))),
+    read_attacks=lambda sheet, line: cast(
+        tuple[BaseModel, list[str]], with_attack_line(cast(MonsterSheet, sheet), line)
+    ),
+    printed=PrintSpec(
+        combat=CombatBox(
+            (
+                PrintedStat("ac", ("aac",)),
+                PrintedStat("thac0", ("attack_bonus",)),
+                PrintedStat("movement", ("movement.encounter",)),
+                PrintedStat("morale"),
+                PrintedStat("initiative"),
+            ),
+            saves=SAVES,
+            attacks="attacks",
+            replaces=("armour_class", "movement", "morale"),
+        )
+    ),
 )
 
 SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}

@@ -57,24 +57,47 @@ from m3desk.systems.ose.foundry_common import get as _get
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import OseClass, Save, class_saves, monster_saves, monster_thac0
 
-__all__ = ["FOUNDRY_ACTOR", "FoundryMonster", "character_from_foundry", "character_to_foundry",
-           "monster_from_foundry", "monster_to_foundry", "printed_saves_as"]
+__all__ = [
+    "FOUNDRY_ACTOR",
+    "FoundryMonster",
+    "character_from_foundry",
+    "character_to_foundry",
+    "monster_from_foundry",
+    "monster_to_foundry",
+    "printed_saves_as",
+]
 
 _HD = re.compile(r"\s*(\d{1,2})\s*d\s*(\d{1,2})\s*(?:([+-])\s*(\d{1,2}))?\s*")
 _MOVE = re.compile(r"(\d{1,3})\s*['’′]*\s*\(?")
 _MODES = ("fly", "flying", "swim", "water", "glid", "climb", "burrow", "web")
-_ALIGNMENTS = {"lawful": "Lawful", "neutral": "Neutral", "neutra": "Neutral",
-               "chaotic": "Chaotic", "chatic": "Chaotic"}
-_CLASS_CODES = (("C", OseClass.CLERIC), ("T", OseClass.THIEF), ("MU", OseClass.MAGIC_USER),
-                ("D", OseClass.DWARF), ("E", OseClass.ELF), ("H", OseClass.HALFLING))
+_ALIGNMENTS = {
+    "lawful": "Lawful",
+    "neutral": "Neutral",
+    "neutra": "Neutral",
+    "chaotic": "Chaotic",
+    "chatic": "Chaotic",
+}
+_CLASS_CODES = (
+    ("C", OseClass.CLERIC),
+    ("T", OseClass.THIEF),
+    ("MU", OseClass.MAGIC_USER),
+    ("D", OseClass.DWARF),
+    ("E", OseClass.ELF),
+    ("H", OseClass.HALFLING),
+)
 
 
 class FoundryMonster:
     """A monster read from a Foundry actor: the sheet, what the actor prints for the numbers
     m3desk derives (to compare), and what could not be kept."""
 
-    def __init__(self, sheet: MonsterSheet, printed: dict[str, Any], problems: list[str],
-                 kept: list[str] | None = None):
+    def __init__(
+        self,
+        sheet: MonsterSheet,
+        printed: dict[str, Any],
+        problems: list[str],
+        kept: list[str] | None = None,
+    ):
         self.sheet = sheet
         self.printed = printed
         self.problems = problems
@@ -99,8 +122,9 @@ def printed_saves_as(saves: Mapping[Save, int], hit_dice: int) -> str | None:
     return None
 
 
-def _hit_dice(text: str, hp: int | None, thac0: int | None, report: Report
-              ) -> tuple[int, int, str, DiceExpr | None]:
+def _hit_dice(
+    text: str, hp: int | None, thac0: int | None, report: Report
+) -> tuple[int, int, str, DiceExpr | None]:
     """(Hit Dice, modifier, HD as printed, the hit-point dice when they are not the Hit
     Dice's) from Foundry's "4d8+1"; "1d4" is HD ½, "1d1" or "0" a monster of 1 hit point.
     Other dice ("2d6", "1d4+9": bodyguards) are the hit points only: Foundry keeps no other
@@ -123,17 +147,22 @@ def _hit_dice(text: str, hp: int | None, thac0: int | None, report: Report
         shown = str(count) + (f"{match.group(3)}{match.group(4)}" if modifier else "")
         return _clamp(count, 0, 40), _clamp(modifier, -10, 40), shown, None
     try:
-        rolled: DiceExpr | None = DiceExpr(_clamp(count, 1, 40), _clamp(die, 2, 100),
-                                           _clamp(modifier, -99, 99))
+        rolled: DiceExpr | None = DiceExpr(
+            _clamp(count, 1, 40), _clamp(die, 2, 100), _clamp(modifier, -99, 99)
+        )
         if rolled is not None:
             rolled.check()
     except DiceError:
         rolled = None
-    hit_dice = next((hd for hd in range(1, 41) if thac0 is not None
-                     and monster_thac0(hd) == thac0), _clamp(count, 1, 40))
-    report.keep(f"hit points {hp if hp is not None else ''} rolled on {cleaned}, not the Hit "
-                f"Dice's d8s: kept as the hit-point dice, with {hit_dice} HD "
-                + ("(THAC0 " + str(thac0) + ")" if thac0 is not None else "(the dice's count)"))
+    hit_dice = next(
+        (hd for hd in range(1, 41) if thac0 is not None and monster_thac0(hd) == thac0),
+        _clamp(count, 1, 40),
+    )
+    report.keep(
+        f"hit points {hp if hp is not None else ''} rolled on {cleaned}, not the Hit "
+        f"Dice's d8s: kept as the hit-point dice, with {hit_dice} HD "
+        + ("(THAC0 " + str(thac0) + ")" if thac0 is not None else "(the dice's count)")
+    )
     return hit_dice, 0, str(hit_dice), rolled
 
 
@@ -161,27 +190,34 @@ def _attacks(items: Any, problems: list[str]) -> tuple[MonsterAttack, ...]:
             problems.append(f"more than 20 attacks: {name} and later ones left out")
             break
         said = report.text(_get(item, "system", "description"), 400, f"{name}'s description")
-        effect, routine, uses, breath = (_ATTACK_LINE[key].search(said)
-                                         for key in _ATTACK_LINE)
+        effect, routine, uses, breath = (_ATTACK_LINE[key].search(said) for key in _ATTACK_LINE)
         rules: dict[str, Any] = {}
         if breath:
             try:
                 rules = read_breath_words(unescape(breath.group(1)))
             except ValueError as error:
                 problems.append(f"{name}: {error}; kept as an attack")
-        attacks.append(MonsterAttack(
-            name=name, count=_clamp(count, 1, 20), damage=damage,
-            effect=unescape(effect.group(1)).strip()[:80] if effect else "",
-            routine=_clamp(int(routine.group(1)), 1, MAX_ROUTINES) if routine else 1,
-            uses=_clamp(int(uses.group(1)), 0, 20) if uses else 0, **rules))
+        attacks.append(
+            MonsterAttack(
+                name=name,
+                count=_clamp(count, 1, 20),
+                damage=damage,
+                effect=unescape(effect.group(1)).strip()[:80] if effect else "",
+                routine=_clamp(int(routine.group(1)), 1, MAX_ROUTINES) if routine else 1,
+                uses=_clamp(int(uses.group(1)), 0, 20) if uses else 0,
+                **rules,
+            )
+        )
     problems.extend(line for line in report.lines if line not in problems)
     return tuple(attacks)
 
 
-_ATTACK_LINE = {"effect": re.compile(r"Effect: ([^<\n]{1,80})"),
-                "routine": re.compile(r"Routine: (\d{1,2})\b"),
-                "uses": re.compile(r"Uses: (\d{1,2}) a day"),
-                "breath": re.compile(r"Breath: ([^<\n]{1,80})")}
+_ATTACK_LINE = {
+    "effect": re.compile(r"Effect: ([^<\n]{1,80})"),
+    "routine": re.compile(r"Routine: (\d{1,2})\b"),
+    "uses": re.compile(r"Uses: (\d{1,2}) a day"),
+    "breath": re.compile(r"Breath: ([^<\n]{1,80})"),
+}
 """What Foundry's weapon has no field for (what an attack causes besides damage, the routine
 it belongs to, its uses a day, a breath weapon's rules), as export writes it in the weapon's
 description."""
@@ -213,9 +249,11 @@ def _movement(system: Mapping[str, Any], printed: str, problems: list[str]) -> t
         rates = [int(rate) for rate in re.findall(r"(\d{1,3})\s*['’′]", printed)]
         if base not in rates:
             other = " / ".join(part for part in (other, f"{base}' ({base // 3}')") if part)
-        problems.append(f"Foundry's movement rate {base}' is not the walking rate its text "
-                        f"prints (“{printed[:60]}”): kept {walking}' walking"
-                        + ("" if base in rates else f" and {base}' among the other movement"))
+        problems.append(
+            f"Foundry's movement rate {base}' is not the walking rate its text "
+            f"prints (“{printed[:60]}”): kept {walking}' walking"
+            + ("" if base in rates else f" and {base}' among the other movement")
+        )
         base = walking
     return _clamp(base, 0, 480), " ".join(other.split())[:200]
 
@@ -226,14 +264,17 @@ def _treasure(details: Any, tables: Mapping[str, str] | None, report: Report) ->
     if link:
         letter = treasure_letter(link, tables)
         if letter is None:
-            report.add(f"the treasure is a link to a roll table m3desk does not know "
-                       f"(“{link[:80]}”): "
-                       + (f"kept “{treasure}”" if treasure else "left empty"))
+            report.add(
+                f"the treasure is a link to a roll table m3desk does not know "
+                f"(“{link[:80]}”): " + (f"kept “{treasure}”" if treasure else "left empty")
+            )
         elif not treasure:
             treasure = letter
         elif letter not in treasure:
-            report.add(f"the treasure “{treasure}” and its linked table (Treasure Type "
-                       f"{letter}) differ: kept “{treasure}”")
+            report.add(
+                f"the treasure “{treasure}” and its linked table (Treasure Type "
+                f"{letter}) differ: kept “{treasure}”"
+            )
     return treasure
 
 
@@ -242,8 +283,13 @@ def _item_names(items: Any, report: Report) -> dict[str, list[str]]:
     kept: dict[str, list[str]] = {}
     if not isinstance(items, list):
         return kept
-    labels = {"ability": "Special abilities", "spell": "Spells", "item": "Equipment",
-              "armor": "Equipment", "container": "Equipment"}
+    labels = {
+        "ability": "Special abilities",
+        "spell": "Spells",
+        "item": "Equipment",
+        "armor": "Equipment",
+        "container": "Equipment",
+    }
     for item in items[:400]:
         if not isinstance(item, Mapping) or item.get("type") == "weapon":
             continue
@@ -251,19 +297,20 @@ def _item_names(items: Any, report: Report) -> dict[str, list[str]]:
         name = report.name(item.get("name"), kind, f"a {kind}'s name")
         label = labels.get(kind)
         if label is None:
-            report.add(f"“{name}” is a Foundry item of a kind m3desk does not know "
-                       f"(“{kind}”): not kept")
+            report.add(
+                f"“{name}” is a Foundry item of a kind m3desk does not know (“{kind}”): not kept"
+            )
             continue
         quantity = _int(_get(item, "system", "quantity", "value")) or 1
-        kept.setdefault(label, []).append(counted(name, quantity) if label == "Equipment"
-                                          else name)
+        kept.setdefault(label, []).append(counted(name, quantity) if label == "Equipment" else name)
     if len(items) > 400:
         report.add(f"the actor has {len(items):,} items: read the first 400")
     return kept
 
 
-def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = None, *,
-                         biography: bool = True) -> FoundryMonster:
+def monster_from_foundry(
+    actor: Any, treasure_types: Mapping[str, str] | None = None, *, biography: bool = True
+) -> FoundryMonster:
     """An OSE monster sheet from a Foundry actor's JSON (already parsed); never raises.
 
     ``treasure_types`` maps the ids of treasure roll tables to their letters, beside the
@@ -290,8 +337,9 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     alignment = _ALIGNMENTS.get(alignment_text.lower(), alignment_text)[:80]
     morale = _morale(details, report)
     xp = report.number(_get(details, "xp"), "the XP") or 0
-    asterisks = report.number(_get(details, "specialAbilities"),
-                              "the number of special abilities") or 0
+    asterisks = (
+        report.number(_get(details, "specialAbilities"), "the number of special abilities") or 0
+    )
     number_appearing = _number_appearing(details, report)
     treasure = _treasure(details, treasure_types, report)
     initiative = _initiative_modifier(system, problems)
@@ -300,8 +348,10 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     for kind in ("melee", "missile"):
         bonus = _int(_get(system, "thac0", "mod", kind)) or 0
         if bonus:
-            problems.append(f"Foundry's {kind} to-hit modifier {signed(bonus)} is not kept: "
-                            "a monster sheet has its THAC0 only")
+            problems.append(
+                f"Foundry's {kind} to-hit modifier {signed(bonus)} is not kept: "
+                "a monster sheet has its THAC0 only"
+            )
     normal_human = thac0 == 20 and hit_dice <= 1
     hp = hp_max if hp_max is not None and hp_max > 0 else None
     notes = _notes(actor, system, details, report, biography=biography)
@@ -332,12 +382,18 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     )
     if hp is None:
         problems.append("no hit points; kept 1")
-    printed = {"thac0": thac0, "saves": {s.value: v for s, v in saves.items()},
-               "movement": printed_move[:120], "hp": hp,
-               "hd": hd_shown + "*" * _clamp(asterisks, 0, 6)}
+    printed = {
+        "thac0": thac0,
+        "saves": {s.value: v for s, v in saves.items()},
+        "movement": printed_move[:120],
+        "hp": hp,
+        "hd": hd_shown + "*" * _clamp(asterisks, 0, 6),
+    }
     if ac_mod:  # Foundry adds it to a character's AC only; a monster's AC is its value
-        report.add(f"Foundry's AC modifier {signed(ac_mod)} is not kept: Foundry itself uses "
-                   f"it for characters only, and shows this monster's AC {ac}")
+        report.add(
+            f"Foundry's AC modifier {signed(ac_mod)} is not kept: Foundry itself uses "
+            f"it for characters only, and shows this monster's AC {ac}"
+        )
     sheet = _with_thac0(sheet, thac0, hd_shown, report)
     said = [clean_text(line, 2_000, lines=True)[0] for line in problems]  # quotes the file
     return FoundryMonster(sheet, printed, said, report.kept)
@@ -379,7 +435,7 @@ def _morale(details: Any, report: Report) -> int:
 
 
 def _number_appearing(details: Any, report: Report) -> str:
-    """"1d4 (2d6)": in a dungeon, and in a lair or the wild."""
+    """ "1d4 (2d6)": in a dungeon, and in a lair or the wild."""
     appearing = _get(details, "appearing") or {}
     dungeon = report.text(_get(appearing, "d"), 40, "the number appearing")
     wild = report.text(_get(appearing, "w"), 40, "the number appearing in the wild")
@@ -392,8 +448,10 @@ def _initiative_modifier(system: Any, problems: list[str]) -> int:
     """The initiative modifier as the file gives it (outside −3 to +3: said)."""
     initiative = _int(_get(system, "initiative", "mod")) or 0
     if not -3 <= initiative <= 3:
-        problems.append(f"the initiative modifier {signed(initiative)} is outside −3 to +3: "
-                        f"kept {signed(_clamp(initiative, -3, 3))}")
+        problems.append(
+            f"the initiative modifier {signed(initiative)} is outside −3 to +3: "
+            f"kept {signed(_clamp(initiative, -3, 3))}"
+        )
     return initiative
 
 
@@ -404,11 +462,15 @@ def _notes(actor: Any, system: Any, details: Any, report: Report, *, biography: 
     kept = _item_names(_get(actor, "items"), report)
     languages = _get(system, "languages", "value")
     if isinstance(languages, list):
-        kept["Languages"] = [report.name(language, "?", "a language")
-                             for language in languages[:40] if language]
+        kept["Languages"] = [
+            report.name(language, "?", "a language") for language in languages[:40] if language
+        ]
     kept["Effects (not applied)"] = effect_names(actor, report)
-    story = report.text(_get(details, "biography"), MAX_NOTES, "the biography",
-                        html=True) if biography else ""
+    story = (
+        report.text(_get(details, "biography"), MAX_NOTES, "the biography", html=True)
+        if biography
+        else ""
+    )
     listed = note_lines(kept)
     notes = "\n\n".join(part for part in (listed, story) if part)
     if len(notes) > MAX_NOTES:
@@ -417,28 +479,31 @@ def _notes(actor: Any, system: Any, details: Any, report: Report, *, biography: 
     if story:
         in_notes.append("the biography (as plain text)")
     if in_notes:
-        report.keep("kept in the notes, as the sheet has no field for them: "
-                    + "; ".join(in_notes))
+        report.keep("kept in the notes, as the sheet has no field for them: " + "; ".join(in_notes))
     for label, names in kept.items():
         if names and label != "Effects (not applied)":
             report.keep(f"{label}: " + "; ".join(names))
     return notes
 
 
-def _with_thac0(sheet: MonsterSheet, thac0: int | None, hd_shown: str,
-                report: Report) -> MonsterSheet:
+def _with_thac0(
+    sheet: MonsterSheet, thac0: int | None, hd_shown: str, report: Report
+) -> MonsterSheet:
     """The sheet with the file's THAC0 as the referee's override where it differs from
     what the Hit Dice give."""
     derived_thac0 = derive(sheet)["thac0"].value
     if thac0 is not None and 1 <= thac0 <= 25 and thac0 != derived_thac0:
         # Keep the file's number, visibly: an override the referee can clear.
         sheet = sheet.model_copy(update={"overrides": {**sheet.overrides, "thac0": thac0}})
-        report.keep(f"THAC0 {thac0} in the file, where HD {hd_shown} gives "
-                    f"{derived_thac0}: kept {thac0} as the referee's override")
+        report.keep(
+            f"THAC0 {thac0} in the file, where HD {hd_shown} gives "
+            f"{derived_thac0}: kept {thac0} as the referee's override"
+        )
     return sheet
 
 
 # -- writing Foundry actors ----------------------------------------------------------------
+
 
 def hit_dice_text(sheet: MonsterSheet) -> str:
     """Foundry's ``hp.hd``, the dice it rolls hit points with: "4d8+1", "1d4" for ½ HD,
@@ -462,8 +527,11 @@ def movement_text(sheet: MonsterSheet) -> tuple[int, str]:
     rate that is flying or swimming as the sheet keeps it ("150' (50') flying")."""
     other = sheet.movement_other
     first = _MOVE.match(other.strip())
-    if other and _has_mode(other.split("/", 1)[0]) and (
-            sheet.movement == 0 or (first is not None and int(first.group(1)) == sheet.movement)):
+    if (
+        other
+        and _has_mode(other.split("/", 1)[0])
+        and (sheet.movement == 0 or (first is not None and int(first.group(1)) == sheet.movement))
+    ):
         rate = int(first.group(1)) if first is not None else sheet.movement
         return rate, other
     walking = f"{sheet.movement}' ({sheet.movement // 3}')"
@@ -500,32 +568,52 @@ def monster_to_foundry(sheet: MonsterSheet) -> tuple[dict[str, Any], list[str]]:
     rate, printed_move = movement_text(sheet)
     found, biography = read_note_lines(sheet.notes)
     languages = [name for name, _count in found.get("Languages", ())]
-    actor = {"name": sheet.name, "type": "monster", "system": {
-        "hp": {"hd": hit_dice_text(sheet), "value": sheet.hit_points,
-               "max": sheet.max_hit_points},
-        "ac": {"value": numbers["ac"], "mod": 0}, "aac": {"value": numbers["aac"], "mod": 0},
-        "thac0": {"value": numbers["thac0"], "bba": numbers["attack_bonus"],
-                  "mod": {"missile": 0, "melee": 0}},
-        "saves": saves_block(saves),
-        "movement": {"base": rate, "encounter": rate // 3},
-        "initiative": {"value": 0, "mod": sheet.initiative_modifier},
-        "languages": {"value": languages},
-        "details": {
-            "alignment": sheet.alignment, "xp": sheet.xp, "morale": sheet.morale,
-            "specialAbilities": sheet.hit_dice_asterisks,
-            "appearing": {"d": dungeon.strip(), "w": wild.rstrip(") ").strip()},
-            "treasure": {"table": "", "type": sheet.treasure},
-            "movement": printed_move,
-            "biography": html_of(biography),
+    actor = {
+        "name": sheet.name,
+        "type": "monster",
+        "system": {
+            "hp": {
+                "hd": hit_dice_text(sheet),
+                "value": sheet.hit_points,
+                "max": sheet.max_hit_points,
+            },
+            "ac": {"value": numbers["ac"], "mod": 0},
+            "aac": {"value": numbers["aac"], "mod": 0},
+            "thac0": {
+                "value": numbers["thac0"],
+                "bba": numbers["attack_bonus"],
+                "mod": {"missile": 0, "melee": 0},
+            },
+            "saves": saves_block(saves),
+            "movement": {"base": rate, "encounter": rate // 3},
+            "initiative": {"value": 0, "mod": sheet.initiative_modifier},
+            "languages": {"value": languages},
+            "details": {
+                "alignment": sheet.alignment,
+                "xp": sheet.xp,
+                "morale": sheet.morale,
+                "specialAbilities": sheet.hit_dice_asterisks,
+                "appearing": {"d": dungeon.strip(), "w": wild.rstrip(") ").strip()},
+                "treasure": {"table": "", "type": sheet.treasure},
+                "movement": printed_move,
+                "biography": html_of(biography),
+            },
         },
-    }, "items": [weapon_item(attack.name, attack.damage, count=attack.count,
-                             said=_attack_lines(sheet, attack))
-                 for attack in sheet.attacks] + noted_items(found, ""),
-        "effects": effect_items(found)}
+        "items": [
+            weapon_item(
+                attack.name, attack.damage, count=attack.count, said=_attack_lines(sheet, attack)
+            )
+            for attack in sheet.attacks
+        ]
+        + noted_items(found, ""),
+        "effects": effect_items(found),
+    }
     if found.get("Effects (not applied)"):
-        problems.append("the effects in the notes are written as Foundry effects by name "
-                        "only, changing nothing: "
-                        + "; ".join(name for name, _c in found["Effects (not applied)"]))
+        problems.append(
+            "the effects in the notes are written as Foundry effects by name "
+            "only, changing nothing: "
+            + "; ".join(name for name, _c in found["Effects (not applied)"])
+        )
     return actor, problems
 
 
@@ -538,8 +626,10 @@ def _read_actor(actor: Any) -> ExchangeRead:
     problems = read.problems
     if kind != "monster":
         said = clean_text(str(kind), 20)[0]
-        problems = [f"the file says it is a “{said}”, not a character or monster; "
-                    "read as a monster", *problems]
+        problems = [
+            f"the file says it is a “{said}”, not a character or monster; read as a monster",
+            *problems,
+        ]
     return ExchangeRead(read.sheet, tuple(problems), tuple(read.kept))
 
 
@@ -553,6 +643,11 @@ def _write_actor(sheet: BaseModel) -> tuple[Any, tuple[str, ...]]:
     return actor, tuple(problems)
 
 
-FOUNDRY_ACTOR = ExchangeFormat(id="foundry-ose-actor", label="Foundry VTT actor (OSE)",
-                               extension=".json", read=_read_actor, write=_write_actor)
+FOUNDRY_ACTOR = ExchangeFormat(
+    id="foundry-ose-actor",
+    label="Foundry VTT actor (OSE)",
+    extension=".json",
+    read=_read_actor,
+    write=_write_actor,
+)
 """Foundry VTT's Old-School Essentials actor JSON, in and out (File → Import/Export)."""

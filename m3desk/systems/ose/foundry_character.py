@@ -61,10 +61,18 @@ from m3desk.systems.ose.tables import OseClass, Save, class_saves, parse_class
 
 __all__ = ["character_from_foundry", "character_to_foundry"]
 
-_COIN_NAME = re.compile(r"\((pp|gp|ep|sp|cp)\)|^\s*(platinum|gold|electrum|silver|copper)"
-                        r"(?:\s+(?:pieces?|coins?))?\s*$", re.IGNORECASE)
-_SAVE_WORDS = {Save.DEATH: "death", Save.WANDS: "wands", Save.PARALYSIS: "paralysis",
-               Save.BREATH: "breath", Save.SPELLS: "spells"}
+_COIN_NAME = re.compile(
+    r"\((pp|gp|ep|sp|cp)\)|^\s*(platinum|gold|electrum|silver|copper)"
+    r"(?:\s+(?:pieces?|coins?))?\s*$",
+    re.IGNORECASE,
+)
+_SAVE_WORDS = {
+    Save.DEATH: "death",
+    Save.WANDS: "wands",
+    Save.PARALYSIS: "paralysis",
+    Save.BREATH: "breath",
+    Save.SPELLS: "spells",
+}
 _READ_RANGE, _ = range_words("ft", SPELL_RANGE_MAX)
 
 
@@ -80,12 +88,17 @@ def _weapon(item: Mapping[str, Any], report: Report) -> Weapon:
     ranges = tuple(_int(_get(system, "range", key)) or 0 for key in ("short", "medium", "long"))
     missile = bool(_get(system, "missile"))
     kept_ranges = None
-    if missile and all(6 <= value <= 2000 for value in ranges) and \
-            ranges[0] <= ranges[1] <= ranges[2]:
+    if (
+        missile
+        and all(6 <= value <= 2000 for value in ranges)
+        and ranges[0] <= ranges[1] <= ranges[2]
+    ):
         kept_ranges = (ranges[0], ranges[1], ranges[2])
     elif missile and any(ranges):
-        report.add(f"the ranges of {name} ({ranges[0]}/{ranges[1]}/{ranges[2]}) are "
-                   "not short ≤ medium ≤ long feet; left out")
+        report.add(
+            f"the ranges of {name} ({ranges[0]}/{ranges[1]}/{ranges[2]}) are "
+            "not short ≤ medium ≤ long feet; left out"
+        )
     bonus = _int(_get(system, "bonus")) or 0
     if not 0 <= bonus <= 5:
         report.add(f"{name}'s bonus {signed(bonus)} is outside +0 to +5; kept +0")
@@ -93,9 +106,15 @@ def _weapon(item: Mapping[str, Any], report: Report) -> Weapon:
     quantity = _int(_get(system, "quantity", "value")) or 1
     if quantity > 1:
         report.add(f"{name} ×{quantity}: the sheet keeps one weapon row for them")
-    return Weapon(name=name, damage=damage, melee=bool(_get(system, "melee")) or not missile,
-                  missile=missile, slow=bool(_get(system, "slow")), ranges=kept_ranges,
-                  magic=bonus)
+    return Weapon(
+        name=name,
+        damage=damage,
+        melee=bool(_get(system, "melee")) or not missile,
+        missile=missile,
+        slow=bool(_get(system, "slow")),
+        ranges=kept_ranges,
+        magic=bonus,
+    )
 
 
 def _spell_range(value: object) -> int | None:
@@ -132,14 +151,21 @@ class _Items:
         named = (name + where)[:80]
         coins = _int(weight)
         if len(self.gear) < 200:
-            self.gear.append(Item(name=named, quantity=_clamp(quantity, 0, 100_000),
-                                  # Foundry writes 0 for a weight nobody gave
-                                  weight=_clamp(coins, 1, 100_000) if coins else None))
+            self.gear.append(
+                Item(
+                    name=named,
+                    quantity=_clamp(quantity, 0, 100_000),
+                    # Foundry writes 0 for a weight nobody gave
+                    weight=_clamp(coins, 1, 100_000) if coins else None,
+                )
+            )
         else:
             self.note("Equipment", counted(name, quantity, where))
             if coins:
-                self.report.add(f"the weight of {name} ({coins} coins) is not kept: past "
-                                "the sheet's 200 equipment rows, it is listed in the notes")
+                self.report.add(
+                    f"the weight of {name} ({coins} coins) is not kept: past "
+                    "the sheet's 200 equipment rows, it is listed in the notes"
+                )
 
     def read(self, items: Any) -> None:
         if not isinstance(items, list):
@@ -150,7 +176,8 @@ class _Items:
         for item in listed:
             if item.get("type") == "container":
                 self.containers[str(item.get("_id"))[:40]] = self.report.name(
-                    item.get("name"), "container", "a container's name")
+                    item.get("name"), "container", "a container's name"
+                )
         for item in listed:
             self.one(item)
 
@@ -180,7 +207,8 @@ class _Items:
             coin = _COIN_NAME.search(name)
             if coin is not None and _get(system, "treasure") is not False:
                 code = (coin.group(1) or "").lower() or next(
-                    key for key, word in _COINS.items() if word == coin.group(2).lower())
+                    key for key, word in _COINS.items() if word == coin.group(2).lower()
+                )
                 self.coins[code] = self.coins.get(code, 0) + max(quantity or 0, 0)
             elif _get(system, "treasure"):
                 cost = _int(_get(system, "cost"))
@@ -189,8 +217,9 @@ class _Items:
             else:
                 self.carry(name, max(quantity or 1, 0), where, _get(system, "weight"))
         else:
-            report.add(f"“{name}” is a Foundry item of a kind m3desk does not know "
-                       f"(“{kind}”): not kept")
+            report.add(
+                f"“{name}” is a Foundry item of a kind m3desk does not know (“{kind}”): not kept"
+            )
 
     def armor(self, item: Mapping[str, Any], name: str, where: str) -> None:
         system = _get(item, "system")
@@ -204,12 +233,15 @@ class _Items:
             self.shield = True
             bonus = _int(_get(system, "ac", "value"))
             if bonus not in (None, 1):
-                self.report.add(f"the shield {name} gives {bonus} AC in Foundry; an OSE "
-                                "shield gives 1, as the sheet counts it")
+                self.report.add(
+                    f"the shield {name} gives {bonus} AC in Foundry; an OSE "
+                    "shield gives 1, as the sheet counts it"
+                )
             return
         ac = _int(_get(system, "ac", "value"))
-        base = next((value for value in sorted(_ARMOUR_BY_AC) if ac is not None
-                     and value >= ac), None)
+        base = next(
+            (value for value in sorted(_ARMOUR_BY_AC) if ac is not None and value >= ac), None
+        )
         if ac is None or base is None:
             self.report.keep(f"the armour “{name}” has no readable AC: kept as equipment")
             self.carry(name, 1, where)
@@ -229,19 +261,26 @@ class _Items:
         level = _clamp(_int(_get(item, "system", "lvl")) or 1, 1, 6)
         memorised = _int(_get(item, "system", "memorized")) or 0
         cast = _int(_get(item, "system", "cast")) or 0
-        self.spells.append(Spell(name=name, level=level, cast=memorised > 0 and cast >= memorised,
-                                 range=_spell_range(_get(item, "system", "range"))))
+        self.spells.append(
+            Spell(
+                name=name,
+                level=level,
+                cast=memorised > 0 and cast >= memorised,
+                range=_spell_range(_get(item, "system", "range")),
+            )
+        )
 
 
 def _row_words(item: Item) -> str:
-    """"Rope ×50 (in Backpack)" for the row "Rope (in Backpack)" of 50: the count before
+    """ "Rope ×50 (in Backpack)" for the row "Rope (in Backpack)" of 50: the count before
     the container, as the notes wrote it."""
     base, inside, rest = item.name.partition(" (in ")
     return counted(base, item.quantity, inside + rest)
 
 
-def _kept_numbers(sheet: CharacterSheet, system: Mapping[str, Any], report: Report
-                  ) -> CharacterSheet:
+def _kept_numbers(
+    sheet: CharacterSheet, system: Mapping[str, Any], report: Report
+) -> CharacterSheet:
     """The numbers Foundry's player typed or modified where m3desk works them out, kept as
     the referee's overrides when they differ from m3desk's (and said)."""
     numbers = derived_numbers(sheet)
@@ -250,45 +289,64 @@ def _kept_numbers(sheet: CharacterSheet, system: Mapping[str, Any], report: Repo
     def keep(key: str, value: int, words: str) -> None:
         if value != numbers.get(key):
             overrides[key] = value
-            report.keep(f"{words}: kept as the referee's override (m3desk works out "
-                        f"{numbers.get(key)})")
+            report.keep(
+                f"{words}: kept as the referee's override (m3desk works out {numbers.get(key)})"
+            )
 
     ac_mod = _int(_get(system, "ac", "mod")) or 0
     aac_mod = _int(_get(system, "aac", "mod")) or 0
     if ac_mod or aac_mod:
         bonus = ac_mod or aac_mod
         if ac_mod and aac_mod and ac_mod != aac_mod:
-            report.add(f"Foundry's AC modifier {signed(ac_mod)} and ascending AC modifier "
-                       f"{signed(aac_mod)} disagree: kept {signed(ac_mod)}")
-        keep("ac", numbers["ac"] - bonus, f"AC {numbers['ac'] - bonus} with Foundry's AC "
-                                          f"modifier {signed(bonus)}")
+            report.add(
+                f"Foundry's AC modifier {signed(ac_mod)} and ascending AC modifier "
+                f"{signed(aac_mod)} disagree: kept {signed(ac_mod)}"
+            )
+        keep(
+            "ac",
+            numbers["ac"] - bonus,
+            f"AC {numbers['ac'] - bonus} with Foundry's AC modifier {signed(bonus)}",
+        )
     thac0 = _int(_get(system, "thac0", "value"))
     if thac0 is not None and 1 <= thac0 <= 25:
         keep("thac0", thac0, f"THAC0 {thac0} as Foundry has it")
     bba = _int(_get(system, "thac0", "bba"))
     if bba and bba != 19 - (thac0 if thac0 is not None else numbers["thac0"]):
-        report.add(f"Foundry's attack bonus {signed(bba)} is not 19 − THAC0: m3desk counts "
-                   "it from the THAC0")
+        report.add(
+            f"Foundry's attack bonus {signed(bba)} is not 19 − THAC0: m3desk counts "
+            "it from the THAC0"
+        )
     for kind, key in (("melee", "melee.hit"), ("missile", "missile.hit")):
         bonus = _int(_get(system, "thac0", "mod", kind)) or 0
         if bonus:
-            keep(key, numbers[key] + bonus, f"{kind} to hit {signed(numbers[key] + bonus)} "
-                                            f"with Foundry's {kind} modifier {signed(bonus)}")
+            keep(
+                key,
+                numbers[key] + bonus,
+                f"{kind} to hit {signed(numbers[key] + bonus)} "
+                f"with Foundry's {kind} modifier {signed(bonus)}",
+            )
     table = class_saves(sheet.char_class, sheet.level)
     for key, save in SAVE_KEYS.items():
         value = _int(_get(system, "saves", key, "value"))
         if value and 2 <= value <= 20 and value != table[save]:
             # Foundry keeps the class's number and adds WIS when it rolls; m3desk counts
             # WIS into the save, so the override keeps WIS's part.
-            keep(f"save.{save.value}", value + magic_part(sheet, save),
-                 f"the save against {_SAVE_WORDS[save]} {value} as Foundry has it, where "
-                 f"{sheet.char_class.value} level {sheet.level} gives {table[save]}")
-    initiative = (_int(_get(system, "initiative", "value")) or 0) + \
-        (_int(_get(system, "initiative", "mod")) or 0)
+            keep(
+                f"save.{save.value}",
+                value + magic_part(sheet, save),
+                f"the save against {_SAVE_WORDS[save]} {value} as Foundry has it, where "
+                f"{sheet.char_class.value} level {sheet.level} gives {table[save]}",
+            )
+    initiative = (_int(_get(system, "initiative", "value")) or 0) + (
+        _int(_get(system, "initiative", "mod")) or 0
+    )
     if initiative:
-        keep("initiative", numbers["initiative"] + initiative,
-             f"initiative {signed(numbers['initiative'] + initiative)} with Foundry's "
-             f"modifier {signed(initiative)}")
+        keep(
+            "initiative",
+            numbers["initiative"] + initiative,
+            f"initiative {signed(numbers['initiative'] + initiative)} with Foundry's "
+            f"modifier {signed(initiative)}",
+        )
     bonus = _int(_get(system, "details", "xp", "bonus")) or 0
     if bonus:
         keep("xp.prime", bonus, f"an XP bonus of {bonus} %")
@@ -306,26 +364,40 @@ def _unkept(system: Mapping[str, Any], report: Report) -> None:
     for key, score in _SCORES.items():
         bonus = _int(_get(system, "scores", key, "bonus")) or 0
         if bonus:
-            report.add(f"Foundry's {score} bonus {signed(bonus)} is not kept: m3desk counts "
-                       "the modifier from the score")
+            report.add(
+                f"Foundry's {score} bonus {signed(bonus)} is not kept: m3desk counts "
+                "the modifier from the score"
+            )
     share = _int(_get(system, "details", "xp", "share"))
     if share is not None and share != 100:
-        report.add(f"the share of experience ({share} %) is not kept: m3desk shares a "
-                   "fight's experience equally")
+        report.add(
+            f"the share of experience ({share} %) is not kept: m3desk shares a "
+            "fight's experience equally"
+        )
     retainer_and_slots(system, report)
     exploration = _get(system, "exploration")
     defaults = {"ld": 1, "od": 2, "sd": 1, "ft": 1}
-    words = {"ld": "listening at doors", "od": "opening doors", "sd": "finding secret doors",
-             "ft": "finding traps"}
-    odd = [f"{words[key]} {_int(_get(exploration, key))}-in-6" for key in defaults
-           if _int(_get(exploration, key)) not in (None, defaults[key])]
+    words = {
+        "ld": "listening at doors",
+        "od": "opening doors",
+        "sd": "finding secret doors",
+        "ft": "finding traps",
+    }
+    odd = [
+        f"{words[key]} {_int(_get(exploration, key))}-in-6"
+        for key in defaults
+        if _int(_get(exploration, key)) not in (None, defaults[key])
+    ]
     if odd:
-        report.add("Foundry's exploration chances are not kept (m3desk works out what the "
-                   "class gives): " + ", ".join(odd))
+        report.add(
+            "Foundry's exploration chances are not kept (m3desk works out what the "
+            "class gives): " + ", ".join(odd)
+        )
     limit = _int(_get(system, "encumbrance", "max"))
     if limit not in (None, 0, 1600):
-        report.add(f"Foundry's encumbrance limit {limit} coins is not kept: m3desk uses the "
-                   "SRD's 1,600")
+        report.add(
+            f"Foundry's encumbrance limit {limit} coins is not kept: m3desk uses the SRD's 1,600"
+        )
 
 
 def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[str]]:
@@ -358,17 +430,26 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     _unkept(system, report)
     foundry_only(actor, report)
     sheet = CharacterSheet(
-        name=name, char_class=char_class, level=_clamp(level, 1, 14),
-        experience=_clamp(report.number(_get(details, "xp", "value"), "the experience")
-                          or 0, 0, 10_000_000),
+        name=name,
+        char_class=char_class,
+        level=_clamp(level, 1, 14),
+        experience=_clamp(
+            report.number(_get(details, "xp", "value"), "the experience") or 0, 0, 10_000_000
+        ),
         abilities=Abilities(**scores),
         hit_points=_clamp(hp if hp is not None else hp_max, -99, 999),
         max_hit_points=_clamp(hp_max, 1, 999),
-        armour=items.armour, shield=items.shield, magic_armour=items.magic_armour,
-        weapons=tuple(items.weapons), spells=tuple(items.spells),
+        armour=items.armour,
+        shield=items.shield,
+        magic_armour=items.magic_armour,
+        weapons=tuple(items.weapons),
+        spells=tuple(items.spells),
         alignment=report.text(_get(details, "alignment"), 200, "the alignment"),
-        languages=tuple(languages), equipment=tuple(items.gear), coins=Coins(**coins),
-        treasure=treasure, notes=notes[:MAX_NOTES],
+        languages=tuple(languages),
+        equipment=tuple(items.gear),
+        coins=Coins(**coins),
+        treasure=treasure,
+        notes=notes[:MAX_NOTES],
     )
     sheet = _kept_numbers(sheet, system, report)
     derive(sheet)
@@ -445,23 +526,28 @@ def _notes(actor: Any, details: Any, report: Report, kept: dict[str, list[str]])
     if biography:
         in_notes.append("the biography (as plain text)")
     if in_notes:
-        report.keep("kept in the notes, as the sheet has no field for them: "
-                    + "; ".join(in_notes))
+        report.keep("kept in the notes, as the sheet has no field for them: " + "; ".join(in_notes))
     for label in ("Equipment", "Treasure", "Coins", "Languages", "Class abilities", "Title"):
         if kept.get(label):
             report.keep(f"{label}: " + "; ".join(kept[label]))
     return notes
 
 
-def _say_kept(report: Report, items: _Items, coins: dict[str, int], languages: list[str],
-              treasure: str) -> None:
+def _say_kept(
+    report: Report, items: _Items, coins: dict[str, int], languages: list[str], treasure: str
+) -> None:
     """What went into the sheet's own fields: gear as equipment rows, coins, languages and
     other treasure."""
     if items.gear:
         count = len(items.gear)
-        report.keep(f"{count} piece{'s' if count != 1 else ''} of gear as equipment rows: "
-                    + "; ".join(_row_words(i) for i in items.gear))
-    for label, words in (("coins", _coins_line(coins)), ("languages", languages),
-                         ("other treasure", [treasure] if treasure else [])):
+        report.keep(
+            f"{count} piece{'s' if count != 1 else ''} of gear as equipment rows: "
+            + "; ".join(_row_words(i) for i in items.gear)
+        )
+    for label, words in (
+        ("coins", _coins_line(coins)),
+        ("languages", languages),
+        ("other treasure", [treasure] if treasure else []),
+    ):
         if words:
             report.keep(f"in the sheet's {label}: " + "; ".join(words))

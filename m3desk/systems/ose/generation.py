@@ -36,21 +36,38 @@ from m3desk.systems.ose.tables import (
     standard_modifier,
 )
 
-__all__ = ["ABILITY_NAMES", "CLASS_MINIMUMS", "GENERATION", "LOWERABLE", "class_problem",
-           "shift_problem", "shift_range"]
+__all__ = [
+    "ABILITY_NAMES",
+    "CLASS_MINIMUMS",
+    "GENERATION",
+    "LOWERABLE",
+    "class_problem",
+    "shift_problem",
+    "shift_range",
+]
 
 ABILITY_NAMES: Mapping[str, str] = {
-    "STR": "Strength", "INT": "Intelligence", "WIS": "Wisdom", "DEX": "Dexterity",
-    "CON": "Constitution", "CHA": "Charisma"}
+    "STR": "Strength",
+    "INT": "Intelligence",
+    "WIS": "Wisdom",
+    "DEX": "Dexterity",
+    "CON": "Constitution",
+    "CHA": "Charisma",
+}
 
 CLASS_MINIMUMS: Mapping[OseClass, Mapping[str, int]] = {
-    OseClass.DWARF: {"CON": 9}, OseClass.ELF: {"INT": 9},
-    OseClass.HALFLING: {"CON": 9, "DEX": 9}}
+    OseClass.DWARF: {"CON": 9},
+    OseClass.ELF: {"INT": 9},
+    OseClass.HALFLING: {"CON": 9, "DEX": 9},
+}
 """The demihuman classes' minimum scores (the SRD's class pages)."""
 
 _FIRST_WEAPON: Mapping[OseClass, str] = {
-    OseClass.CLERIC: "mace", OseClass.MAGIC_USER: "dagger", OseClass.THIEF: "short sword",
-    OseClass.HALFLING: "short sword"}
+    OseClass.CLERIC: "mace",
+    OseClass.MAGIC_USER: "dagger",
+    OseClass.THIEF: "short sword",
+    OseClass.HALFLING: "short sword",
+}
 """A weapon each class may use (clerics blunt only, magic-users the dagger); else a sword."""
 
 
@@ -67,9 +84,11 @@ def _class_of(draft: Draft) -> OseClass:
 
 def class_problem(cls: OseClass, scores: Mapping[str, int]) -> str:
     """Why the scores bar the class, in words ("needs CON 9, has 7"); "" when open."""
-    short = [f"{name} {least}, has {scores.get(name, 0)}"
-             for name, least in CLASS_MINIMUMS.get(cls, {}).items()
-             if scores.get(name, 0) < least]
+    short = [
+        f"{name} {least}, has {scores.get(name, 0)}"
+        for name, least in CLASS_MINIMUMS.get(cls, {}).items()
+        if scores.get(name, 0) < least
+    ]
     return f"needs {'; '.join(short)}" if short else ""
 
 
@@ -80,11 +99,11 @@ def _pick_label(cls: OseClass) -> str:
 def _class_picks(_data: Mapping[str, Any]) -> tuple[Pick, ...]:
     picks = []
     for cls in OseClass:
-        needs = ", ".join(f"{name} {least}+" for name, least in
-                          CLASS_MINIMUMS.get(cls, {}).items())
+        needs = ", ".join(f"{name} {least}+" for name, least in CLASS_MINIMUMS.get(cls, {}).items())
         prime = " and ".join(PRIME_REQUISITES[cls])
         note = f"Prime requisite {prime}, hit die d{CLASS_HIT_DIE[cls]}" + (
-            f"; needs {needs}" if needs else "")
+            f"; needs {needs}" if needs else ""
+        )
         picks.append(Pick(cls.value, _pick_label(cls), note))
     return tuple(picks)
 
@@ -111,8 +130,10 @@ def shift_problem(draft: Draft) -> str:
     lowered = -sum(value for value in draft.shifts.values() if value < 0)
     raised = sum(value for value in draft.shifts.values() if value > 0)
     if lowered != 2 * raised:
-        return (f"Every 2 points lowered raise a prime requisite by 1: {lowered} lowered, "
-                f"{raised} raised.")
+        return (
+            f"Every 2 points lowered raise a prime requisite by 1: {lowered} lowered, "
+            f"{raised} raised."
+        )
     for ability, value in draft.shifts.items():
         low, high, step = shift_range(draft, ability)
         if not low <= value <= high or value % step:
@@ -148,8 +169,9 @@ def _hit_points(draft: Draft, options: BaseModel) -> tuple[int, str]:
     modifier = standard_modifier(con)
     dice = _hit_dice(draft, options)
     rolled = sum(draft.hp_faces) + dice.bonus if dice is not None and draft.hp_faces else None
-    return first_hit_die(die, rules.starting_hit_points, rolled, modifier,
-                         starting_hit_points(cls, con, rules))
+    return first_hit_die(
+        die, rules.starting_hit_points, rolled, modifier, starting_hit_points(cls, con, rules)
+    )
 
 
 def _notes(draft: Draft, _options: BaseModel) -> tuple[str, ...]:
@@ -165,11 +187,16 @@ def _build(draft: Draft, options: BaseModel) -> BaseModel:
     cls = _class_of(draft)
     hp, _why = _hit_points(draft, options)
     sheet = new_character(draft.name, _options(options))
-    return CharacterSheet.model_validate({
-        **sheet.model_dump(), "char_class": cls,
-        "abilities": Abilities.model_validate(_shifted(draft)).model_dump(),
-        "hit_points": hp, "max_hit_points": hp,
-        "weapons": (weapon(_FIRST_WEAPON.get(cls, "sword")).model_dump(),)})
+    return CharacterSheet.model_validate(
+        {
+            **sheet.model_dump(),
+            "char_class": cls,
+            "abilities": Abilities.model_validate(_shifted(draft)).model_dump(),
+            "hit_points": hp,
+            "max_hit_points": hp,
+            "weapons": (weapon(_FIRST_WEAPON.get(cls, "sword")).model_dump(),),
+        }
+    )
 
 
 GENERATION = Generation(
@@ -179,8 +206,14 @@ GENERATION = Generation(
     score_range=(3, 18),
     build=_build,
     hit_points=_hit_points,
-    groups=(PickGroup("class", "Class", _class_picks,
-                      help="Dwarf, elf and halfling are classes of their own in OSE."),),
+    groups=(
+        PickGroup(
+            "class",
+            "Class",
+            _class_picks,
+            help="Dwarf, elf and halfling are classes of their own in OSE.",
+        ),
+    ),
     method_option="ability_scores",
     adjusted=_shifted,
     unavailable=_unavailable,
@@ -189,5 +222,5 @@ GENERATION = Generation(
     shift_range=shift_range,
     shift_problem=shift_problem,
     shift_help="You may lower STR, INT or WIS by 2 to raise a prime requisite by 1, never "
-               "below 9 (a thief keeps STR).",
+    "below 9 (a thief keeps STR).",
 )

@@ -9,14 +9,25 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["Armour", "base_rate", "encounter_rate", "overland_miles", "withdrawal",
-           "withdrawal_feet"]
+__all__ = [
+    "Armour",
+    "base_rate",
+    "encounter_rate",
+    "overland_miles",
+    "withdrawal",
+    "withdrawal_feet",
+]
 
 Armour = Literal["none", "light", "heavy"]
 
 
-def base_rate(*, encumbrance: Literal["none", "basic", "detailed"], armour: Armour = "none",
-              treasure: bool = False, coins: int = 0) -> int | None:
+def base_rate(
+    *,
+    encumbrance: Literal["none", "basic", "detailed"],
+    armour: Armour = "none",
+    treasure: bool = False,
+    coins: int = 0,
+) -> int | None:
     """Base movement in feet per turn; None when the load is too heavy to move."""
     if encumbrance == "none":
         return 120

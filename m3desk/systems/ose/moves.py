@@ -32,9 +32,17 @@ from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
 from m3desk.systems.ose.movement import withdrawal_feet
 
-__all__ = ["AWAY", "TOWARD", "allowance_left", "check_move", "dialog_destination", "make_move",
-           "movement_actions", "preview_move", "resolve_move"]
-
+__all__ = [
+    "AWAY",
+    "TOWARD",
+    "allowance_left",
+    "check_move",
+    "dialog_destination",
+    "make_move",
+    "movement_actions",
+    "preview_move",
+    "resolve_move",
+]
 
 
 def _combatant(encounter: core.Encounter, combatant_id: str) -> OseCombatant:
@@ -63,15 +71,17 @@ def _allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowan
         feet = withdrawal_feet(rate, declared)
         return MoveAllowance(max(0, feet - combatant.moved), verb, declared)
     if engaged_with(encounter, combatant_id):
-        return MoveAllowance(0, "moves", "move", "in melee: only a fighting withdrawal or a "
-                                             "retreat moves")
+        return MoveAllowance(
+            0, "moves", "move", "in melee: only a fighting withdrawal or a retreat moves"
+        )
     return MoveAllowance(max(0, rate - combatant.moved), "moves", "move")
 
 
 allowance_left = ByCombatant(_allowance_left)
 """What the declaration still allows (worked out once per encounter and combatant)."""
-engaged_with = ByCombatant(lambda encounter, combatant_id: core.foes_within(
-    encounter, combatant_id, MELEE_FEET))
+engaged_with = ByCombatant(
+    lambda encounter, combatant_id: core.foes_within(encounter, combatant_id, MELEE_FEET)
+)
 """Who the combatant is in melee with where it stands."""
 
 
@@ -90,8 +100,7 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> Mo
         allowed, limit = MoveAllowance(0, "moves", "move"), None
     notes: list[str] = [allowed.why] if allowed.why and distance else []
     blocked = False
-    if any(ground.wall for ground in ground_along(encounter.areas, here, place,
-                                                   model.step)):
+    if any(ground.wall for ground in ground_along(encounter.areas, here, place, model.step)):
         blocked = True
         notes.append("through a wall")
     engaged = engaged_with(encounter, combatant_id)
@@ -103,10 +112,14 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> Mo
         for foe_id in engaged:
             there = encounter.places[foe_id]
             if model.measure(place, there) < model.measure(here, there):
-                notes.append(f"a fighting withdrawal backs away, not toward "
-                             f"{encounter.combatant(foe_id).name}")
-        notes += [f"no clear path: {name} is in the way"
-                  for name in _in_the_way(encounter, combatant_id, place)]
+                notes.append(
+                    f"a fighting withdrawal backs away, not toward "
+                    f"{encounter.combatant(foe_id).name}"
+                )
+        notes += [
+            f"no clear path: {name} is in the way"
+            for name in _in_the_way(encounter, combatant_id, place)
+        ]
     check = MoveCheck(distance, distance, limit, allowed.verb, tuple(notes), blocked)
     return with_allowance_note(check, f"{limit} {model.unit}")
 
@@ -115,22 +128,28 @@ def _in_the_way(encounter: core.Encounter, combatant_id: str, place: Place) -> l
     """Who stands on the path of a move (within half a step of it, past its start)."""
     here = encounter.places[combatant_id]
     half = encounter.position_model.step / 2
-    return [other.name for other in encounter.combatants
-            if other.id != combatant_id and (there := encounter.places.get(other.id))
-            is not None and encounter.position_model.measure(here, there) >= half
-            and between(here, place, there, half)]
+    return [
+        other.name
+        for other in encounter.combatants
+        if other.id != combatant_id
+        and (there := encounter.places.get(other.id)) is not None
+        and encounter.position_model.measure(here, there) >= half
+        and between(here, place, there, half)
+    ]
 
 
-def make_move(encounter: core.Encounter, combatant_id: str, place: Place
-              ) -> tuple[core.Encounter, str]:
+def make_move(
+    encounter: core.Encounter, combatant_id: str, place: Place
+) -> tuple[core.Encounter, str]:
     """Move the combatant to ``place``, count the feet against this round's movement, and
     log the move with what the rules saw in it (one undo step)."""
     check = check_move(encounter, combatant_id, place)
     combatant = _combatant(encounter, combatant_id)
     after = core.move_to(encounter, combatant_id, place)
     if encounter.phase != "setup":
-        after = core.update_combatant(after, combatant_id,
-                                      moved=min(100_000, combatant.moved + check.distance))
+        after = core.update_combatant(
+            after, combatant_id, moved=min(100_000, combatant.moved + check.distance)
+        )
     text = move_text(combatant.name, check, encounter.position_model.unit)
     return core.add_log(after, text, actor=combatant_id), text
 
@@ -140,9 +159,12 @@ def make_move(encounter: core.Encounter, combatant_id: str, place: Place
 TOWARD = Action("move", variant="toward")
 AWAY = Action("move", variant="away")
 
-_AWAY = {"fighting withdrawal": "Fighting withdrawal from the target",
-         "retreat": "Retreat from the target", "flee": "Flee from the target",
-         "move": "Move away from the target"}
+_AWAY = {
+    "fighting withdrawal": "Fighting withdrawal from the target",
+    "retreat": "Retreat from the target",
+    "flee": "Flee from the target",
+    "move": "Move away from the target",
+}
 
 
 def movement_actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
@@ -154,15 +176,28 @@ def movement_actions(encounter: core.Encounter, actor: str) -> tuple[ActionOptio
     feet = allowed.amount
     found = []
     if allowed.label == "move":
-        found.append(ActionOption(TOWARD, f"Move toward the target (up to {feet} ft)",
-                                  group="movement", help="Close in, stopping at 5 ft."))
-    found.append(ActionOption(AWAY, f"{_AWAY[allowed.label]} ({feet} ft)",
-                              group="movement", help="Straight away from the target."))
+        found.append(
+            ActionOption(
+                TOWARD,
+                f"Move toward the target (up to {feet} ft)",
+                group="movement",
+                help="Close in, stopping at 5 ft.",
+            )
+        )
+    found.append(
+        ActionOption(
+            AWAY,
+            f"{_AWAY[allowed.label]} ({feet} ft)",
+            group="movement",
+            help="Straight away from the target.",
+        )
+    )
     return tuple(found)
 
 
-def dialog_destination(encounter: core.Encounter, actor: str, action: Action,
-                       target: str | None) -> tuple[Place | None, str]:
+def dialog_destination(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> tuple[Place | None, str]:
     """Where a dialog move (:data:`TOWARD`, :data:`AWAY`) takes the actor, or why it cannot."""
     if target is None:
         return None, "Choose a target."
@@ -172,20 +207,25 @@ def dialog_destination(encounter: core.Encounter, actor: str, action: Action,
     allowed = allowance_left(encounter, actor)
     budget = allowed.amount
     if budget <= 0:
-        return None, (allowed.why.capitalize() + "." if allowed.why else
-                      f"{encounter.combatant(actor).name} has used this round's movement.")
+        return None, (
+            allowed.why.capitalize() + "."
+            if allowed.why
+            else f"{encounter.combatant(actor).name} has used this round's movement."
+        )
     model = encounter.position_model
     feet = model.measure(here, there)
     if action == TOWARD:
         if feet <= MELEE_FEET:
             return None, f"Already in melee with {encounter.combatant(target).name}."
-        return core.closing_place(encounter, actor, target, max(MELEE_FEET, feet - budget),
-                                  budget), ""
+        return core.closing_place(
+            encounter, actor, target, max(MELEE_FEET, feet - budget), budget
+        ), ""
     return toward(model, here, there, min(model.maximum, feet + budget)), ""
 
 
-def preview_move(encounter: core.Encounter, actor: str, action: Action,
-                 target: str | None) -> ActionPreview:
+def preview_move(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> ActionPreview:
     place, problem = dialog_destination(encounter, actor, action, target)
     if place is None or target is None:
         return ActionPreview(problem=problem)
@@ -194,13 +234,16 @@ def preview_move(encounter: core.Encounter, actor: str, action: Action,
     name = encounter.combatant(target).name
     before = core.position_between(encounter, actor, target)
     after = model.measure(place, encounter.places[target])
-    lines = (f"{check.verb.capitalize()} {check.distance} ft: {before} → {after} ft from {name}",
-             *note_lines(check))
+    lines = (
+        f"{check.verb.capitalize()} {check.distance} ft: {before} → {after} ft from {name}",
+        *note_lines(check),
+    )
     return ActionPreview(lines=lines)
 
 
-def resolve_move(encounter: core.Encounter, actor: str, action: Action,
-                 target: str | None) -> ActionOutcome:
+def resolve_move(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> ActionOutcome:
     place, problem = dialog_destination(encounter, actor, action, target)
     if place is None:
         raise ValueError(problem)

@@ -19,8 +19,15 @@ if TYPE_CHECKING:
     from m3desk.systems.ose.encounter import OseCombatant, OseEncounter
     from m3desk.systems.ose.options import OseOptions
 
-__all__ = ["PICKED", "InitiativeRule", "ReloadRule", "TieRule", "initiative_rule",
-           "reload_rule", "tie_rule"]
+__all__ = [
+    "PICKED",
+    "InitiativeRule",
+    "ReloadRule",
+    "TieRule",
+    "initiative_rule",
+    "reload_rule",
+    "tie_rule",
+]
 
 PICKED = frozenset({"individual_initiative", "ties", "reload"})
 """The options whose choice picks a rule here: no other module of the game reads them."""
@@ -77,8 +84,9 @@ class InitiativeRule(NamedTuple):
         """Some roll of this round is still to be made."""
         return any(self.roll_of(encounter, c) is None for c in combatants)
 
-    def simulated(self, init: list[int], left: list[int], d6: Callable[[], int],
-                  ties: TieRule) -> list[int]:
+    def simulated(
+        self, init: list[int], left: list[int], d6: Callable[[], int], ties: TieRule
+    ) -> list[int]:
         """A fresh round's rolls in the forecast: one per combatant (d6 + its modifier), or
         one per side still standing (ties as ``ties`` says)."""
         if self.each:
@@ -92,18 +100,21 @@ class InitiativeRule(NamedTuple):
 
 
 BY_SIDE = InitiativeRule(
-    each=False, unrolled_tip="Each side rolls 1d6 (d6 column); highest acts first",
+    each=False,
+    unrolled_tip="Each side rolls 1d6 (d6 column); highest acts first",
     roll_words=None,
     waiting="1. declare spells, fighting withdrawals and retreats (Declared), 2. roll 1d6 "
-            "for each side (d6 column).",
-    decided="")
+    "for each side (d6 column).",
+    decided="",
+)
 BY_COMBATANT = InitiativeRule(
-    each=True, unrolled_tip="1d6 + DEX modifier each",
+    each=True,
+    unrolled_tip="1d6 + DEX modifier each",
     roll_words="Roll 1d6 + DEX modifier for everyone who acts next and has no initiative "
-               "(highest acts first)",
-    waiting="1. declare spells and melee movement, 2. each combatant rolls 1d6 + DEX "
-            "(d6 column).",
-    decided="initiative by combatant.")
+    "(highest acts first)",
+    waiting="1. declare spells and melee movement, 2. each combatant rolls 1d6 + DEX (d6 column).",
+    decided="initiative by combatant.",
+)
 _INITIATIVE = {False: BY_SIDE, True: BY_COMBATANT}
 
 

@@ -56,7 +56,7 @@ def parse_hit_dice(hit_dice: str) -> tuple[int, int]:
     stat-block reader's own reading (:func:`~m3desk.systems.ose.statblock.read_hit_dice`),
     the whole text and no hit points in brackets."""
     read = read_hit_dice(hit_dice)
-    if read is None or read[3] is not None or hit_dice[read[4]:].strip():
+    if read is None or read[3] is not None or hit_dice[read[4] :].strip():
         raise ValueError(f"“{hit_dice}” is not a monster's Hit Dice (like 1-1, 2, 3+2, ½)")
     return read[0], read[1]
 

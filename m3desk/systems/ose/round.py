@@ -22,12 +22,7 @@ from m3desk.core.terms import Term, rolled
 from m3desk.systems.ose import combat, movement
 from m3desk.systems.ose.combat import morale_holds
 from m3desk.systems.ose.derive import derive
-from m3desk.systems.ose.encounter import (
-    DECLARATIONS,
-    OseCombatant,
-    OseEncounter,
-    SideMorale,
-)
+from m3desk.systems.ose.encounter import DECLARATIONS, OseCombatant, OseEncounter, SideMorale
 from m3desk.systems.ose.option_rules import initiative_rule, tie_rule
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.turn_order import (
@@ -40,12 +35,36 @@ from m3desk.systems.ose.turn_order import (
     with_order,
 )
 
-__all__ = ["MOMENTS", "SLOW_PENALTY", "STEPS", "adjusted_morale", "declare", "disrupt",
-           "is_dead", "is_slow", "lost_initiative", "morale_check", "morale_closed",
-           "morale_due", "morale_holds", "morale_moments", "morale_of", "morale_owed",
-           "never_checks", "order_key", "passes_after", "readied",
-           "roll_initiative", "set_individual_roll", "set_side_roll", "set_surprise_roll",
-           "status", "step_of", "surprised_sides", "with_order"]
+__all__ = [
+    "MOMENTS",
+    "SLOW_PENALTY",
+    "STEPS",
+    "adjusted_morale",
+    "declare",
+    "disrupt",
+    "is_dead",
+    "is_slow",
+    "lost_initiative",
+    "morale_check",
+    "morale_closed",
+    "morale_due",
+    "morale_holds",
+    "morale_moments",
+    "morale_of",
+    "morale_owed",
+    "never_checks",
+    "order_key",
+    "passes_after",
+    "readied",
+    "roll_initiative",
+    "set_individual_roll",
+    "set_side_roll",
+    "set_surprise_roll",
+    "status",
+    "step_of",
+    "surprised_sides",
+    "with_order",
+]
 
 
 def _c(encounter: core.Encounter, combatant_id: str) -> OseCombatant:
@@ -76,8 +95,9 @@ def set_side_roll(encounter: OseEncounter, side: str, roll: int | None) -> OseEn
     return core.add_log(after, f"{side} initiative: {'—' if roll is None else f'd6 {roll}'}")
 
 
-def set_individual_roll(encounter: OseEncounter, combatant_id: str,
-                        die: int | None) -> OseEncounter:
+def set_individual_roll(
+    encounter: OseEncounter, combatant_id: str, die: int | None
+) -> OseEncounter:
     """A combatant's own d6 (individual initiative): the modifier is added here."""
     combatant = _c(encounter, combatant_id)
     if die is None:
@@ -87,8 +107,11 @@ def set_individual_roll(encounter: OseEncounter, combatant_id: str,
             raise ValueError(f"a d6 shows 1 to 6, not {die}")
         modifier = derive(combatant.sheet, encounter.options)["initiative"]
         total = die + modifier.value
-        terms = modifier.terms if not modifier.overridden else (
-            Term(label="set", value=modifier.value),)
+        terms = (
+            modifier.terms
+            if not modifier.overridden
+            else (Term(label="set", value=modifier.value),)
+        )
         shown = rolled("d6", (die,), terms)
     after = core.update_combatant(encounter, combatant_id, rolled=total)
     after = with_order(after, restart=True)
@@ -144,7 +167,8 @@ def declare(encounter: OseEncounter, combatant_id: str, text: str) -> OseEncount
         spell = text.removeprefix("cast: ").strip()
         sheet = combatant.sheet
         if not isinstance(sheet, CharacterSheet) or spell not in [
-                s.name for s in sheet.spells if not s.cast]:
+            s.name for s in sheet.spells if not s.cast
+        ]:
             raise ValueError(f"{combatant.name} has no memorised {spell} left to cast")
         declared = "cast a spell"
     elif text in DECLARATIONS:
@@ -182,11 +206,14 @@ def disrupt(encounter: OseEncounter, caster_id: str, why: str) -> tuple[OseEncou
             if not done and memorised.name == caster.spell and not memorised.cast:
                 memorised, done = memorised.model_copy(update={"cast": True}), True
             spells.append(memorised)
-        encounter = core.replace_sheet(encounter, caster_id,
-                                       sheet.model_copy(update={"spells": tuple(spells)}))
+        encounter = core.replace_sheet(
+            encounter, caster_id, sheet.model_copy(update={"spells": tuple(spells)})
+        )
     after = with_order(core.update_combatant(encounter, caster_id, declared="none", spell=""))
-    notice = f"{caster.name} loses {spell}: {why} before casting, and its side lost the " \
-             "initiative. The spell is gone from memory."
+    notice = (
+        f"{caster.name} loses {spell}: {why} before casting, and its side lost the "
+        "initiative. The spell is gone from memory."
+    )
     return core.add_log(after, notice, actor=caster_id), notice
 
 
@@ -194,8 +221,9 @@ def disrupt(encounter: OseEncounter, caster_id: str, why: str) -> tuple[OseEncou
 
 
 def _monsters(encounter: OseEncounter, side: str) -> list[OseCombatant]:
-    return [c for c in _combatants(encounter)
-            if c.side == side and isinstance(c.sheet, MonsterSheet)]
+    return [
+        c for c in _combatants(encounter) if c.side == side and isinstance(c.sheet, MonsterSheet)
+    ]
 
 
 def morale_of(combatant: OseCombatant) -> int:
@@ -268,9 +296,15 @@ def morale_owed(encounter: OseEncounter) -> list[tuple[str, str]]:
     return owed
 
 
-def morale_check(encounter: OseEncounter, actor_id: str, roll: int, adjustment: int = 0,
-                 *, whole_side: bool = True,
-                 faces: tuple[int, ...] = ()) -> tuple[OseEncounter, str, tuple[str, ...]]:
+def morale_check(
+    encounter: OseEncounter,
+    actor_id: str,
+    roll: int,
+    adjustment: int = 0,
+    *,
+    whole_side: bool = True,
+    faces: tuple[int, ...] = (),
+) -> tuple[OseEncounter, str, tuple[str, ...]]:
     """2d6 against ML (adjusted −2…+2, never at ML 2 or 12): at most ML holds, above it the
     side (or the one monster) flees. ML 12 never checks; ML 2 never fights."""
     actor = _c(encounter, actor_id)
@@ -278,24 +312,30 @@ def morale_check(encounter: OseEncounter, actor_id: str, roll: int, adjustment: 
     ml = adjusted_morale(base, adjustment)
     holds = morale_holds(roll, ml)
     who = actor.side if whole_side else actor.name
-    members = [c for c in _monsters(encounter, actor.side) if not is_dead(c)] \
-        if whole_side else [actor]
+    members = (
+        [c for c in _monsters(encounter, actor.side) if not is_dead(c)] if whole_side else [actor]
+    )
     notices: list[str] = []
     if whole_side:
         state = encounter.morale.get(actor.side, SideMorale())
         met = tuple(dict.fromkeys((*state.checked, *_triggers(encounter, actor.side))))
-        state = state.model_copy(update={
-            "checked": met, "passes": passes_after(state.passes, holds),
-            "broken": not holds})
-        encounter = encounter.model_copy(update={"morale": {**encounter.morale,
-                                                            actor.side: state}})
+        state = state.model_copy(
+            update={
+                "checked": met,
+                "passes": passes_after(state.passes, holds),
+                "broken": not holds,
+            }
+        )
+        encounter = encounter.model_copy(update={"morale": {**encounter.morale, actor.side: state}})
         if holds and state.passes >= 2:
             notices.append(f"{who} held twice: no more morale checks this fight.")
     if not holds:
         for member in members:
             encounter = core.update_combatant(encounter, member.id, fleeing=True)
-        notices.append(f"{who} break{'s' if not whole_side else ''}: "
-                       f"{'they flee' if whole_side else 'it flees'} or surrender.")
+        notices.append(
+            f"{who} break{'s' if not whole_side else ''}: "
+            f"{'they flee' if whole_side else 'it flees'} or surrender."
+        )
     adjusted = f" (ML {base}, adjusted {signed(ml - base)})" if ml != base else ""
     dice = rolled("2d6", faces) if faces else f"2d6 {roll}"
     shown = "ML 2 never fights" if ml == 2 else f"{dice} against ML {ml}{adjusted}"
@@ -324,18 +364,24 @@ def _names(combatants: list[OseCombatant]) -> str:
 def status(encounter: OseEncounter) -> tuple[str, ...]:
     lines: list[str] = []
     if encounter.phase == "setup":
-        lines.append("Set-up: each side not expecting the other rolls 1d6 for surprise "
-                     "(d6 column); 1–2 is surprised (1 in 3).")
+        lines.append(
+            "Set-up: each side not expecting the other rolls 1d6 for surprise "
+            "(d6 column); 1–2 is surprised (1 in 3)."
+        )
         surprised = surprised_sides(encounter)
         if encounter.surprise_side:
-            lines.append(f"Surprise: {encounter.surprise_side} get a free round; "
-                         f"{', '.join(surprised)} cannot act in it.")
+            lines.append(
+                f"Surprise: {encounter.surprise_side} get a free round; "
+                f"{', '.join(surprised)} cannot act in it."
+            )
         elif surprised and set(surprised) >= {c.side for c in encounter.combatants}:
             lines.append("Every side is surprised: no effect, round one as usual.")
         return tuple(lines)
     if encounter.phase == "surprise":
-        lines.append(f"Surprise round: only {encounter.surprise_side} act; "
-                     f"{', '.join(surprised_sides(encounter))} are surprised.")
+        lines.append(
+            f"Surprise round: only {encounter.surprise_side} act; "
+            f"{', '.join(surprised_sides(encounter))} are surprised."
+        )
     else:
         lines.append(_round_line(encounter))
     lines += _turn_lines(encounter)
@@ -343,8 +389,10 @@ def status(encounter: OseEncounter) -> tuple[str, ...]:
         for trigger in morale_due(encounter, side):
             living = _morale_checkers(encounter, side)
             ml = morale_of(living[0]) if living else 7
-            lines.append(f"{side}: {trigger} — check morale (ML {ml}, holds "
-                         f"{percent(morale_chance(ml))}) in step a of their turn.")
+            lines.append(
+                f"{side}: {trigger} — check morale (ML {ml}, holds "
+                f"{percent(morale_chance(ml))}) in step a of their turn."
+            )
     for combatant in _combatants(encounter):
         if combatant.fleeing and not is_dead(combatant):
             lines.append(f"{combatant.name} is fleeing.")
@@ -353,8 +401,11 @@ def status(encounter: OseEncounter) -> tuple[str, ...]:
 
 
 def _round_line(encounter: OseEncounter) -> str:
-    declared = [f"{c.name} {'casts ' + c.spell if c.spell else c.declared}"
-                for c in _combatants(encounter) if c.declared != "none"]
+    declared = [
+        f"{c.name} {'casts ' + c.spell if c.spell else c.declared}"
+        for c in _combatants(encounter)
+        if c.declared != "none"
+    ]
     head = f"Round {encounter.round}: "
     rule = initiative_rule(encounter.options)
     if rule.missing(encounter, _combatants(encounter)):
@@ -382,24 +433,34 @@ def _turn_lines(encounter: OseEncounter) -> list[str]:
     if encounter.turn is not None:
         now = _c(encounter, encounter.turn)
         step = step_of(encounter, now)
-        sequence = " · ".join(f"{'abcde'[i]}. {name}" + (" ◂" if name == step else "")
-                              for i, name in enumerate(STEPS))
+        sequence = " · ".join(
+            f"{'abcde'[i]}. {name}" + (" ◂" if name == step else "") for i, name in enumerate(STEPS)
+        )
         lines.append(f"{now.side} act: {sequence}. Now: {now.name} ({step}).")
         if now.declared == "cast a spell":
-            lines.append(f"{now.name} casts {now.spell or 'a spell'}: its only action, no "
-                         "movement; needs voice, free hands and the target in sight.")
+            lines.append(
+                f"{now.name} casts {now.spell or 'a spell'}: its only action, no "
+                "movement; needs voice, free hands and the target in sight."
+            )
         elif now.declared == "retreat":
-            lines.append(f"{now.name} retreats: up to {_back(encounter, now)} ft (the full "
-                         "encounter movement), no attack; attackers get +2 and ignore its "
-                         "shield this round.")
+            lines.append(
+                f"{now.name} retreats: up to {_back(encounter, now)} ft (the full "
+                "encounter movement), no attack; attackers get +2 and ignore its "
+                "shield this round."
+            )
         elif now.declared == "fighting withdrawal":
             back = _back(encounter, now)
-            lines.append(f"{now.name} withdraws: backwards up to {back} ft (half the encounter "
-                         "movement), with a clear path; may still attack.")
+            lines.append(
+                f"{now.name} withdraws: backwards up to {back} ft (half the encounter "
+                "movement), with a clear path; may still attack."
+            )
     slow = [c for c in _combatants(encounter) if is_slow(c) and not is_dead(c)]
     if slow and encounter.phase != "setup":
-        lines.append("Act last (slow weapons): " + ", ".join(
-            f"{c.name} ({w.name})" for c in slow if (w := readied(c)) is not None) + ".")
+        lines.append(
+            "Act last (slow weapons): "
+            + ", ".join(f"{c.name} ({w.name})" for c in slow if (w := readied(c)) is not None)
+            + "."
+        )
     acted = [c for c in _combatants(encounter) if c.acted]
     if acted:
         lines.append(f"Acted: {_names(acted)}.")

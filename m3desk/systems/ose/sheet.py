@@ -17,8 +17,18 @@ from m3desk.core.dice import Dice, DiceExpr
 from m3desk.core.routines import MAX_ROUTINES, Damage, DamageText
 from m3desk.systems.ose.tables import OseClass, Save
 
-__all__ = ["Abilities", "CharacterSheet", "Coins", "Item", "MonsterAttack", "MonsterSheet", "Spell",
-           "Weapon", "character_v1_to_v2", "monster_v1_to_v2"]
+__all__ = [
+    "Abilities",
+    "CharacterSheet",
+    "Coins",
+    "Item",
+    "MonsterAttack",
+    "MonsterSheet",
+    "Spell",
+    "Weapon",
+    "character_v1_to_v2",
+    "monster_v1_to_v2",
+]
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -44,8 +54,14 @@ class Weapon(BaseModel):
     two_handed: bool = False
     slow: bool = False
     brace: bool = False
-    ranges: tuple[Annotated[int, Field(ge=6, le=2000)], Annotated[int, Field(ge=6, le=2000)],
-                  Annotated[int, Field(ge=6, le=2000)]] | None = None
+    ranges: (
+        tuple[
+            Annotated[int, Field(ge=6, le=2000)],
+            Annotated[int, Field(ge=6, le=2000)],
+            Annotated[int, Field(ge=6, le=2000)],
+        ]
+        | None
+    ) = None
     """Short, medium and long range in feet (the last foot of each band)."""
     magic: int = Field(0, ge=0, le=5)
     """A magic weapon's +n, to hit and to damage."""
@@ -116,7 +132,8 @@ class CharacterSheet(BaseModel):
     spells: tuple[Spell, ...] = Field((), max_length=100)
     alignment: ShortText = ""
     languages: tuple[Annotated[str, Field(min_length=1, max_length=40)], ...] = Field(
-        (), max_length=20)
+        (), max_length=20
+    )
     equipment: tuple[Item, ...] = Field((), max_length=200)
     coins: Coins = Field(default_factory=Coins)
     treasure: ShortText = ""

@@ -29,14 +29,19 @@ D20 = DiceExpr.parse("1d20")
 D6 = DiceExpr.parse("1d6")
 D100 = DiceExpr.parse("1d100")
 TWO_D6 = DiceExpr.parse("2d6")
-ABILITY_NAMES = {"STR": "Strength", "INT": "Intelligence", "WIS": "Wisdom",
-                 "DEX": "Dexterity", "CON": "Constitution", "CHA": "Charisma"}
+ABILITY_NAMES = {
+    "STR": "Strength",
+    "INT": "Intelligence",
+    "WIS": "Wisdom",
+    "DEX": "Dexterity",
+    "CON": "Constitution",
+    "CHA": "Charisma",
+}
 
 
 def ability_check_succeeds(rolled: int, score: int) -> bool:
     """1d20 at most the score; a natural 1 succeeds and a natural 20 fails whatever it is."""
     return rolled == 1 or (rolled != 20 and rolled <= score)
-
 
 
 def _morale(morale: int, total: int) -> bool:
@@ -50,29 +55,57 @@ def _ability_check(score: int, total: int) -> bool:
 def sheet_rolls(sheet: BaseModel, options: BaseModel | None = None) -> tuple[SheetRoll, ...]:
     typed = cast(CharacterSheet | MonsterSheet, sheet)
     values = derive(typed, cast(OseOptions | None, options))
-    rolls = targets_at_least(values, [f"save.{save.value}" for save in Save], "Saving throws",
-                             D20)
+    rolls = targets_at_least(values, [f"save.{save.value}" for save in Save], "Saving throws", D20)
     if isinstance(typed, CharacterSheet):
         for name, word in ABILITY_NAMES.items():
             score = getattr(typed.abilities, name)
-            rolls.append(SheetRoll(
-                f"check.{name}", f"{word} check ({name} {score})", "Ability checks", D20,
-                partial(_ability_check, score),
-                f"{score} or less"))
+            rolls.append(
+                SheetRoll(
+                    f"check.{name}",
+                    f"{word} check ({name} {score})",
+                    "Ability checks",
+                    D20,
+                    partial(_ability_check, score),
+                    f"{score} or less",
+                )
+            )
         if typed.char_class == OseClass.THIEF:
             for key, name in THIEF_SKILLS:
                 skill = values[f"thief.{key}"].value
                 if key == "HN":
-                    rolls.append(SheetRoll(f"thief.{key}", name, "Thief skills", D6,
-                                           partial(at_most, skill),
-                                           f"1 to {skill}"))
+                    rolls.append(
+                        SheetRoll(
+                            f"thief.{key}",
+                            name,
+                            "Thief skills",
+                            D6,
+                            partial(at_most, skill),
+                            f"1 to {skill}",
+                        )
+                    )
                 else:
-                    rolls.append(SheetRoll(f"thief.{key}", name, "Thief skills", D100,
-                                           partial(at_most, skill),
-                                           f"{skill} or less"))
+                    rolls.append(
+                        SheetRoll(
+                            f"thief.{key}",
+                            name,
+                            "Thief skills",
+                            D100,
+                            partial(at_most, skill),
+                            f"{skill} or less",
+                        )
+                    )
     else:
         morale = values["morale"].value
-        rolls.append(SheetRoll("morale", f"Morale (ML {morale})", "Morale", TWO_D6,
-                               partial(_morale, morale),
-                               f"{morale} or less", "holds", "breaks"))
+        rolls.append(
+            SheetRoll(
+                "morale",
+                f"Morale (ML {morale})",
+                "Morale",
+                TWO_D6,
+                partial(_morale, morale),
+                f"{morale} or less",
+                "holds",
+                "breaks",
+            )
+        )
     return tuple(rolls)

@@ -27,20 +27,57 @@ from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import Save
 
-__all__ = ["PrintedAttack", "parse_stat_block", "read_attack_line", "stat_block_variants",
-           "with_attack_line"]
+__all__ = [
+    "PrintedAttack",
+    "parse_stat_block",
+    "read_attack_line",
+    "stat_block_variants",
+    "with_attack_line",
+]
 
-_SHORT = {"AC": "AC", "HD": "HD", "Att": "ATT", "THAC0": "THAC0", "MV": "MV", "SV": "SV",
-          "ML": "ML", "AL": "AL", "XP": "XP", "NA": "NA", "TT": "TT"}
-_LONG = {"Armour Class": "AC", "Armor Class": "AC", "Hit Dice": "HD", "Attacks": "ATT",
-         "Attacks Usable Per Round": "ATT", "Movement": "MV", "Movement Rate": "MV",
-         "Saving Throws": "SV", "Saving Throw Values": "SV", "Saves": "SV", "Morale": "ML",
-         "Alignment": "AL", "Experience Points": "XP", "Experience": "XP",
-         "Number Appearing": "NA", "No. Appearing": "NA", "Treasure Type": "TT",
-         "Treasure": "TT"}
-_LABELS = {"armour_class": "AC", "hit_dice": "Hit Dice", "hit_dice_modifier": "Hit Dice bonus",
-           "hit_points": "hit points", "max_hit_points": "hit points", "xp": "XP",
-           "morale": "morale", "movement": "movement"}
+_SHORT = {
+    "AC": "AC",
+    "HD": "HD",
+    "Att": "ATT",
+    "THAC0": "THAC0",
+    "MV": "MV",
+    "SV": "SV",
+    "ML": "ML",
+    "AL": "AL",
+    "XP": "XP",
+    "NA": "NA",
+    "TT": "TT",
+}
+_LONG = {
+    "Armour Class": "AC",
+    "Armor Class": "AC",
+    "Hit Dice": "HD",
+    "Attacks": "ATT",
+    "Attacks Usable Per Round": "ATT",
+    "Movement": "MV",
+    "Movement Rate": "MV",
+    "Saving Throws": "SV",
+    "Saving Throw Values": "SV",
+    "Saves": "SV",
+    "Morale": "ML",
+    "Alignment": "AL",
+    "Experience Points": "XP",
+    "Experience": "XP",
+    "Number Appearing": "NA",
+    "No. Appearing": "NA",
+    "Treasure Type": "TT",
+    "Treasure": "TT",
+}
+_LABELS = {
+    "armour_class": "AC",
+    "hit_dice": "Hit Dice",
+    "hit_dice_modifier": "Hit Dice bonus",
+    "hit_points": "hit points",
+    "max_hit_points": "hit points",
+    "xp": "XP",
+    "morale": "morale",
+    "movement": "movement",
+}
 _MAX_ATTACKS = 20
 
 
@@ -64,14 +101,21 @@ class PrintedAttack:
     """"or by weapon": a weapon in hand deals its own damage."""
 
 
-_PIECE = re.compile(r"(?:([^\d()×\[\],][^()×\[\],]{0,39}?)\s{1,3})?(\d{1,3})(?:\s{0,3}to\s{0,3}"
-                    r"(\d{1,3}))?\s{0,3}[×xX*]\s{0,3}([^()\s][^()]{0,79}?)\s{0,3}"
-                    r"(?:\(([^()]{0,200})\))?", re.IGNORECASE)
+_PIECE = re.compile(
+    r"(?:([^\d()×\[\],][^()×\[\],]{0,39}?)\s{1,3})?(\d{1,3})(?:\s{0,3}to\s{0,3}"
+    r"(\d{1,3}))?\s{0,3}[×xX*]\s{0,3}([^()\s][^()]{0,79}?)\s{0,3}"
+    r"(?:\(([^()]{0,200})\))?",
+    re.IGNORECASE,
+)
 _BARE = re.compile(r"([^\d()\s][^()]{0,79}?)\s{0,3}(?:\(([^()]{0,200})\))?")
-_PER_HD = re.compile(r"(\d{1,2})?\s{0,3}d\s{0,3}(\d{1,3})\s{0,3}per\s{0,3}(?:hit\s{0,3}dice|hd)",
-                     re.IGNORECASE)
-_PLAIN_DAMAGE = re.compile(r"\s{0,3}(?:\d{0,2}\s{0,3}d\s{0,3})?\d{1,3}"
-                           r"(?:\s{0,3}[+-]\s{0,3}\d{1,3})?\s{0,3}(?:hp)?\s{0,3}", re.IGNORECASE)
+_PER_HD = re.compile(
+    r"(\d{1,2})?\s{0,3}d\s{0,3}(\d{1,3})\s{0,3}per\s{0,3}(?:hit\s{0,3}dice|hd)", re.IGNORECASE
+)
+_PLAIN_DAMAGE = re.compile(
+    r"\s{0,3}(?:\d{0,2}\s{0,3}d\s{0,3})?\d{1,3}"
+    r"(?:\s{0,3}[+-]\s{0,3}\d{1,3})?\s{0,3}(?:hp)?\s{0,3}",
+    re.IGNORECASE,
+)
 _DAMAGE_START = re.compile(r"\s{0,3}\d")
 _MAX_LINE = 600
 
@@ -91,8 +135,9 @@ def _top_level(text: str, mark: str) -> list[str]:
     return [p.strip() for p in pieces if p.strip()]
 
 
-def _inside(piece: str, inside: str, hit_dice: int | None,
-            problems: list[str]) -> tuple[tuple[Damage, ...], str, bool]:
+def _inside(
+    piece: str, inside: str, hit_dice: int | None, problems: list[str]
+) -> tuple[tuple[Damage, ...], str, bool]:
     """What an attack's brackets say: its damage (one per variant), its effect and whether
     a weapon's own damage may replace it."""
     alternatives = split_alternatives(inside)
@@ -109,14 +154,20 @@ def _inside(piece: str, inside: str, hit_dice: int | None,
             term = term.strip()
             if per := _PER_HD.fullmatch(term):
                 if hit_dice is None:
-                    problems.append(f"“{piece}”: the damage grows with the Hit Dice, which "
-                                    "the block does not give: left empty")
+                    problems.append(
+                        f"“{piece}”: the damage grows with the Hit Dice, which "
+                        "the block does not give: left empty"
+                    )
                     continue
-                dice_parts.append(f"{min(20, max(1, hit_dice)) * int(per.group(1) or 1)}"
-                                  f"d{per.group(2)}")
-            elif dice := re.fullmatch(r"(\d{0,2}\s{0,3}d\s{0,3}\d{1,3}(?:\s{0,3}[×xX*]\s{0,3}"
-                                      r"\d{1,3})?|\d{1,3})\s{0,3}(?:hp)?\s{0,3}([^\d].*)?",
-                                      term, re.IGNORECASE):
+                dice_parts.append(
+                    f"{min(20, max(1, hit_dice)) * int(per.group(1) or 1)}d{per.group(2)}"
+                )
+            elif dice := re.fullmatch(
+                r"(\d{0,2}\s{0,3}d\s{0,3}\d{1,3}(?:\s{0,3}[×xX*]\s{0,3}"
+                r"\d{1,3})?|\d{1,3})\s{0,3}(?:hp)?\s{0,3}([^\d].*)?",
+                term,
+                re.IGNORECASE,
+            ):
                 dice_parts.append(dice.group(1))
                 if dice.group(2):
                     words.append(dice.group(2).strip())
@@ -132,8 +183,9 @@ def _inside(piece: str, inside: str, hit_dice: int | None,
     return tuple(damages), effect_in(effect_words) or effect_words[:80], by_weapon
 
 
-def read_attack_line(text: str, hit_dice: int | None = None
-                     ) -> tuple[list[list[PrintedAttack]], list[str]]:
+def read_attack_line(
+    text: str, hit_dice: int | None = None
+) -> tuple[list[list[PrintedAttack]], list[str]]:
     """An attack line as the SRD prints it, as routines: "[2 × claw (1d4), 1 × bite (2d8)] or
     breath" is two; each routine's attacks happen together. What cannot be read is said."""
     problems: list[str] = []
@@ -146,8 +198,14 @@ def read_attack_line(text: str, hit_dice: int | None = None
     for piece in pieces:
         if merged and re.fullmatch(r"\d{1,3}", merged[-1]) and _PIECE.match(piece):
             merged.append(merged.pop() + " or " + piece)  # "2 or 4 × weapon": a choice of counts
-        elif merged and "(" not in merged[-1] and "×" in merged[-1] and "," not in piece \
-                and "×" not in piece and not _DAMAGE_START.match(piece):
+        elif (
+            merged
+            and "(" not in merged[-1]
+            and "×" in merged[-1]
+            and "," not in piece
+            and "×" not in piece
+            and not _DAMAGE_START.match(piece)
+        ):
             merged.append(merged.pop() + " or " + piece)  # "1 × talons or beak (1d6)"
         else:
             merged.append(piece)
@@ -155,11 +213,17 @@ def read_attack_line(text: str, hit_dice: int | None = None
     routines: list[list[PrintedAttack]] = []
     for alternative in merged:
         counts = re.fullmatch(r"(\d{1,3}) or (\d{1,3})(\s{0,3}[×xX*].*)", alternative)
-        variants = [counts.group(1) + counts.group(3), counts.group(2) + counts.group(3)] \
-            if counts else [alternative]
+        variants = (
+            [counts.group(1) + counts.group(3), counts.group(2) + counts.group(3)]
+            if counts
+            else [alternative]
+        )
         for variant in variants:
-            attacks = [a for part in _top_level(variant, ",")
-                       if (a := _one_attack(part, hit_dice, problems)) is not None]
+            attacks = [
+                a
+                for part in _top_level(variant, ",")
+                if (a := _one_attack(part, hit_dice, problems)) is not None
+            ]
             if attacks:
                 routines.append(attacks)
     if len(routines) > MAX_ROUTINES:
@@ -173,7 +237,7 @@ _HEAD = re.compile(r"([^\d()×\[\],:]{1,40}):\s")
 
 
 def _head_alternatives(pieces: list[str]) -> list[str]:
-    """"…, lion: 1 × bite (2d4), dragon: 1 × bite (3d4) or 1 × breath (3d6)": where the
+    """ "…, lion: 1 × bite (2d4), dragon: 1 × bite (3d4) or 1 × breath (3d6)": where the
     last attack before an "or" belongs to a head (its label) and the alternative is one
     attack of no head of its own, the alternative is that head's: the other heads attack in
     the same round (the SRD's chimera breathes with its dragon head while the lion bites)."""
@@ -196,8 +260,10 @@ def _one_attack(part: str, hit_dice: int | None, problems: list[str]) -> Printed
         count = int(low)
         count_high = max(count, int(high)) if high else count
         if high:
-            problems.append(f"“{part}”: kept {count} attacks of {count} to {count_high}; set "
-                            "the count the fight has by hand")
+            problems.append(
+                f"“{part}”: kept {count} attacks of {count} to {count_high}; set "
+                "the count the fight has by hand"
+            )
         name = f"{label.strip(' :')} {name}" if label else name
     elif (bare := _BARE.fullmatch(part)) is not None:
         name, inside = bare.groups()
@@ -209,11 +275,13 @@ def _one_attack(part: str, hit_dice: int | None, problems: list[str]) -> Printed
         problems.append(f"could not read the attack “{part}”: 1 to 20 a round, please")
         return None
     name = " ".join(name.split())[:80] or "attack"
-    damage, effect, by_weapon = _inside(part, inside, hit_dice, problems) if inside \
-        else ((), "", False)
+    damage, effect, by_weapon = (
+        _inside(part, inside, hit_dice, problems) if inside else ((), "", False)
+    )
     if len(damage) > 1:
-        problems.append(f"“{part}” prints {len(damage)} variants of its damage: kept "
-                        f"{damage[0]}, the first")
+        problems.append(
+            f"“{part}” prints {len(damage)} variants of its damage: kept {damage[0]}, the first"
+        )
     return PrintedAttack(name, count, count_high, damage, effect, by_weapon)
 
 
@@ -237,9 +305,15 @@ def with_attack_line(sheet: MonsterSheet, line: str) -> tuple[MonsterSheet, list
                 printed = replace(printed, count=old.count, count_high=old.count)
             if old is not None and old.breath:
                 breaths[len(kept)] = old  # its rules (the errata's quotes) stand
-            if old is not None and old.damage is not None and any(
-                    old.damage == damage or (old.damage.dice, old.damage.times) ==
-                    (damage.dice, damage.times) for damage in printed.damage):
+            if (
+                old is not None
+                and old.damage is not None
+                and any(
+                    old.damage == damage
+                    or (old.damage.dice, old.damage.times) == (damage.dice, damage.times)
+                    for damage in printed.damage
+                )
+            ):
                 # one of the printed damages, or one with the bonus the sheet adds (a king's
                 # "+1 bonus to damage" the SRD gives in a sentence, not the line)
                 printed = replace(printed, damage=(old.damage,))
@@ -248,26 +322,46 @@ def with_attack_line(sheet: MonsterSheet, line: str) -> tuple[MonsterSheet, list
         chosen.append(kept)
     notes: list[str] = []
     attacks = _rows(chosen, notes, [])
-    attacks = tuple(_with_breath(a, rules[(a.routine, place)])
-                    if (a.routine, place := _place(attacks, a)) in rules else a
-                    for a in attacks)
+    attacks = tuple(
+        _with_breath(a, rules[(a.routine, place)])
+        if (a.routine, place := _place(attacks, a)) in rules
+        else a
+        for a in attacks
+    )
     return sheet.model_copy(update={"attacks": attacks}), problems
 
 
 _WORDS_COUNT = {"once": 1, "twice": 2, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_BREATH_USES = re.compile(r"\b(once|twice|(?:one|two|three|four|five|[1-9])\s{1,3}times?)"
-                          r"\s{1,3}(?:per|a|each)\s{1,3}day", re.IGNORECASE)
-_BREATH_SAVE = re.compile(r"save\s{1,3}(?:versus|vs\.?)\s{1,3}(breath|death|poison|paraly\w*|"
-                          r"petrif\w*|spells?|wands?)", re.IGNORECASE)
-_SAVE_WORDS = {"breath": Save.BREATH, "death": Save.DEATH, "poison": Save.DEATH,
-               "paraly": Save.PARALYSIS, "petrif": Save.PARALYSIS, "spell": Save.SPELLS,
-               "wand": Save.WANDS}
-_BREATH_CHANCE = re.compile(r"\b([1-5])-in-6\s{1,3}chance|(50\s{0,2}%\s{1,3}chance\s{1,3}of\s{1,3}"
-                            r"breath|equal\s{1,3}chance\s{1,3}of\s{1,3}either)", re.IGNORECASE)
-_BREATH_OWN_HP = re.compile(r"damage\s{1,3}equal\s{1,3}to\s{1,3}the\s{1,3}[\w’' ]{1,40}?"
-                            r"current\s{1,3}hit\s{1,3}points", re.IGNORECASE)
-_BREATH_FIRST = re.compile(r"attacks?\s{1,3}first\s{1,3}with\s{1,3}its\s{1,3}breath",
-                           re.IGNORECASE)
+_BREATH_USES = re.compile(
+    r"\b(once|twice|(?:one|two|three|four|five|[1-9])\s{1,3}times?)"
+    r"\s{1,3}(?:per|a|each)\s{1,3}day",
+    re.IGNORECASE,
+)
+_BREATH_SAVE = re.compile(
+    r"save\s{1,3}(?:versus|vs\.?)\s{1,3}(breath|death|poison|paraly\w*|"
+    r"petrif\w*|spells?|wands?)",
+    re.IGNORECASE,
+)
+_SAVE_WORDS = {
+    "breath": Save.BREATH,
+    "death": Save.DEATH,
+    "poison": Save.DEATH,
+    "paraly": Save.PARALYSIS,
+    "petrif": Save.PARALYSIS,
+    "spell": Save.SPELLS,
+    "wand": Save.WANDS,
+}
+_BREATH_CHANCE = re.compile(
+    r"\b([1-5])-in-6\s{1,3}chance|(50\s{0,2}%\s{1,3}chance\s{1,3}of\s{1,3}"
+    r"breath|equal\s{1,3}chance\s{1,3}of\s{1,3}either)",
+    re.IGNORECASE,
+)
+_BREATH_OWN_HP = re.compile(
+    r"damage\s{1,3}equal\s{1,3}to\s{1,3}the\s{1,3}[\w’' ]{1,40}?"
+    r"current\s{1,3}hit\s{1,3}points",
+    re.IGNORECASE,
+)
+_BREATH_FIRST = re.compile(r"attacks?\s{1,3}first\s{1,3}with\s{1,3}its\s{1,3}breath", re.IGNORECASE)
 
 
 def breath_rules(text: str) -> dict[str, object]:
@@ -294,8 +388,9 @@ def breath_rules(text: str) -> dict[str, object]:
     return found
 
 
-def with_breath_rules(attacks: tuple[MonsterAttack, ...], text: str,
-                      problems: list[str]) -> tuple[MonsterAttack, ...]:
+def with_breath_rules(
+    attacks: tuple[MonsterAttack, ...], text: str, problems: list[str]
+) -> tuple[MonsterAttack, ...]:
     """A pasted block's breath weapons with the rules a bestiary monster's have: no attack
     roll, and what the block's sentences say (:func:`breath_rules`); what they do not say is
     said in words (no uses a day written: every round; no save named: none)."""
@@ -316,20 +411,24 @@ def with_breath_rules(attacks: tuple[MonsterAttack, ...], text: str,
             missing.append("no save (none applied)")
         if breath.damage is None and not breath.own_hit_points and not breath.effect:
             missing.append("no damage (type its dice, or “own hp” in its rules)")
-        problems.append(f"“{attack.name}” is a breath weapon (no attack roll)"
-                        + (f": {_rules_words(breath)}" if _rules_words(breath) else "")
-                        + (f"; the block writes {', '.join(missing)}" if missing else ""))
+        problems.append(
+            f"“{attack.name}” is a breath weapon (no attack roll)"
+            + (f": {_rules_words(breath)}" if _rules_words(breath) else "")
+            + (f"; the block writes {', '.join(missing)}" if missing else "")
+        )
         found.append(breath)
     return tuple(found)
 
 
 def _rules_words(breath: MonsterAttack) -> str:
-    """"3 a day, damage equal to its hit points, save B, first, 3 in 6 a round"."""
-    words = [f"{breath.uses} a day" if breath.uses else "",
-             "damage equal to its hit points" if breath.own_hit_points else "",
-             f"save {breath.save.value}" if breath.save is not None else "",
-             "used first" if breath.opens else "",
-             f"{breath.chance} in 6 a round" if breath.chance else ""]
+    """ "3 a day, damage equal to its hit points, save B, first, 3 in 6 a round"."""
+    words = [
+        f"{breath.uses} a day" if breath.uses else "",
+        "damage equal to its hit points" if breath.own_hit_points else "",
+        f"save {breath.save.value}" if breath.save is not None else "",
+        "used first" if breath.opens else "",
+        f"{breath.chance} in 6 a round" if breath.chance else "",
+    ]
     return ", ".join(w for w in words if w)
 
 
@@ -340,19 +439,25 @@ def _place(attacks: tuple[MonsterAttack, ...], attack: MonsterAttack) -> int:
 
 def _with_breath(attack: MonsterAttack, old: MonsterAttack) -> MonsterAttack:
     """``attack`` as the line prints it, with the breath rules the sheet held for it."""
-    return attack.model_copy(update={key: getattr(old, key) for key in (
-        "breath", "own_hit_points", "save", "opens", "chance", "uses")})
+    return attack.model_copy(
+        update={
+            key: getattr(old, key)
+            for key in ("breath", "own_hit_points", "save", "opens", "chance", "uses")
+        }
+    )
 
 
-def _attacks(text: str, notes: list[str], problems: list[str],
-             hit_dice: int | None = None) -> tuple[MonsterAttack, ...]:
+def _attacks(
+    text: str, notes: list[str], problems: list[str], hit_dice: int | None = None
+) -> tuple[MonsterAttack, ...]:
     routines, found = read_attack_line(text, hit_dice)
     problems += found
     return _rows(routines, notes, problems)
 
 
-def _rows(routines: list[list[PrintedAttack]], notes: list[str],
-          problems: list[str]) -> tuple[MonsterAttack, ...]:
+def _rows(
+    routines: list[list[PrintedAttack]], notes: list[str], problems: list[str]
+) -> tuple[MonsterAttack, ...]:
     attacks: list[MonsterAttack] = []
     for number, routine in enumerate(routines, start=1):
         for printed in routine:
@@ -360,15 +465,24 @@ def _rows(routines: list[list[PrintedAttack]], notes: list[str],
                 problems.append(f"kept the first {_MAX_ATTACKS} attacks")
                 return tuple(attacks)
             uses = 3 if "breath" in printed.name.lower() else 0
-            attacks.append(MonsterAttack(
-                name=printed.name, count=printed.count, routine=number, uses=uses,
-                damage=printed.damage[0] if printed.damage else None, effect=printed.effect))
+            attacks.append(
+                MonsterAttack(
+                    name=printed.name,
+                    count=printed.count,
+                    routine=number,
+                    uses=uses,
+                    damage=printed.damage[0] if printed.damage else None,
+                    effect=printed.effect,
+                )
+            )
             if printed.by_weapon:
                 notes.append(f"Att {printed.name}: or by weapon (a weapon's own damage)")
             if not printed.damage and not printed.effect and uses == 0:  # a breath: said
                 # by with_breath_rules
-                problems.append(f"the block gives no damage for “{printed.name}”: left "
-                                "empty (its description says what it does)")
+                problems.append(
+                    f"the block gives no damage for “{printed.name}”: left "
+                    "empty (its description says what it does)"
+                )
     return tuple(attacks)
 
 
@@ -380,8 +494,11 @@ def _leftover(label: str, rest: str, notes: list[str]) -> None:
 
 
 # Possessive spaces: no space run is ever given back, so a padded text is read in one pass.
-_HIT_DICE = re.compile(r"\s*+(\d{1,2}|½|1/2)\s*+(?:([+\-−])\s*+(\d{1,2}))?\s*+(\**+)\s*+"
-                       r"(?:\(\s*+(\d{1,3})\s*+hp\s*+\))?", re.IGNORECASE)
+_HIT_DICE = re.compile(
+    r"\s*+(\d{1,2}|½|1/2)\s*+(?:([+\-−])\s*+(\d{1,2}))?\s*+(\**+)\s*+"
+    r"(?:\(\s*+(\d{1,3})\s*+hp\s*+\))?",
+    re.IGNORECASE,
+)
 
 
 def read_hit_dice(text: str) -> tuple[int, int, int, int | None, int] | None:
@@ -402,8 +519,10 @@ def _hit_dice(hd: str, values: dict[str, object], problems: list[str]) -> None:
     if fixed := re.fullmatch(r"\s*(\d{1,3})\s*(?:hp|hit\s+points?)\s*", hd, re.IGNORECASE):
         points = max(1, int(fixed.group(1)))
         values.update(hit_dice=0, hit_points=points, max_hit_points=points)
-        problems.append(f"HD {quoted(hd)} is a fixed number of hit points: the sheet keeps it "
-                        f"as ½ HD with {points} hp")
+        problems.append(
+            f"HD {quoted(hd)} is a fixed number of hit points: the sheet keeps it "
+            f"as ½ HD with {points} hp"
+        )
         return
     read = read_hit_dice(hd)
     if read is None:
@@ -420,12 +539,16 @@ def _hit_dice(hd: str, values: dict[str, object], problems: list[str]) -> None:
 
 
 def _saves(text: str, values: dict[str, object], problems: list[str]) -> None:
-    if re.fullmatch(r"\s*(?:as\s+)?(NH|MU\s*\d{1,2}|[FCDEHT]\s*\d{1,2}|\d{1,2})\s*", text,
-                    re.IGNORECASE):
+    if re.fullmatch(
+        r"\s*(?:as\s+)?(NH|MU\s*\d{1,2}|[FCDEHT]\s*\d{1,2}|\d{1,2})\s*", text, re.IGNORECASE
+    ):
         values["saves_as"] = re.sub(r"(?i)as|\s", "", text).upper()
         return
-    saves = {save: int(m.group(1)) for save in Save
-             if (m := re.search(rf"\b{save.value}\s*(\d{{1,2}})\b", text))}
+    saves = {
+        save: int(m.group(1))
+        for save in Save
+        if (m := re.search(rf"\b{save.value}\s*(\d{{1,2}})\b", text))
+    }
     if len(saves) == len(Save):
         values["saves"] = saves
     else:
@@ -434,8 +557,9 @@ def _saves(text: str, values: dict[str, object], problems: list[str]) -> None:
         values["saves_as"] = match.group(1).strip()
 
 
-def _whole(key: str, label: str, parts: dict[str, str], problems: list[str],
-           pattern: str = r"(-?\d{1,2})") -> re.Match[str] | None:
+def _whole(
+    key: str, label: str, parts: dict[str, str], problems: list[str], pattern: str = r"(-?\d{1,2})"
+) -> re.Match[str] | None:
     if key not in parts:
         return None
     match = re.match(pattern, parts[key])
@@ -444,8 +568,9 @@ def _whole(key: str, label: str, parts: dict[str, str], problems: list[str],
     return match
 
 
-def parse_stat_block(text: str, name: str = "Monster",
-                     variant: int = 0) -> tuple[MonsterSheet, list[str]]:
+def parse_stat_block(
+    text: str, name: str = "Monster", variant: int = 0
+) -> tuple[MonsterSheet, list[str]]:
     """The monster the stat block describes (its ``variant``-th variant when it offers
     several), and what could not be read.
 
@@ -466,8 +591,9 @@ def parse_stat_block(text: str, name: str = "Monster",
         chosen = variants[variant if 0 <= variant < len(variants) else 0]
         printed = " ".join(fields.values["HD"].split())
         how = "a range" if re.search(r"\bto\b", printed) else f"{len(variants)} variants"
-        notes.append(f"Read as {chosen}: the block's HD {printed[:80]} offers {how} "
-                     f"({', '.join(variants)})")
+        notes.append(
+            f"Read as {chosen}: the block's HD {printed[:80]} offers {how} ({', '.join(variants)})"
+        )
     if match := _whole("AC", "AC", parts, problems):
         values["armour_class"] = int(match.group(1))
     if "HD" in parts:
@@ -475,13 +601,18 @@ def parse_stat_block(text: str, name: str = "Monster",
     if "ATT" in parts:
         hit_dice = values.get("hit_dice")
         values["attacks"] = with_breath_rules(
-            _attacks(parts["ATT"], notes, problems,
-                     hit_dice if isinstance(hit_dice, int) else None), text, problems)
+            _attacks(
+                parts["ATT"], notes, problems, hit_dice if isinstance(hit_dice, int) else None
+            ),
+            text,
+            problems,
+        )
     printed_thac0: int | None = None
     if match := _whole("THAC0", "THAC0", parts, problems, r"(\d{1,2})"):
         printed_thac0 = int(match.group(1))
-    if match := _whole("MV", "movement", parts, problems,
-                       r"(\d{1,3})\s*['’′]*\s*(?:\(\s*\d+\s*['’′]*\s*\))?(.*)"):
+    if match := _whole(
+        "MV", "movement", parts, problems, r"(\d{1,3})\s*['’′]*\s*(?:\(\s*\d+\s*['’′]*\s*\))?(.*)"
+    ):
         values["movement"] = int(match.group(1))
         values["movement_other"] = match.group(2).strip(" ,;/")[:200]
     if "SV" in parts:

@@ -57,8 +57,16 @@ from m3desk.systems.ose.weaponry import _monster_attack as _monster_attack
 from m3desk.systems.ose.weaponry import _weapons as _weapons
 from m3desk.systems.ose.weaponry import reloads as reloads
 
-__all__ = ["COVER_CHOICES", "ENCOUNTER_RULES", "FEET", "INITIATIVE", "OseCombatant",
-           "OseEncounter", "attack_terms", "reloads"]
+__all__ = [
+    "COVER_CHOICES",
+    "ENCOUNTER_RULES",
+    "FEET",
+    "INITIATIVE",
+    "OseCombatant",
+    "OseEncounter",
+    "attack_terms",
+    "reloads",
+]
 
 COVER_CHOICES = ("none", "−1", "−2", "−3", "−4", "complete")
 
@@ -69,27 +77,50 @@ def _pool(combatant: core.Combatant) -> tuple[int, int]:
 
 
 COLUMNS = (
-    TrackerColumn("hp", "HP", "Hit points, current/maximum; type a number to set them",
-                  kind="pool", sample="999/999"),
+    TrackerColumn(
+        "hp",
+        "HP",
+        "Hit points, current/maximum; type a number to set them",
+        kind="pool",
+        sample="999/999",
+    ),
     TrackerColumn("ac", "AC", "Armour class, descending [ascending]", sample="AC -9 [28]"),
-    TrackerColumn("thac0", "THAC0", "To hit AC 0 [attack bonus]", sample="AB +10 [9]",
-                  centred=True),
-    TrackerColumn("d6", "d6", "The side's d6: surprise at set-up (1–2 surprised), initiative "
-                  "each round (highest first); under individual initiative the combatant's "
-                  "own d6", sample="6", centred=True, number_range=(1, 6)),
-    TrackerColumn("declared", "Declared", "Declared before initiative: a spell, a fighting "
-                  "withdrawal or a retreat", sample="cast: Protection from evil"),
-    TrackerColumn("cover", "Cover", "Cover from missiles: −1 … −4 to hit it, or complete "
-                  "(it cannot be hit)", sample="complete"),
-    TrackerColumn("acted", "Acted", "Has acted this round", kind="check", sample="✓",
-                  centred=True),
+    TrackerColumn(
+        "thac0", "THAC0", "To hit AC 0 [attack bonus]", sample="AB +10 [9]", centred=True
+    ),
+    TrackerColumn(
+        "d6",
+        "d6",
+        "The side's d6: surprise at set-up (1–2 surprised), initiative "
+        "each round (highest first); under individual initiative the combatant's "
+        "own d6",
+        sample="6",
+        centred=True,
+        number_range=(1, 6),
+    ),
+    TrackerColumn(
+        "declared",
+        "Declared",
+        "Declared before initiative: a spell, a fighting withdrawal or a retreat",
+        sample="cast: Protection from evil",
+    ),
+    TrackerColumn(
+        "cover",
+        "Cover",
+        "Cover from missiles: −1 … −4 to hit it, or complete (it cannot be hit)",
+        sample="complete",
+    ),
+    TrackerColumn("acted", "Acted", "Has acted this round", kind="check", sample="✓", centred=True),
 )
 
 
 def _declared_choices(combatant: OseCombatant) -> tuple[str, ...]:
     sheet = combatant.sheet
-    spells = tuple(dict.fromkeys(f"cast: {s.name}" for s in sheet.spells if not s.cast)) \
-        if isinstance(sheet, CharacterSheet) else ("cast a spell",)
+    spells = (
+        tuple(dict.fromkeys(f"cast: {s.name}" for s in sheet.spells if not s.cast))
+        if isinstance(sheet, CharacterSheet)
+        else ("cast a spell",)
+    )
     return ("none", *spells, "fighting withdrawal", "retreat")
 
 
@@ -97,19 +128,30 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     assert isinstance(combatant, OseCombatant)
     sheet = combatant.sheet
     if column == "hp":
-        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_pool(combatant),
-                    editable=True, edit_text=str(sheet.hit_points))
+        return Cell(
+            text=pool_text(sheet.hit_points, sheet.max_hit_points),
+            pool=_pool(combatant),
+            editable=True,
+            edit_text=str(sheet.hit_points),
+        )
     if column == "d6":
         return _d6_cell(_e(encounter), combatant)
     if column == "declared":
         shown = f"cast: {combatant.spell}" if combatant.spell else combatant.declared
-        return Cell(text="" if shown == "none" else shown, editable=True, edit_text=shown,
-                    choices=_declared_choices(combatant),
-                    tip="Spells and movement in melee are declared before initiative.")
+        return Cell(
+            text="" if shown == "none" else shown,
+            editable=True,
+            edit_text=shown,
+            choices=_declared_choices(combatant),
+            tip="Spells and movement in melee are declared before initiative.",
+        )
     if column == "cover":
-        return Cell(text="" if combatant.cover == 0 else COVER_CHOICES[combatant.cover],
-                    editable=True, edit_text=COVER_CHOICES[combatant.cover],
-                    choices=COVER_CHOICES)
+        return Cell(
+            text="" if combatant.cover == 0 else COVER_CHOICES[combatant.cover],
+            editable=True,
+            edit_text=COVER_CHOICES[combatant.cover],
+            choices=COVER_CHOICES,
+        )
     if column == "acted":
         return Cell(checked=combatant.acted, editable=True)
     options = _options(encounter)
@@ -130,12 +172,17 @@ def _d6_cell(encounter: OseEncounter, combatant: OseCombatant) -> Cell:
     else:
         rule = initiative_rule(encounter.options)
         roll, tip = rule.roll_of(encounter, combatant), rule.cell_tip(combatant)
-    return Cell(text="" if roll is None else str(roll), tip=tip, editable=True,
-                edit_text="" if roll is None else str(roll))
+    return Cell(
+        text="" if roll is None else str(roll),
+        tip=tip,
+        editable=True,
+        edit_text="" if roll is None else str(roll),
+    )
 
 
-def _edit(encounter: core.Encounter, combatant_id: str, column: str,
-          text: str) -> tuple[core.Encounter, str]:
+def _edit(
+    encounter: core.Encounter, combatant_id: str, column: str, text: str
+) -> tuple[core.Encounter, str]:
     ose = _e(encounter)
     combatant = _c(encounter, combatant_id)
     text = text.strip()
@@ -143,30 +190,33 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
         sheet = combatant.sheet
         value = int(text.replace("−", "-"))
         after = sheet.model_copy(update={"hit_points": min(value, sheet.max_hit_points)})
-        return (core.replace_sheet(encounter, combatant_id, after),
-                f"Set {combatant.name}'s hit points to {minus(after.hit_points)}")
+        return (
+            core.replace_sheet(encounter, combatant_id, after),
+            f"Set {combatant.name}'s hit points to {minus(after.hit_points)}",
+        )
     if column == "d6":
         roll = int(text) if text and text not in ("—", "-") else None
         if ose.phase == "setup":
-            return rnd.set_surprise_roll(ose, combatant.side, roll), \
-                f"{combatant.side} surprise d6"
+            return rnd.set_surprise_roll(ose, combatant.side, roll), f"{combatant.side} surprise d6"
         if initiative_rule(ose.options).each:
-            return rnd.set_individual_roll(ose, combatant_id, roll), \
-                f"{combatant.name}'s initiative"
+            return rnd.set_individual_roll(
+                ose, combatant_id, roll
+            ), f"{combatant.name}'s initiative"
         return rnd.set_side_roll(ose, combatant.side, roll), f"{combatant.side} initiative"
     if column == "declared":
         return rnd.declare(ose, combatant_id, text), f"{combatant.name} declares"
     if column == "cover":
         if text not in COVER_CHOICES:
             raise ValueError(f"cover is one of: {', '.join(COVER_CHOICES)}")
-        covered = core.update_combatant(encounter, combatant_id,
-                                        cover=COVER_CHOICES.index(text))
-        return core.add_log(covered, f"{combatant.name}: cover {text}", actor=combatant_id), \
-            f"{combatant.name}'s cover"
+        covered = core.update_combatant(encounter, combatant_id, cover=COVER_CHOICES.index(text))
+        return core.add_log(
+            covered, f"{combatant.name}: cover {text}", actor=combatant_id
+        ), f"{combatant.name}'s cover"
     if column == "acted":
         done = text == "true"
-        return core.update_combatant(encounter, combatant_id, acted=done), \
-            f"{combatant.name} {'has acted' if done else 'has not acted'}"
+        return core.update_combatant(
+            encounter, combatant_id, acted=done
+        ), f"{combatant.name} {'has acted' if done else 'has not acted'}"
     raise ValueError(f"the {column} column cannot be edited")
 
 
@@ -180,21 +230,26 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     if left.amount:
         rings.append(Ring(left.amount, left.label, "move"))
     elif left.label == "move" and core.foes_within(encounter, centre, MELEE_FEET) and rate:
-        rings += [Ring(withdrawal_feet(rate, "fighting withdrawal"), "fighting withdrawal",
-                       "move"), Ring(rate, "retreat", "move")]
+        rings += [
+            Ring(withdrawal_feet(rate, "fighting withdrawal"), "fighting withdrawal", "move"),
+            Ring(rate, "retreat", "move"),
+        ]
     for weapon in _weapons(sheet):
         if weapon.missile and weapon.ranges:
-            rings += [Ring(feet, f"{weapon.name} {band}", "range")
-                      for feet, band in zip(weapon.ranges, ("short", "medium", "long"),
-                                            strict=True)]
+            rings += [
+                Ring(feet, f"{weapon.name} {band}", "range")
+                for feet, band in zip(weapon.ranges, ("short", "medium", "long"), strict=True)
+            ]
     return (*rings, *spell_rings(_spell_ranges(sheet)))
 
 
 def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
     """The weapons that reach ``feet`` away, and the spells still to cast whose range does."""
     sheet = _c(encounter, a).sheet
-    usable = (*(w.name for w in _usable(sheet, feet)),
-              *spells_within(_spell_ranges(sheet), feet, MELEE_FEET))
+    usable = (
+        *(w.name for w in _usable(sheet, feet)),
+        *spells_within(_spell_ranges(sheet), feet, MELEE_FEET),
+    )
     return Reach(options=usable, in_reach=bool(usable))
 
 
@@ -210,8 +265,10 @@ def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
         attack = _monster_attack(sheet, index)
         if attack is not None and attack.breath:
             left = uses_left(combatant, index)
-            lines.append(f"{weapon.name}: no attack roll, at any foe in sight" +
-                         (f"; {left} of {attack.uses} left today" if left is not None else ""))
+            lines.append(
+                f"{weapon.name}: no attack roll, at any foe in sight"
+                + (f"; {left} of {attack.uses} left today" if left is not None else "")
+            )
             continue
         where = ["melee 5 ft"] if weapon.melee else []
         if weapon.missile and weapon.ranges:
@@ -262,22 +319,27 @@ def _printed_checks(encounter: core.Encounter) -> tuple[PrintedCheck, ...]:
     fight = _e(encounter)
     checks = []
     for side in fight.sides:
-        monsters = [c for c in fight.combatants
-                    if c.side == side and isinstance(c.sheet, MonsterSheet)]
+        monsters = [
+            c for c in fight.combatants if c.side == side and isinstance(c.sheet, MonsterSheet)
+        ]
         ratings = sorted({rnd.morale_of(c) for c in monsters})
         if not ratings or all(rnd.never_checks(ml) for ml in ratings):
             continue
         state = fight.morale.get(side)
         checked = state.checked if state is not None else ()
         note = "2d6 at most ML " + "/".join(map(str, ratings)) + " holds"
-        checks += [PrintedCheck(side, f"Morale: {moment}", moment in checked, note)
-                   for moment in rnd.MOMENTS]
+        checks += [
+            PrintedCheck(side, f"Morale: {moment}", moment in checked, note)
+            for moment in rnd.MOMENTS
+        ]
     return tuple(checks)
 
 
 def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
-    return tuple(DueAction(f"Check morale: {side}", actor, Action("morale", variant="side"))
-                 for side, actor in rnd.morale_owed(_e(encounter)))
+    return tuple(
+        DueAction(f"Check morale: {side}", actor, Action("morale", variant="side"))
+        for side, actor in rnd.morale_owed(_e(encounter))
+    )
 
 
 def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
@@ -304,8 +366,9 @@ def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
 def _declare_attack(encounter: core.Encounter, combatant_id: str) -> tuple[core.Encounter, str]:
     """Attacking is what a combatant does unless it declares otherwise: a spell, a fighting
     withdrawal or a retreat declared is taken back ("none")."""
-    return rnd.declare(_e(encounter), combatant_id, "none"), \
-        f"{_e(encounter).combatant(combatant_id).name} declares"
+    return rnd.declare(
+        _e(encounter), combatant_id, "none"
+    ), f"{_e(encounter).combatant(combatant_id).name} declares"
 
 
 def _turn_over(encounter: core.Encounter, actor: str, _option: ActionOption) -> bool:
@@ -315,14 +378,34 @@ def _turn_over(encounter: core.Encounter, actor: str, _option: ActionOption) -> 
 
 
 ENCOUNTER_RULES = EncounterRules(
-    encounter_type=OseEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
-    cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
-    centre_summary=_centre_summary, condition_names=_condition_names,
-    roll_initiative=_roll_initiative, roll_words=_roll_words, actions=_actions,
-    preview=_preview, resolve=_resolve,
-    status=_status, due=_due, hit_dice=_hit_dice,
-    with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY,
-    setup_steps=SETUP_STEPS, experience=experience.experience,
-    award_experience=experience.award, check_move=moves.check_move,
-    make_move=moves.make_move, turn_over=_turn_over, declare_attack=_declare_attack,
-    printed_checks=_printed_checks)
+    encounter_type=OseEncounter,
+    make_combatant=_make_combatant,
+    pool=_pool,
+    columns=COLUMNS,
+    cell=_cell,
+    edit=_edit,
+    initiative_tip=_initiative_tip,
+    rings=_rings,
+    reach=_reach,
+    centre_summary=_centre_summary,
+    condition_names=_condition_names,
+    roll_initiative=_roll_initiative,
+    roll_words=_roll_words,
+    actions=_actions,
+    preview=_preview,
+    resolve=_resolve,
+    status=_status,
+    due=_due,
+    hit_dice=_hit_dice,
+    with_hit_points=with_hit_points,
+    simulate=simulate,
+    forecast_policy=FORECAST_POLICY,
+    setup_steps=SETUP_STEPS,
+    experience=experience.experience,
+    award_experience=experience.award,
+    check_move=moves.check_move,
+    make_move=moves.make_move,
+    turn_over=_turn_over,
+    declare_attack=_declare_attack,
+    printed_checks=_printed_checks,
+)

@@ -29,18 +29,17 @@ def readied(combatant: OseCombatant) -> Weapon | None:
     return sheet.weapons[0] if isinstance(sheet, CharacterSheet) and sheet.weapons else None
 
 
-
 def is_slow(combatant: OseCombatant) -> bool:
     weapon = readied(combatant)
     return weapon is not None and weapon.slow
 
 
-
 def _engaged(encounter: OseEncounter, combatant: OseCombatant) -> bool:
-    return any(core.position_between(encounter, combatant.id, other.id) <= MELEE_FEET
-               for other in encounter.combatants
-               if other.side != combatant.side and other.id != combatant.id)
-
+    return any(
+        core.position_between(encounter, combatant.id, other.id) <= MELEE_FEET
+        for other in encounter.combatants
+        if other.side != combatant.side and other.id != combatant.id
+    )
 
 
 def step_of(encounter: OseEncounter, combatant: OseCombatant) -> str:
@@ -50,11 +49,13 @@ def step_of(encounter: OseEncounter, combatant: OseCombatant) -> str:
     if combatant.declared in ("retreat", "fighting withdrawal") or combatant.fleeing:
         return "movement"
     weapon = readied(combatant)
-    if weapon is not None and weapon.missile and not (weapon.melee and
-                                                      _engaged(encounter, combatant)):
+    if (
+        weapon is not None
+        and weapon.missile
+        and not (weapon.melee and _engaged(encounter, combatant))
+    ):
         return "missiles"
     return "melee"
-
 
 
 def _base(encounter: OseEncounter, combatant: OseCombatant) -> int | None:
@@ -64,13 +65,11 @@ def _base(encounter: OseEncounter, combatant: OseCombatant) -> int | None:
     return initiative_rule(encounter.options).roll_of(encounter, combatant)
 
 
-
 def order_key(roll: int, slow: bool) -> int:
     """A combatant's place in the order from its roll (higher first): a slow weapon's
     wielder drops below every other roll, so it acts last. The tracker's order and the
     forecast's both sort by it."""
     return roll - (SLOW_PENALTY if slow else 0)
-
 
 
 def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounter:
@@ -81,13 +80,18 @@ def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounte
     for combatant in encounter.combatants:
         base = _base(encounter, combatant)
         key = None if base is None else order_key(base, is_slow(combatant))
-        combatants.append(combatant.model_copy(update={
-            "initiative": key, "tie_order": STEPS.index(step_of(encounter, combatant))}))
+        combatants.append(
+            combatant.model_copy(
+                update={"initiative": key, "tie_order": STEPS.index(step_of(encounter, combatant))}
+            )
+        )
     after = encounter.model_copy(update={"combatants": tuple(combatants)})
     fresh = restart and not any(c.acted for c in after.combatants)
-    if after.phase != "setup" and (fresh or after.turn is None
-                                   or after.combatant(after.turn).initiative is None):
-        order = [c.id for count in core.turn_order(after) for c in count
-                 if not after.out_of_fight(c)]  # the pointer passes over who is down
+    if after.phase != "setup" and (
+        fresh or after.turn is None or after.combatant(after.turn).initiative is None
+    ):
+        order = [
+            c.id for count in core.turn_order(after) for c in count if not after.out_of_fight(c)
+        ]  # the pointer passes over who is down
         after = after.model_copy(update={"turn": order[0] if order else None})
     return after

@@ -25,9 +25,13 @@ from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import UNARMED_DAMAGE, WEAPONS, Save
 
 Sheet = CharacterSheet | MonsterSheet
-_SAVE_TITLES = {Save.DEATH: "death or poison", Save.WANDS: "wands",
-                Save.PARALYSIS: "paralysis or petrification", Save.BREATH: "breath attack",
-                Save.SPELLS: "spells, rods or staves"}
+_SAVE_TITLES = {
+    Save.DEATH: "death or poison",
+    Save.WANDS: "wands",
+    Save.PARALYSIS: "paralysis or petrification",
+    Save.BREATH: "breath attack",
+    Save.SPELLS: "spells, rods or staves",
+}
 
 
 def _c(encounter: core.Encounter, combatant_id: str) -> OseCombatant:
@@ -56,25 +60,33 @@ def _damage_die(sheet: Sheet, index: int, weapon: Weapon, options: OseOptions) -
     """Monsters deal their stat block's damage (None: the attack deals none); PCs 1d6 or the
     weapon's own (a table rule)."""
     if isinstance(sheet, CharacterSheet):
-        return weapon_damage_of(weapon.model_copy(update={"damage": weapon_damage(weapon,
-                                                                                  options)}))
+        return weapon_damage_of(
+            weapon.model_copy(update={"damage": weapon_damage(weapon, options)})
+        )
     if not sheet.attacks:
         return Damage.parse("1d6")  # a monster with no attacks typed strikes for 1d6
     return attack_damage(sheet, index, weapon)
 
 
 def _damage_dice(damage: Damage | None, label: str = "damage") -> tuple[DiceSpec, ...]:
-    return tuple(DiceSpec(count, sides, label) for count, sides in damage.dice) \
-        if damage is not None else ()
+    return (
+        tuple(DiceSpec(count, sides, label) for count, sides in damage.dice)
+        if damage is not None
+        else ()
+    )
 
 
 def _monster_attack(sheet: Sheet, index: int) -> MonsterAttack | None:
-    return sheet.attacks[index] if isinstance(sheet, MonsterSheet) and \
-        0 <= index < len(sheet.attacks) else None
+    return (
+        sheet.attacks[index]
+        if isinstance(sheet, MonsterSheet) and 0 <= index < len(sheet.attacks)
+        else None
+    )
 
 
-def _attack_dice(sheet: Sheet, index: int, weapon: Weapon, options: OseOptions,
-                 label: str = "") -> tuple[DiceSpec, ...]:
+def _attack_dice(
+    sheet: Sheet, index: int, weapon: Weapon, options: OseOptions, label: str = ""
+) -> tuple[DiceSpec, ...]:
     """The d20, the damage dice and, for an effect with a save, the target's save d20; a
     breath weapon rolls no d20 to hit, only its dice and the save of the creature caught."""
     damage = _damage_die(sheet, index, weapon, options)
@@ -105,32 +117,40 @@ def _attack_label(sheet: Sheet, index: int, weapon: Weapon) -> str:
 
 def _breath_summary(attack: MonsterAttack) -> str:
     """A breath in words: "damage equal to its hit points, save vs breath attack for half"."""
-    damage = "damage equal to its hit points" if attack.own_hit_points else \
-        f"{attack.damage} damage" if attack.damage is not None else ""
+    damage = (
+        "damage equal to its hit points"
+        if attack.own_hit_points
+        else f"{attack.damage} damage"
+        if attack.damage is not None
+        else ""
+    )
     save = breath_save(attack)
     effect = effect_of(attack)
     parts = [p for p in (damage, attack.effect if effect is None else effect.key) if p]
     words = " + ".join(parts) or "no damage given"
     if save is None:
         return f"{words}, no save"
-    return f"{words}, save vs {_SAVE_TITLES[save]} " + \
-        ("to escape it" if attack.effect else "for half")
+    return f"{words}, save vs {_SAVE_TITLES[save]} " + (
+        "to escape it" if attack.effect else "for half"
+    )
 
 
 def _routine_label(routine: tuple[MonsterAttack, ...]) -> str:
     """The routine as the book writes it, a breath with its rules in words."""
-    return ", ".join(f"{a.name} ({_breath_summary(a)})" if a.breath else routine_words((a,))
-                     for a in routine)
+    return ", ".join(
+        f"{a.name} ({_breath_summary(a)})" if a.breath else routine_words((a,)) for a in routine
+    )
 
 
 def _uses_words(combatant: OseCombatant, routine: tuple[MonsterAttack, ...]) -> str:
-    """" (3 a day, 2 left)" for a routine with uses a day, else ""."""
+    """ " (3 a day, 2 left)" for a routine with uses a day, else ""."""
     found = routine_uses_left(combatant, routine)
     return f" ({found[1]} a day, {found[0]} left)" if found is not None else ""
 
 
-def _routine_dice(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...],
-                  options: OseOptions) -> tuple[DiceSpec, ...]:
+def _routine_dice(
+    sheet: MonsterSheet, routine: tuple[MonsterAttack, ...], options: OseOptions
+) -> tuple[DiceSpec, ...]:
     """Each attack's dice in turn, named short enough to sit beside their fields: the
     attack's number in the routine, with the last word of its name on its d20 ("#3 gore",
     "#3 dmg", "#3 save")."""
@@ -141,10 +161,13 @@ def _routine_dice(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...],
         word = (attack.name.split() or ["attack"])[-1][:12]
         for _ in range(attack.count):
             number += 1
-            found = _attack_dice(sheet, index, Weapon(name=attack.name), options,
-                                 f"#{number}")
-            dice += [spec._replace(label=spec.label.replace(" attack", f" {word}").replace(
-                " damage", " dmg")) for spec in found]
+            found = _attack_dice(sheet, index, Weapon(name=attack.name), options, f"#{number}")
+            dice += [
+                spec._replace(
+                    label=spec.label.replace(" attack", f" {word}").replace(" damage", " dmg")
+                )
+                for spec in found
+            ]
     return tuple(dice)
 
 
@@ -157,6 +180,7 @@ def _spell_ranges(sheet: Sheet) -> tuple[tuple[str, int | None], ...]:
 
 def _usable(sheet: Sheet, feet: int) -> list[Weapon]:
     """Melee at 5' or less, missiles past 5' and within their long range."""
+
     def works(weapon: Weapon) -> bool:
         if feet <= MELEE_FEET:
             return weapon.melee

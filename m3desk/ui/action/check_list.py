@@ -49,10 +49,14 @@ class CheckList(QListWidget):
             for entry in entries:
                 item = QListWidgetItem(entry.text, self)
                 item.setData(KEY_ROLE, entry.key)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                              | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Checked if entry.key in ticked
-                                   else Qt.CheckState.Unchecked)
+                item.setFlags(
+                    Qt.ItemFlag.ItemIsEnabled
+                    | Qt.ItemFlag.ItemIsSelectable
+                    | Qt.ItemFlag.ItemIsUserCheckable
+                )
+                item.setCheckState(
+                    Qt.CheckState.Checked if entry.key in ticked else Qt.CheckState.Unchecked
+                )
                 if entry.tooltip:
                     item.setToolTip(entry.tooltip)
             if self.count():
@@ -65,8 +69,11 @@ class CheckList(QListWidget):
         return tuple(str(self.item(row).data(KEY_ROLE)) for row in range(self.count()))
 
     def checked_keys(self) -> tuple[str, ...]:
-        return tuple(str(self.item(row).data(KEY_ROLE)) for row in range(self.count())
-                     if self.item(row).checkState() is Qt.CheckState.Checked)
+        return tuple(
+            str(self.item(row).data(KEY_ROLE))
+            for row in range(self.count())
+            if self.item(row).checkState() is Qt.CheckState.Checked
+        )
 
     def set_checked(self, key: str, checked: bool) -> None:
         """Tick or untick one entry as the user would (``changed`` fires)."""
@@ -82,8 +89,9 @@ class CheckList(QListWidget):
         rows = min(max(self.count(), 1), self._max_rows)
         row_height = self.sizeHintForRow(0) if self.count() else self.fontMetrics().height() + 6
         frame = 2 * self.frameWidth()
-        return QSize(super().sizeHint().width(),
-                     rows * (row_height + 2 * self.spacing()) + frame + 2)
+        return QSize(
+            super().sizeHint().width(), rows * (row_height + 2 * self.spacing()) + frame + 2
+        )
 
     def minimumSizeHint(self) -> QSize:
         return QSize(80, self.sizeHint().height())

@@ -16,8 +16,7 @@ from PySide6.QtWidgets import QComboBox
 __all__ = ["current_data", "entry_enabled", "fill_combo", "select_data", "set_entry_enabled"]
 
 
-def fill_combo(combo: QComboBox, entries: Iterable[tuple[str, Any, str]],
-               keep: Any = None) -> None:
+def fill_combo(combo: QComboBox, entries: Iterable[tuple[str, Any, str]], keep: Any = None) -> None:
     """Replace the entries (text, data, tooltip) without signals; select ``keep`` if present."""
     blocked = combo.blockSignals(True)
     try:
@@ -59,8 +58,7 @@ def set_entry_enabled(combo: QComboBox, index: int, enabled: bool, reason: str =
             if enabled:
                 item.setFlags(flags | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
             else:
-                item.setFlags(flags & ~(Qt.ItemFlag.ItemIsEnabled
-                                        | Qt.ItemFlag.ItemIsSelectable))
+                item.setFlags(flags & ~(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable))
             item.setToolTip(reason)
 
 

@@ -21,13 +21,19 @@ __all__ = ["has_actions", "run_action_dialog"]
 def has_actions(document: EncounterDocument) -> bool:
     system = registry.system_of(document.encounter)
     rules = system.encounter
-    return (parts_of(system).action_dialog is not None
-            or (rules is not None and rules.resolve is not None))
+    return parts_of(system).action_dialog is not None or (
+        rules is not None and rules.resolve is not None
+    )
 
 
-def run_action_dialog(document: EncounterDocument, parent: object, *,
-                      roller: Roller | None = None, actor_id: str | None = None,
-                      action_id: Action | None = None) -> bool:
+def run_action_dialog(
+    document: EncounterDocument,
+    parent: object,
+    *,
+    roller: Roller | None = None,
+    actor_id: str | None = None,
+    action_id: Action | None = None,
+) -> bool:
     """Open the right dialog for the encounter's game; True when an action was applied."""
     from PySide6.QtWidgets import QWidget
 
@@ -37,5 +43,6 @@ def run_action_dialog(document: EncounterDocument, parent: object, *,
         return own(document, parent, roller, actor_id, action_id)
     from m3desk.ui.action.system_action_dialog import SystemActionDialog
 
-    return SystemActionDialog.run_for(document, parent, roller=roller, actor_id=actor_id,
-                                      action_id=action_id)
+    return SystemActionDialog.run_for(
+        document, parent, roller=roller, actor_id=actor_id, action_id=action_id
+    )

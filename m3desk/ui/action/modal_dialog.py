@@ -38,8 +38,14 @@ class ModalActionDialog(QDialog):
         return False
 
     @classmethod
-    def run_for(cls, document: EncounterDocument, parent: QWidget, *,
-                action_id: Action | None = None, **options: Any) -> bool:
+    def run_for(
+        cls,
+        document: EncounterDocument,
+        parent: QWidget,
+        *,
+        action_id: Action | None = None,
+        **options: Any,
+    ) -> bool:
         """Open the dialog (modal) with ``options`` (the roller, the actor…), on
         ``action_id`` when given; True when an action was applied."""
         build = cast("Callable[..., Self]", cls)

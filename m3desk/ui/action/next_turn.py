@@ -51,8 +51,15 @@ class NextTurnButton(QPushButton):
         if self.isVisible() and self.isEnabled():
             self.click()
 
-    def update_for(self, encounter: Encounter, actor_id: str, *, ready: bool,
-                   over: bool | None, actor_name: str) -> None:
+    def update_for(
+        self,
+        encounter: Encounter,
+        actor_id: str,
+        *,
+        ready: bool,
+        over: bool | None,
+        actor_name: str,
+    ) -> None:
         """Shown for the combatant whose turn it is; enabled when the action is ready to
         apply (``ready``) and leaves the actor nothing to do (``over``; None: not known
         until the dice are in)."""
@@ -62,8 +69,9 @@ class NextTurnButton(QPushButton):
         if not ready:
             tip = "Roll, or type every die first"
         elif not over:
-            tip = (f"{actor_name} still has something to do this turn: Apply, then Next "
-                   "Turn when done")
+            tip = (
+                f"{actor_name} still has something to do this turn: Apply, then Next Turn when done"
+            )
         else:
             tip = f"Apply, then pass the turn to the next combatant ({shown})"
         self.setToolTip(tip)

@@ -71,25 +71,33 @@ class OddsBars(QWidget):
         text = palette.color(QPalette.ColorRole.WindowText)
         window = palette.color(QPalette.ColorRole.Window)
         # A fifth of the way from the background to the text: visible on light and dark.
-        track = QColor((window.red() * 4 + text.red()) // 5,
-                       (window.green() * 4 + text.green()) // 5,
-                       (window.blue() * 4 + text.blue()) // 5)
+        track = QColor(
+            (window.red() * 4 + text.red()) // 5,
+            (window.green() * 4 + text.green()) // 5,
+            (window.blue() * 4 + text.blue()) // 5,
+        )
         for row, (label, chance) in enumerate(self._rows):
             top = row * height
             painter.setPen(text)
-            painter.drawText(QRectF(0, top, label_width, height),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, label)
+            painter.drawText(
+                QRectF(0, top, label_width, height),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                label,
+            )
             bar = QRectF(bar_left, top + 4, bar_width, height - 8)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(track)
             painter.drawRoundedRect(bar, 3, 3)
             if chance > 0:
-                filled = QRectF(bar.left(), bar.top(), max(bar.width() * float(chance), 2),
-                                bar.height())
+                filled = QRectF(
+                    bar.left(), bar.top(), max(bar.width() * float(chance), 2), bar.height()
+                )
                 painter.setBrush(fill)
                 painter.drawRoundedRect(filled, 3, 3)
             painter.setPen(text)
-            painter.drawText(QRectF(bar_left + bar_width, top, value_width, height),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                             percent(chance))
+            painter.drawText(
+                QRectF(bar_left + bar_width, top, value_width, height),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                percent(chance),
+            )
         painter.end()

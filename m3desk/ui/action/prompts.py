@@ -24,9 +24,12 @@ def confirm_discard_roll(parent: QWidget | None, summary: str) -> bool:
         _log.warning("Closing the action dialog without applying: %s", summary)
         return True
     box = dialogs.message_box(
-        parent, QMessageBox.Icon.Question, "Discard this roll?",
+        parent,
+        QMessageBox.Icon.Question,
+        "Discard this roll?",
         "The dice have been rolled, but the result is not applied yet.",
-        f"{summary}\n\nClose without applying it? Nothing is logged.")
+        f"{summary}\n\nClose without applying it? Nothing is logged.",
+    )
     discard = box.addButton("Discard the Roll", QMessageBox.ButtonRole.DestructiveRole)
     keep = box.addButton("Keep Editing", QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(keep)

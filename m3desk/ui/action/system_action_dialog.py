@@ -85,8 +85,14 @@ class SystemActionDialog(ModalActionDialog):
     """One action of one combatant, resolved through the game's own functions; an
     :class:`~m3desk.ui.action.action_view.ActionView`."""
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
-                 roller: Roller | None = None, actor_id: str | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        *,
+        roller: Roller | None = None,
+        actor_id: str | None = None,
+    ) -> None:
         super().__init__(parent)
         self._document = document
         system = registry.system_of(document.encounter)
@@ -134,8 +140,7 @@ class SystemActionDialog(ModalActionDialog):
         self.roll_button = QPushButton("&Roll", self)
         self.roll_button.setToolTip("Roll every die of this action in the app")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.apply_button = self.buttons.addButton("&Apply",
-                                                   QDialogButtonBox.ButtonRole.AcceptRole)
+        self.apply_button = self.buttons.addButton("&Apply", QDialogButtonBox.ButtonRole.AcceptRole)
         self.next_turn_button = NextTurnButton(self)
         self.buttons.addButton(self.next_turn_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.rejected.connect(self.reject)
@@ -173,8 +178,9 @@ class SystemActionDialog(ModalActionDialog):
         layout.addWidget(self.preview)
         spread_row = QHBoxLayout()
         # Left, under the lines it explains (it sat in the middle while the spread hid).
-        spread_row.addWidget(self.spread_button, 0,
-                             Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        spread_row.addWidget(
+            self.spread_button, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
+        )
         spread_row.addWidget(self.spread, 1)
         layout.addLayout(spread_row)
         layout.addWidget(self.chance)
@@ -204,8 +210,7 @@ class SystemActionDialog(ModalActionDialog):
     def aimed_at(self) -> str | None:
         """The target in the list, or the one the action carries."""
         option = self.option
-        return option.target if option is not None and option.target is not None \
-            else self.target_id
+        return option.target if option is not None and option.target is not None else self.target_id
 
     def _is_foe(self, other_id: str | None) -> bool:
         encounter = self._document.encounter
@@ -245,11 +250,11 @@ class SystemActionDialog(ModalActionDialog):
                 heading.setForeground(self.palette().windowText())
             for option in members:
                 ally = option.target is not None and not self._is_foe(option.target)
-                self.action.addItem(option.label + (" (ally)" if ally else ""),
-                                    option)
+                self.action.addItem(option.label + (" (ally)" if ally else ""), option)
                 if option.help:
-                    self.action.setItemData(self.action.count() - 1, option.help,
-                                            Qt.ItemDataRole.ToolTipRole)
+                    self.action.setItemData(
+                        self.action.count() - 1, option.help, Qt.ItemDataRole.ToolTipRole
+                    )
         chosen, target = self._best_default(options)
         self.action.setCurrentIndex(self._index_of(chosen))
         self.action.blockSignals(False)
@@ -262,8 +267,9 @@ class SystemActionDialog(ModalActionDialog):
                 return index
         return -1
 
-    def _best_default(self, options: tuple[ActionOption, ...]
-                      ) -> tuple[ActionOption | None, str | None]:
+    def _best_default(
+        self, options: tuple[ActionOption, ...]
+    ) -> tuple[ActionOption | None, str | None]:
         """The attack on a foe that does the most damage on average, as the phones show it
         first too (:func:`~m3desk.core.action_choice.best_default`)."""
         encounter = self._document.encounter
@@ -306,8 +312,7 @@ class SystemActionDialog(ModalActionDialog):
                 mark = "down" if down else "in reach" if reach.in_reach else "out of reach"
                 ally = "" if self._is_foe(other.id) else "ally, "
                 self.target.addItem(f"{other.name} — {where} ({ally}{mark})", other.id)
-                if reach.in_reach and first_in_reach < 0 and self._is_foe(other.id) \
-                        and not down:
+                if reach.in_reach and first_in_reach < 0 and self._is_foe(other.id) and not down:
                     first_in_reach = self.target.count() - 1
         self.target.setEnabled(self.target.count() > 0)
         # An action that carries its target (or needs none) hides the empty list.
@@ -320,11 +325,16 @@ class SystemActionDialog(ModalActionDialog):
 
     def _build_dice(self) -> None:
         option = self.option
-        self.dice_row.set_dice([
-            (f"{spec.label} d{spec.sides}" + (f" {number + 1}" if spec.number > 1 else ""),
-             spec.sides)
-            for spec in (option.dice if option is not None else ())
-            for number in range(spec.number)])
+        self.dice_row.set_dice(
+            [
+                (
+                    f"{spec.label} d{spec.sides}" + (f" {number + 1}" if spec.number > 1 else ""),
+                    spec.sides,
+                )
+                for spec in (option.dice if option is not None else ())
+                for number in range(spec.number)
+            ]
+        )
         self.dice_box.setVisible(bool(self.dice))
 
     @property
@@ -338,8 +348,9 @@ class SystemActionDialog(ModalActionDialog):
         option = self.option
         if option is None:
             return ActionPreview(problem="This combatant has no action to take.")
-        return self._rules.preview(self._document.encounter, self.actor_id, option.id,
-                                   self.target_id)
+        return self._rules.preview(
+            self._document.encounter, self.actor_id, option.id, self.target_id
+        )
 
     def _refresh(self) -> None:
         preview = self.current_preview()
@@ -364,8 +375,13 @@ class SystemActionDialog(ModalActionDialog):
         width = self.width()
         if self.dice_box.isVisible():  # every die keeps its whole label (a routine has many)
             margins = layout.contentsMargins()
-            wide = (self.dice_box.sizeHint().width() + layout.spacing()
-                    + self.roll_button.sizeHint().width() + margins.left() + margins.right())
+            wide = (
+                self.dice_box.sizeHint().width()
+                + layout.spacing()
+                + self.roll_button.sizeHint().width()
+                + margins.left()
+                + margins.right()
+            )
             screen = self.screen().availableGeometry().width() if self.screen() else wide
             width = max(width, min(wide, screen))
         needed = layout.totalHeightForWidth(width)
@@ -383,14 +399,23 @@ class SystemActionDialog(ModalActionDialog):
         self.roll_button.setEnabled(not barred and bool(self.dice))
         typed = self.dice_row.complete()
         self.apply_button.setEnabled(not barred and typed)
-        self.apply_button.setToolTip(self.current_preview().problem if barred else
-                                     "" if typed else "Roll, or type every die first")
+        self.apply_button.setToolTip(
+            self.current_preview().problem
+            if barred
+            else ""
+            if typed
+            else "Roll, or type every die first"
+        )
         over = self._show_result(not barred and typed)
         encounter = self._document.encounter
         if self.actor_id in {c.id for c in encounter.combatants}:
             self.next_turn_button.update_for(
-                encounter, self.actor_id, ready=not barred and typed, over=over,
-                actor_name=encounter.combatant(self.actor_id).name)
+                encounter,
+                self.actor_id,
+                ready=not barred and typed,
+                over=over,
+                actor_name=encounter.combatant(self.actor_id).name,
+            )
         self._fit()
         # once more when the new text has been laid out: a routine's result of several
         # wrapped lines was measured before its label knew its height, and clipped
@@ -404,8 +429,9 @@ class SystemActionDialog(ModalActionDialog):
         over: bool | None = None
         if ready and option is not None and self._rules.resolve is not None:
             try:
-                outcome = self._rules.resolve(self._document.encounter, self.actor_id,
-                                              option.id, self.target_id, self.faces())
+                outcome = self._rules.resolve(
+                    self._document.encounter, self.actor_id, option.id, self.target_id, self.faces()
+                )
             except ValueError as error:
                 text = f"These dice cannot be used: {error}"
             else:
@@ -423,8 +449,9 @@ class SystemActionDialog(ModalActionDialog):
         option = self.option
         if option is None:
             return
-        faces = [face for spec in option.dice for face in self._roller.dice(spec.number,
-                                                                             spec.sides)]
+        faces = [
+            face for spec in option.dice for face in self._roller.dice(spec.number, spec.sides)
+        ]
         self.dice_row.fill(faces)
         self.apply_button.setFocus()
 
@@ -433,8 +460,9 @@ class SystemActionDialog(ModalActionDialog):
         option = self.option
         if not self.apply_button.isEnabled() or option is None or self._rules.resolve is None:
             return False
-        outcome = self._rules.resolve(self._document.encounter, self.actor_id, option.id,
-                                      self.target_id, self.faces())
+        outcome = self._rules.resolve(
+            self._document.encounter, self.actor_id, option.id, self.target_id, self.faces()
+        )
         self._document.apply(outcome.encounter, outcome.summary)
         self._was_applied = True
         self.notices = tuple(outcome.notices)

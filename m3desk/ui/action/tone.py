@@ -27,7 +27,9 @@ def tone_color(widget: QWidget, tone: Tone) -> QColor:
         text = widget.palette().color(QPalette.ColorRole.WindowText)
         window = widget.palette().color(QPalette.ColorRole.Window)
         # Two thirds of the way from the background to the text: quieter, still ≥ 4.5:1.
-        return QColor((text.red() * 2 + window.red()) // 3,
-                      (text.green() * 2 + window.green()) // 3,
-                      (text.blue() * 2 + window.blue()) // 3)
+        return QColor(
+            (text.red() * 2 + window.red()) // 3,
+            (text.green() * 2 + window.green()) // 3,
+            (text.blue() * 2 + window.blue()) // 3,
+        )
     return QColor((_DARK if is_dark(widget) else _LIGHT)[tone])

@@ -19,9 +19,12 @@ _SIDE_HUES = (None, 0.0, 0.36, 0.11, 0.78, 0.5)
 
 def mix(a: QColor, b: QColor, amount: float) -> QColor:
     """``a`` moved ``amount`` (0–1) of the way toward ``b``."""
-    return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * amount,
-                           a.greenF() + (b.greenF() - a.greenF()) * amount,
-                           a.blueF() + (b.blueF() - a.blueF()) * amount, 1.0)
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * amount,
+        a.greenF() + (b.greenF() - a.greenF()) * amount,
+        a.blueF() + (b.blueF() - a.blueF()) * amount,
+        1.0,
+    )
 
 
 _Rgb = tuple[float, float, float, float]
@@ -95,8 +98,11 @@ class BoardColours:
 
     def ink_on(self, fill: QColor) -> QColor:
         """Whichever of the palette's Text and Base reads better on ``fill``."""
-        return self.text if _text_reads_better(self.text.getRgbF(), self.base.getRgbF(),
-                                               fill.getRgbF()) else self.base
+        return (
+            self.text
+            if _text_reads_better(self.text.getRgbF(), self.base.getRgbF(), fill.getRgbF())
+            else self.base
+        )
 
 
 @functools.lru_cache(maxsize=64)

@@ -29,8 +29,9 @@ class BoardController(QObject):
 
     centre_changed = Signal(str)
 
-    def __init__(self, document: EncounterDocument, scene: BoardScene,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument, scene: BoardScene, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.document = document
         self.scene = scene
@@ -88,9 +89,17 @@ class BoardController(QObject):
             return
         run = f"nudge:{pair_key(centre, combatant_id)}"
         start = self.document.run_start(run)
-        self.document.apply(nudge_position(encounter if start is None else start, centre,
-                                           combatant_id, position, mover=combatant_id),
-                            self.move_text(combatant_id, position), run=run)
+        self.document.apply(
+            nudge_position(
+                encounter if start is None else start,
+                centre,
+                combatant_id,
+                position,
+                mover=combatant_id,
+            ),
+            self.move_text(combatant_id, position),
+            run=run,
+        )
 
     def _on_position_requested(self, combatant_id: str, position: int) -> None:
         encounter = self.document.encounter
@@ -99,6 +108,7 @@ class BoardController(QObject):
             return
         if position_between(encounter, centre, combatant_id) == position:
             return
-        self.document.apply(set_position(encounter, centre, combatant_id, position,
-                                         mover=combatant_id),
-                            self.move_text(combatant_id, position))
+        self.document.apply(
+            set_position(encounter, centre, combatant_id, position, mover=combatant_id),
+            self.move_text(combatant_id, position),
+        )

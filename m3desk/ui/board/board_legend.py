@@ -15,9 +15,11 @@ from m3desk.ui.board.shape_swatch import ShapeSwatch, SwatchKind
 from m3desk.ui.board.token_shapes import shape_name
 
 MOUSE_HINT = "Click a token to measure from it, drag it to another ring (hover for keys)"
-KEYS_HINT = ("Click a token to measure from it · drag it to another ring to change the range"
-             " · keys: Tab/arrows to focus, Enter to centre, + closer, − farther"
-             " · Ctrl+wheel zooms, Ctrl+0 fits")
+KEYS_HINT = (
+    "Click a token to measure from it · drag it to another ring to change the range"
+    " · keys: Tab/arrows to focus, Enter to centre, + closer, − farther"
+    " · Ctrl+wheel zooms, Ctrl+0 fits"
+)
 
 
 class BoardLegend(QWidget):
@@ -67,12 +69,14 @@ class BoardLegend(QWidget):
                 widget.hide()
                 widget.deleteLater()
         entries: list[tuple[SwatchKind, int, str]] = [
-            ("side", i, f"{side} ({shape_name(i)})") for i, side in enumerate(sides)]
+            ("side", i, f"{side} ({shape_name(i)})") for i, side in enumerate(sides)
+        ]
         entries.append(("in_reach", 0, "solid: in reach of the attack named"))
         entries.append(("out_of_reach", 0, "dashed: out of reach"))
         if scale.limit_ring is not None:
-            entries.append(("beyond_maximum", 0,
-                            f"hatched: beyond maximum range ({scale.limit_label})"))
+            entries.append(
+                ("beyond_maximum", 0, f"hatched: beyond maximum range ({scale.limit_label})")
+            )
         for kind, index, text in entries:
             self._flow.addWidget(self._entry(kind, index, text))
         self._flow.invalidate()

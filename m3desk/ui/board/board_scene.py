@@ -40,6 +40,7 @@ LANE_LABEL_SHARE = 0.35
 tooltip says them in full), so chips keep the room."""
 DEFAULT_LANE_WIDTH = 400.0
 
+
 class BoardScene(QGraphicsScene):
     """Rings, tokens and the current mouse mode.
 
@@ -142,23 +143,33 @@ class BoardScene(QGraphicsScene):
         labels = self._metrics.label_sizes(self._snapshot.scale.labels)
         return self._lanes_for(max(width, 1.0), self._snapshot.band_members(), labels).height
 
-    def _lanes_for(self, width: float, members: tuple[tuple[str, ...], ...],
-                   labels: tuple[tuple[float, float], ...]) -> LaneLayout:
+    def _lanes_for(
+        self,
+        width: float,
+        members: tuple[tuple[str, ...], ...],
+        labels: tuple[tuple[float, float], ...],
+    ) -> LaneLayout:
         """The lanes at ``width``. No centre chip: the board's header names the centre, and
         a short pane keeps its height for the lanes. Long labels take two lines."""
         metrics = self._metrics
-        column = min(max((w for w, _h in labels), default=0.0),
-                     max(width * LANE_LABEL_SHARE, 60.0))
+        column = min(max((w for w, _h in labels), default=0.0), max(width * LANE_LABEL_SHARE, 60.0))
         # Chips as wide as the longest name needs, as far as the lane allows: the name
         # reads whole ("Gramfive the Gr…" before); beyond that it is elided, whole in the tip.
         token = metrics.token
         names = metrics.name_metrics
-        widest = max((names.horizontalAdvance(t.name) for t in self._snapshot.tokens),
-                     default=0.0) + 2 * token.marker_radius + 4 * PADDING + 2
+        widest = (
+            max((names.horizontalAdvance(t.name) for t in self._snapshot.tokens), default=0.0)
+            + 2 * token.marker_radius
+            + 4 * PADDING
+            + 2
+        )
         chip_width = max(token.width, min(widest, width - column - 3 * LANE_GAP))
-        return layout_lanes(members, Chip(chip_width, token.height),
-                            metrics.lane_label_sizes(self._snapshot.scale.labels, column),
-                            width)
+        return layout_lanes(
+            members,
+            Chip(chip_width, token.height),
+            metrics.lane_label_sizes(self._snapshot.scale.labels, column),
+            width,
+        )
 
     def drop_point(self, band: int, near: QPointF) -> QPointF:
         """A point in ring or lane ``band`` close to ``near``: where a token dragged from
@@ -202,8 +213,10 @@ class BoardScene(QGraphicsScene):
         changed = self._update_layout()
         layout = self.board_layout
         chip_width = layout.chip_width if isinstance(layout, LaneLayout) else None
-        wanted: list[TokenFacts] = [*([snapshot.centre] if snapshot.centre else []),
-                                    *snapshot.tokens]
+        wanted: list[TokenFacts] = [
+            *([snapshot.centre] if snapshot.centre else []),
+            *snapshot.tokens,
+        ]
         ids = set()
         for facts in wanted:
             ids.add(facts.combatant_id)
@@ -239,8 +252,14 @@ class BoardScene(QGraphicsScene):
         metrics = self._metrics
         labels = metrics.label_sizes(self._snapshot.scale.labels)
         width = self._lane_width if self._lanes else None
-        key = (members, metrics.token, metrics.centre, labels, width,
-               self._snapshot.centre is None)  # the empty board's hint takes room
+        key = (
+            members,
+            metrics.token,
+            metrics.centre,
+            labels,
+            width,
+            self._snapshot.centre is None,
+        )  # the empty board's hint takes room
         if key == self._layout_key and not force:
             return False
         self._layout_key = key
@@ -255,8 +274,9 @@ class BoardScene(QGraphicsScene):
         layout = self.board_layout
         chip_width = layout.chip_width if isinstance(layout, LaneLayout) else None
         for combatant_id, item in self._tokens.items():
-            anchor = layout.centre_anchor if item.facts.is_centre \
-                else layout.positions[combatant_id]
+            anchor = (
+                layout.centre_anchor if item.facts.is_centre else layout.positions[combatant_id]
+            )
             item.setVisible(anchor is not None)
             if anchor is None:
                 continue
@@ -272,9 +292,16 @@ class BoardScene(QGraphicsScene):
             self._rings = LanePainter(layout, self._snapshot.scale)
             # Above the lanes, wrapped to their width (the scene grows to hold it), so a
             # short pane shows it first.
-            self._hint.setText("\n".join(wrap_name(
-                EMPTY_HINT, self._metrics.name_metrics, bounds.width() - 2 * LANE_GAP,
-                max_lines=4)))
+            self._hint.setText(
+                "\n".join(
+                    wrap_name(
+                        EMPTY_HINT,
+                        self._metrics.name_metrics,
+                        bounds.width() - 2 * LANE_GAP,
+                        max_lines=4,
+                    )
+                )
+            )
             height = self._hint.boundingRect().height()
             self._hint.setPos(LANE_GAP, -height - LANE_GAP)
             if self._snapshot.centre is None:
@@ -285,8 +312,9 @@ class BoardScene(QGraphicsScene):
             self._hint.setText(EMPTY_HINT)
             hint = self._hint.boundingRect()
             self._hint.setPos(-hint.width() / 2, layout.centre_radius + 8)
-            self.setSceneRect(bounds.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN,
-                                              SCENE_MARGIN))
+            self.setSceneRect(
+                bounds.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN)
+            )
         self._invalidate_rings()
 
     def band_at(self, position: QPointF) -> int:

@@ -30,10 +30,13 @@ class BoardSnapshot:
 
     def band_members(self) -> tuple[tuple[str, ...], ...]:
         """Token ids per ring, grouped by side then name so neighbours stay put."""
-        ordered = sorted(self.tokens, key=lambda t: (t.side_index, t.name.casefold(),
-                                                     t.combatant_id))
-        return tuple(tuple(t.combatant_id for t in ordered if t.band == ring)
-                     for ring in range(len(self.scale.labels)))
+        ordered = sorted(
+            self.tokens, key=lambda t: (t.side_index, t.name.casefold(), t.combatant_id)
+        )
+        return tuple(
+            tuple(t.combatant_id for t in ordered if t.band == ring)
+            for ring in range(len(self.scale.labels))
+        )
 
     def facts(self, combatant_id: str) -> TokenFacts | None:
         if self.centre is not None and self.centre.combatant_id == combatant_id:
@@ -73,20 +76,34 @@ def snapshot_of(encounter: Encounter, centre_id: str) -> BoardSnapshot:
         position = position_between(encounter, centre.id, other.id)
         spot = spots.get(position)
         if spot is None:
-            spot = spots[position] = (scale.ring_of(position),
-                                      scale.label_of_position(position))
+            spot = spots[position] = (scale.ring_of(position), scale.label_of_position(position))
         reach = reach_of(encounter, centre.id, other.id) if reach_of is not None else Reach()
-        tokens.append(TokenFacts(
-            combatant_id=other.id, name=other.name, side=other.side,
-            side_index=index[other.side], band=spot[0], position=position,
-            position_label=spot[1], distance_caption=not scale.bands,
-            reach=reach.options, unequipped_reach=reach.unequipped,
-            conditions=names(other), centre_name=centre.name,
-            beyond_maximum=limit is not None and position > limit))
+        tokens.append(
+            TokenFacts(
+                combatant_id=other.id,
+                name=other.name,
+                side=other.side,
+                side_index=index[other.side],
+                band=spot[0],
+                position=position,
+                position_label=spot[1],
+                distance_caption=not scale.bands,
+                reach=reach.options,
+                unequipped_reach=reach.unequipped,
+                conditions=names(other),
+                centre_name=centre.name,
+                beyond_maximum=limit is not None and position > limit,
+            )
+        )
     summary = rules.centre_summary(encounter, centre.id) if rules is not None else ()
-    centre_facts = TokenFacts(combatant_id=centre.id, name=centre.name, side=centre.side,
-                              side_index=index[centre.side], conditions=names(centre),
-                              attack_summary=summary)
+    centre_facts = TokenFacts(
+        combatant_id=centre.id,
+        name=centre.name,
+        side=centre.side,
+        side_index=index[centre.side],
+        conditions=names(centre),
+        attack_summary=summary,
+    )
     return BoardSnapshot(centre_facts, tuple(tokens), scale, sides)
 
 

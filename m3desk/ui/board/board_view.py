@@ -50,8 +50,7 @@ class BoardView(QGraphicsView):
         self._autoscroll.setInterval(AUTOSCROLL_MS)
         self._autoscroll.timeout.connect(self._autoscroll_step)
         self._pointer = QPoint()
-        self.setRenderHints(QPainter.RenderHint.Antialiasing
-                            | QPainter.RenderHint.TextAntialiasing)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -81,10 +80,14 @@ class BoardView(QGraphicsView):
 
     def set_lanes(self, lanes: bool) -> None:
         """Show the bands as lanes (rows, names at full size) or as rings."""
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if lanes
-                                          else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop if lanes
-                          else Qt.AlignmentFlag.AlignCenter)
+        self.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if lanes else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+        self.setAlignment(
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+            if lanes
+            else Qt.AlignmentFlag.AlignCenter
+        )
         self._board.set_lanes(lanes)
         self.fit()
 
@@ -139,8 +142,7 @@ class BoardView(QGraphicsView):
         scene = self.sceneRect()
         if scene.isEmpty() or view.isEmpty():
             return 1.0
-        return min(view.width() / scene.width(), view.height() / scene.height(),
-                   MAX_FIT_SCALE)
+        return min(view.width() / scene.width(), view.height() / scene.height(), MAX_FIT_SCALE)
 
     def zoom_by(self, factor: float) -> None:
         """Zoom by hand: stays until :meth:`fit` (Ctrl+0 or a double click on the rings)."""
@@ -206,8 +208,7 @@ class BoardView(QGraphicsView):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
         self._pointer = event.position().toPoint()
-        if self._autoscroll_speed() and isinstance(self._board.interaction,
-                                                   TokenDragInteraction):
+        if self._autoscroll_speed() and isinstance(self._board.interaction, TokenDragInteraction):
             if not self._autoscroll.isActive():
                 self._autoscroll.start()
         else:

@@ -13,8 +13,9 @@ __all__ = ["FlowLayout"]
 
 
 class FlowLayout(QLayout):
-    def __init__(self, parent: QWidget | None = None, *, spacing: int = 6,
-                 row_spacing: int = 2) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, spacing: int = 6, row_spacing: int = 2
+    ) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
         self._spacing = spacing
@@ -52,8 +53,9 @@ class FlowLayout(QLayout):
         width = sum(size.width() for size in shown) + self._spacing * max(len(shown) - 1, 0)
         height = max((size.height() for size in shown), default=0)
         margins = self.contentsMargins()
-        return QSize(width + margins.left() + margins.right(),
-                     height + margins.top() + margins.bottom())
+        return QSize(
+            width + margins.left() + margins.right(), height + margins.top() + margins.bottom()
+        )
 
     def minimumSize(self) -> QSize:
         """As wide as the widest item: anything narrower would clip it."""

@@ -70,8 +70,9 @@ class KeyboardNavigation:
         if key == Key.Key_Escape and self.scene.interaction is not None:
             self.scene.cancel_interaction()
             return True
-        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
-                                | Qt.KeyboardModifier.AltModifier):
+        if event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+        ):
             return False
         if key in _NEXT or key in _PREVIOUS:
             return self.step_focus(key in _NEXT, wrap=True)

@@ -77,9 +77,15 @@ class LaneLayout:
         return max(x, self.chips_left + 1.0), (top + bottom) / 2
 
 
-def layout_lanes(bands: Sequence[Sequence[str]], chip: Chip,
-                 labels: Sequence[tuple[float, float]], width: float, *,
-                 gap: float = LANE_GAP, padding: float = LANE_PADDING) -> LaneLayout:
+def layout_lanes(
+    bands: Sequence[Sequence[str]],
+    chip: Chip,
+    labels: Sequence[tuple[float, float]],
+    width: float,
+    *,
+    gap: float = LANE_GAP,
+    padding: float = LANE_PADDING,
+) -> LaneLayout:
     """Lay out ``bands`` (token ids per band, nearest first) in lanes ``width`` wide.
 
     One lane per band, top to bottom, with its label at the left and its chips in rows, as
@@ -105,7 +111,8 @@ def layout_lanes(bands: Sequence[Sequence[str]], chip: Chip,
             row, column_index = divmod(index, per_row)
             positions[combatant_id] = (
                 chips_left + column_index * (chip_width + gap) + chip_width / 2,
-                top + padding + row * (chip.height + gap) + chip.height / 2)
+                top + padding + row * (chip.height + gap) + chip.height / 2,
+            )
         # A label sits level with the first row of chips (centred in an empty lane).
         first_row = chip.height if rows else height - 2 * padding
         label_top = top + padding + (first_row - label_h) / 2
@@ -113,5 +120,4 @@ def layout_lanes(bands: Sequence[Sequence[str]], chip: Chip,
         lanes.append((top, top + height))
         y = top + height
     bounds = (0.0, 0.0, used_width, y)
-    return LaneLayout(tuple(lanes), positions, tuple(label_rects),
-                      chips_left, chip_width, bounds)
+    return LaneLayout(tuple(lanes), positions, tuple(label_rects), chips_left, chip_width, bounds)

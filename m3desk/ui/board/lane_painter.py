@@ -33,8 +33,7 @@ class LanePainter:
         line.setCosmetic(True)
         for index, (top, bottom) in enumerate(layout.lanes):
             rect = QRectF(left, top, right - left, bottom - top)
-            fill = (colours.drop_fill if index == self.drop_target
-                    else colours.ring_fills[index % 2])
+            fill = colours.drop_fill if index == self.drop_target else colours.ring_fills[index % 2]
             painter.fillRect(rect, fill)
             if limit is not None and index > limit:
                 painter.fillRect(rect, QBrush(colours.hatch, Qt.BrushStyle.BDiagPattern))
@@ -48,8 +47,9 @@ class LanePainter:
             painter.drawLine(QPointF(left, bottom), QPointF(right, bottom))
         painter.restore()
 
-    def _paint_label(self, painter: QPainter, lane: int, colours: BoardColours,
-                     metrics: TokenMetrics) -> None:
+    def _paint_label(
+        self, painter: QPainter, lane: int, colours: BoardColours, metrics: TokenMetrics
+    ) -> None:
         x1, y1, x2, y2 = self.layout.label_rects[lane]
         rect = QRectF(x1, y1, x2 - x1, y2 - y1)
         target = lane == self.drop_target

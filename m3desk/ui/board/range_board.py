@@ -38,8 +38,9 @@ class RangeBoardWidget(QWidget):
 
     lanes_changed = Signal(bool)
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
-                 lanes: bool = False) -> None:
+    def __init__(
+        self, document: EncounterDocument, parent: QWidget | None = None, *, lanes: bool = False
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("range_board")
         self.scene = BoardScene(self)
@@ -52,9 +53,11 @@ class RangeBoardWidget(QWidget):
         font.setBold(True)
         self.header.setFont(font)
         self.rings_button = self._presentation_button(
-            "Rings", "Show the bands as rings around the selected combatant")
+            "Rings", "Show the bands as rings around the selected combatant"
+        )
         self.lanes_button = self._presentation_button(
-            "Lanes", "Show the bands as rows, nearest first, every name at full size")
+            "Lanes", "Show the bands as rows, nearest first, every name at full size"
+        )
         group = QButtonGroup(self)
         group.setExclusive(True)
         group.addButton(self.rings_button)
@@ -82,8 +85,9 @@ class RangeBoardWidget(QWidget):
             self.legend.set_lanes(True)
         self.controller = BoardController(document, self.scene, self)
         self.controller.centre_changed.connect(self._on_centre_changed)
-        self._on_centre_changed(self.scene.snapshot.centre.name
-                                if self.scene.snapshot.centre else "")
+        self._on_centre_changed(
+            self.scene.snapshot.centre.name if self.scene.snapshot.centre else ""
+        )
         controller = self.controller
         # A closure, not a bound method: at ``destroyed`` the Python side of this widget is
         # already half gone, but the controller (a child) is still alive.
@@ -151,7 +155,8 @@ def _detach(controller: QObject) -> None:
         controller.detach()
 
 
-def RangeBoard(document: EncounterDocument, parent: QWidget | None = None, *,
-               lanes: bool = False) -> RangeBoardWidget:
+def RangeBoard(
+    document: EncounterDocument, parent: QWidget | None = None, *, lanes: bool = False
+) -> RangeBoardWidget:
     """The range-band board for ``document`` (a factory, so the window needs one import)."""
     return RangeBoardWidget(document, parent, lanes=lanes)

@@ -66,9 +66,15 @@ def _row_plan(placer: RingPlacer, count: int, radius: float) -> tuple[int, float
     return count, radius
 
 
-def layout_rings(bands: Sequence[Sequence[str]], token: Footprint, centre: Footprint,
-                 labels: Sequence[tuple[float, float]], *, gap: float = 6.0,
-                 empty_thickness: float = 30.0) -> RingLayout:
+def layout_rings(
+    bands: Sequence[Sequence[str]],
+    token: Footprint,
+    centre: Footprint,
+    labels: Sequence[tuple[float, float]],
+    *,
+    gap: float = 6.0,
+    empty_thickness: float = 30.0,
+) -> RingLayout:
     """Lay out ``bands`` (token ids per band, innermost first) around the centre token.
 
     ``labels`` gives each band label's (width, height); the centre token's box is centred
@@ -78,13 +84,25 @@ def layout_rings(bands: Sequence[Sequence[str]], token: Footprint, centre: Footp
     geometry is kept for the last few band counts (undo and redo, or going back to a centre,
     lay out the same counts again) and handed to the ids in order.
     """
-    shape = _shape(tuple(len(ids) for ids in bands), token, centre,
-                   tuple((w, h) for w, h in labels), gap, empty_thickness)
+    shape = _shape(
+        tuple(len(ids) for ids in bands),
+        token,
+        centre,
+        tuple((w, h) for w, h in labels),
+        gap,
+        empty_thickness,
+    )
     positions: dict[str, tuple[float, float]] = {}
     for ids, anchors in zip(bands, shape.anchors, strict=True):
         positions.update(zip(ids, anchors, strict=True))
-    return RingLayout(shape.centre_radius, shape.centre_anchor, shape.radii, positions,
-                      shape.label_centres, shape.bounds)
+    return RingLayout(
+        shape.centre_radius,
+        shape.centre_anchor,
+        shape.radii,
+        positions,
+        shape.label_centres,
+        shape.bounds,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +118,14 @@ class _Shape:
 
 
 @functools.lru_cache(maxsize=16)
-def _shape(counts: tuple[int, ...], token: Footprint, centre: Footprint,
-           labels: tuple[tuple[float, float], ...], gap: float,
-           empty_thickness: float) -> _Shape:
+def _shape(
+    counts: tuple[int, ...],
+    token: Footprint,
+    centre: Footprint,
+    labels: tuple[tuple[float, float], ...],
+    gap: float,
+    empty_thickness: float,
+) -> _Shape:
     spine = max((w for w, _h in labels), default=0.0) / 2 + gap
     placer = RingPlacer(token, gap, spine)
     centre_anchor = (0.0, centre.top - centre.height / 2)
@@ -139,7 +162,17 @@ def _shape(counts: tuple[int, ...], token: Footprint, centre: Footprint,
         inner = outer
     edge = inner
     boxes = placer.obstacles
-    bounds = (min(-edge, *(r[0] for r in boxes)), min(-edge, *(r[1] for r in boxes)),
-              max(edge, *(r[2] for r in boxes)), max(edge, *(r[3] for r in boxes)))
-    return _Shape(centre_radius, centre_anchor, tuple(radii), tuple(anchors_by_band),
-                  tuple(label_centres), bounds)
+    bounds = (
+        min(-edge, *(r[0] for r in boxes)),
+        min(-edge, *(r[1] for r in boxes)),
+        max(edge, *(r[2] for r in boxes)),
+        max(edge, *(r[3] for r in boxes)),
+    )
+    return _Shape(
+        centre_radius,
+        centre_anchor,
+        tuple(radii),
+        tuple(anchors_by_band),
+        tuple(label_centres),
+        bounds,
+    )

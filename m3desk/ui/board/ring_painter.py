@@ -41,8 +41,7 @@ class RingPainter:
         painter.setPen(Qt.PenStyle.NoPen)
         for index in reversed(range(len(layout.radii))):
             outer = layout.radii[index][1]
-            fill = (colours.drop_fill if index == self.drop_target
-                    else colours.ring_fills[index % 2])
+            fill = colours.drop_fill if index == self.drop_target else colours.ring_fills[index % 2]
             painter.setBrush(fill)
             painter.drawEllipse(origin, outer, outer)
         if self.scale.limit_ring is not None:
@@ -73,9 +72,15 @@ class RingPainter:
         painter.drawPath(path)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
-    def _paint_label(self, painter: QPainter, band: int, label: str,
-                     size: tuple[float, float], colours: BoardColours,
-                     metrics: TokenMetrics) -> None:
+    def _paint_label(
+        self,
+        painter: QPainter,
+        band: int,
+        label: str,
+        size: tuple[float, float],
+        colours: BoardColours,
+        metrics: TokenMetrics,
+    ) -> None:
         width, height = size
         x, y = self.layout.label_centres[band]
         rect = QRectF(x - width / 2, y - height / 2, width, height)
@@ -85,8 +90,7 @@ class RingPainter:
         painter.drawRoundedRect(rect, height / 2, height / 2)
         painter.setFont(metrics.label_font)
         painter.setPen(colours.text)
-        text = metrics.label_metrics.elidedText(
-            label.upper(), Qt.TextElideMode.ElideRight, width)
+        text = metrics.label_metrics.elidedText(label.upper(), Qt.TextElideMode.ElideRight, width)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
     def tooltip(self, ring: int) -> str:

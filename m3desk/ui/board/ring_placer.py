@@ -80,17 +80,26 @@ class _Slots:
 
     @staticmethod
     def of(token: Footprint, gap: float) -> _Slots:
-        halves = tuple(_chord(-math.pi / 2 + (i + 0.5) * _STEP, token, gap) / 2
-                       for i in range(_SAMPLES))
-        return _Slots(halves, _prefix([1 / h for h in halves]),
-                      tuple(_prefix([h ** p for h in halves]) for p in (1, 3, 5, 7)),
-                      max(halves) / _SERIES_LIMIT)
+        halves = tuple(
+            _chord(-math.pi / 2 + (i + 0.5) * _STEP, token, gap) / 2 for i in range(_SAMPLES)
+        )
+        return _Slots(
+            halves,
+            _prefix([1 / h for h in halves]),
+            tuple(_prefix([h**p for h in halves]) for p in (1, 3, 5, 7)),
+            max(halves) / _SERIES_LIMIT,
+        )
 
     def _coefficients(self, radius: float) -> tuple[float, float, float, float, float]:
         half_step, inverse = _STEP / 2, 1 / radius
         c1, c3, c5, c7 = _SERIES
-        return (half_step * radius, half_step * c1 * inverse, half_step * c3 * inverse ** 3,
-                half_step * c5 * inverse ** 5, half_step * c7 * inverse ** 7)
+        return (
+            half_step * radius,
+            half_step * c1 * inverse,
+            half_step * c3 * inverse**3,
+            half_step * c5 * inverse**5,
+            half_step * c7 * inverse**7,
+        )
 
     def total(self, radius: float, first: int, last: int) -> float:
         """Slots along samples ``first`` to ``last`` (exclusive) at ``radius``."""
@@ -100,9 +109,13 @@ class _Slots:
             return self.cumulative(radius, first, last)[-1]
         a, b1, b3, b5, b7 = self._coefficients(radius)
         p1, p3, p5, p7 = self.powers
-        return (a * (self.inverse[last] - self.inverse[first]) - b1 * (p1[last] - p1[first])
-                - b3 * (p3[last] - p3[first]) - b5 * (p5[last] - p5[first])
-                - b7 * (p7[last] - p7[first]))
+        return (
+            a * (self.inverse[last] - self.inverse[first])
+            - b1 * (p1[last] - p1[first])
+            - b3 * (p3[last] - p3[first])
+            - b5 * (p5[last] - p5[first])
+            - b7 * (p7[last] - p7[first])
+        )
 
     def cumulative(self, radius: float, first: int, last: int) -> list[float]:
         """Slots from sample ``first`` up to each sample boundary until ``last``."""
@@ -118,9 +131,17 @@ class _Slots:
         a, b1, b3, b5, b7 = self._coefficients(radius)
         p1, p3, p5, p7 = self.powers
         end = last + 1
-        sums = [a * i - b1 * q1 - b3 * q3 - b5 * q5 - b7 * q7 for i, q1, q3, q5, q7 in zip(
-            self.inverse[first:end], p1[first:end], p3[first:end], p5[first:end],
-            p7[first:end], strict=True)]
+        sums = [
+            a * i - b1 * q1 - b3 * q3 - b5 * q5 - b7 * q7
+            for i, q1, q3, q5, q7 in zip(
+                self.inverse[first:end],
+                p1[first:end],
+                p3[first:end],
+                p5[first:end],
+                p7[first:end],
+                strict=True,
+            )
+        ]
         start = sums[0]
         return [s - start for s in sums]
 
@@ -131,8 +152,9 @@ def _slots(token: Footprint, gap: float) -> _Slots:
     return _Slots.of(token, gap)
 
 
-def _angles(cumulative: Sequence[float], origin: float, count: int,
-            phase: float = 0.0) -> list[float]:
+def _angles(
+    cumulative: Sequence[float], origin: float, count: int, phase: float = 0.0
+) -> list[float]:
     """``count`` angles evenly spaced in slots, turned by ``phase`` slots."""
     total = cumulative[-1]
     angles = []
@@ -151,7 +173,7 @@ def _any_overlap(rects: Sequence[Rect]) -> bool:
     only with those starting before it ends (a few on a ring, not all of them)."""
     ordered = sorted(rects)
     for i, (_x1, y1, x2, y2) in enumerate(ordered):
-        for other in ordered[i + 1:]:
+        for other in ordered[i + 1 :]:
             if other[0] >= x2:
                 break
             if other[1] < y2 and y1 < other[3]:
@@ -263,11 +285,14 @@ class RingPlacer:
         first, last, origin = self._samples(radius)
         cumulative = self.slots.cumulative(radius, first, last)
         fits = min(count, int(cumulative[-1] + 1e-9))
-        return [(math.cos(a), math.sin(a))
-                for a in (_angles(cumulative, origin, fits, phase) if fits else ())]
+        return [
+            (math.cos(a), math.sin(a))
+            for a in (_angles(cumulative, origin, fits, phase) if fits else ())
+        ]
 
-    def find(self, count: int, radius: float,
-             phase: float = 0.0) -> tuple[float, list[tuple[float, float]]]:
+    def find(
+        self, count: int, radius: float, phase: float = 0.0
+    ) -> tuple[float, list[tuple[float, float]]]:
         """Where up to ``count`` tokens go on one ring at ``radius`` or just beyond.
 
         Returns the radius used and the anchors (fewer than ``count`` when the ring is full).

@@ -59,8 +59,9 @@ class RingScale:
         return max(0, min(value + steps * self.model.step, self.model.maximum))
 
 
-def scale_for(encounter: Encounter, centre_id: str, model: PositionModel,
-              rules: EncounterRules | None) -> RingScale:
+def scale_for(
+    encounter: Encounter, centre_id: str, model: PositionModel, rules: EncounterRules | None
+) -> RingScale:
     limit = rules.limit(encounter) if rules is not None else None
     if model.kind == "bands":
         values = tuple(range(len(model.bands)))
@@ -73,10 +74,14 @@ def scale_for(encounter: Encounter, centre_id: str, model: PositionModel,
     for ring in sorted(rings, key=lambda r: r.value):
         if 0 < ring.value < model.maximum:
             names.setdefault(ring.value, []).append(ring.label)
-    chosen = {value: f"{', '.join(dict.fromkeys(parts))} {model.label(value)}"
-              for value, parts in names.items()}
-    labels = (*chosen.values(), f"beyond {model.label(max(chosen, default=0))}"
-              if chosen else "anywhere")
+    chosen = {
+        value: f"{', '.join(dict.fromkeys(parts))} {model.label(value)}"
+        for value, parts in names.items()
+    }
+    labels = (
+        *chosen.values(),
+        f"beyond {model.label(max(chosen, default=0))}" if chosen else "anywhere",
+    )
     values = (*chosen, model.maximum)
     limit_ring = None
     if limit is not None:

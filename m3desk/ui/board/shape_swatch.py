@@ -21,8 +21,9 @@ class ShapeSwatch(QWidget):
     """One legend mark: a side's marker, a solid "in reach" or dashed "out of reach" marker,
     or a hatched ring."""
 
-    def __init__(self, kind: SwatchKind, side_index: int = 0,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, kind: SwatchKind, side_index: int = 0, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.kind = kind
         self.side_index = side_index

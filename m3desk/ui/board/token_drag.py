@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 class TokenDragInteraction(BoardInteraction):
     """From a left press on a non-centre token until its release."""
 
-    def __init__(self, scene: BoardScene, token: TokenItem,
-                 event: QGraphicsSceneMouseEvent) -> None:
+    def __init__(
+        self, scene: BoardScene, token: TokenItem, event: QGraphicsSceneMouseEvent
+    ) -> None:
         super().__init__(scene)
         self.token = token
         self._press_scene = QPointF(event.scenePos())
@@ -58,8 +59,9 @@ class TokenDragInteraction(BoardInteraction):
         if band != self._target:
             self._target = band
             self.scene.highlight_band(band)
-            self.token.set_preview(self.scene.snapshot.scale.labels[band]
-                                   if band != self.token.facts.band else None)
+            self.token.set_preview(
+                self.scene.snapshot.scale.labels[band] if band != self.token.facts.band else None
+            )
 
     def mouse_release(self, event: QGraphicsSceneMouseEvent) -> None:
         event.accept()

@@ -28,7 +28,7 @@ OUT_OF_REACH = "out of reach"
 
 
 def short_attack_name(name: str) -> str:
-    """"Cutter (signature longsword)" → "Cutter": the caption has room for a word or two;
+    """ "Cutter (signature longsword)" → "Cutter": the caption has room for a word or two;
     the tooltip keeps the full name."""
     kept: list[str] = []
     at = 0
@@ -59,14 +59,16 @@ def tooltip_for(facts: TokenFacts) -> str:
         lines.append("Ranges on the board are measured from here.")
         lines += [f"  {entry}" for entry in facts.attack_summary] or ["  No attacks"]
     else:
-        lines.append(f"{facts.position_label} from {facts.centre_name}"
-                     + (" (beyond this encounter's maximum range)"
-                        if facts.beyond_maximum else ""))
+        lines.append(
+            f"{facts.position_label} from {facts.centre_name}"
+            + (" (beyond this encounter's maximum range)" if facts.beyond_maximum else "")
+        )
         if facts.reach:
             lines.append(f"{facts.centre_name} can attack with: {', '.join(facts.reach)}")
         else:
-            lines.append(f"Out of reach: nothing {facts.centre_name} wields works at "
-                         f"{facts.position_label}")
+            lines.append(
+                f"Out of reach: nothing {facts.centre_name} wields works at {facts.position_label}"
+            )
         if facts.unequipped_reach:
             lines.append(f"Would reach once drawn: {', '.join(facts.unequipped_reach)}")
     if facts.conditions:
@@ -79,8 +81,7 @@ def tooltip_for(facts: TokenFacts) -> str:
 class TokenItem(QGraphicsItem):
     """A combatant's token; the centre combatant uses the same class drawn larger."""
 
-    def __init__(self, facts: TokenFacts, metrics: TokenMetrics,
-                 colours: BoardColours) -> None:
+    def __init__(self, facts: TokenFacts, metrics: TokenMetrics, colours: BoardColours) -> None:
         super().__init__()
         self._facts = facts
         self._metrics = metrics
@@ -171,8 +172,9 @@ class TokenItem(QGraphicsItem):
 
     def set_dragging(self, dragging: bool) -> None:
         self.setZValue(100 if dragging else 10)
-        self.setCursor(Qt.CursorShape.ClosedHandCursor if dragging
-                       else Qt.CursorShape.OpenHandCursor)
+        self.setCursor(
+            Qt.CursorShape.ClosedHandCursor if dragging else Qt.CursorShape.OpenHandCursor
+        )
 
     @property
     def mark(self) -> str:
@@ -231,8 +233,11 @@ class TokenItem(QGraphicsItem):
         self._marker_dirty = False
         facts, footprint = self._facts, self._footprint()
         radius = footprint.marker_radius
-        self._marker_centre = QPointF(-footprint.width / 2 + PADDING + radius, 0.0) \
-            if self._metrics.chips else QPointF(0.0, 0.0)
+        self._marker_centre = (
+            QPointF(-footprint.width / 2 + PADDING + radius, 0.0)
+            if self._metrics.chips
+            else QPointF(0.0, 0.0)
+        )
         colours = self._colours
         self._fill = colours.side_colour(facts.side_index)
         if not facts.in_reach:
@@ -241,10 +246,15 @@ class TokenItem(QGraphicsItem):
         self._ink = colours.ink_on(self._fill) if facts.in_reach else colours.text
         self._marker = shape_path(facts.side_index, radius).translated(self._marker_centre)
         pen = self.outline_pen()
-        self._outline = outline_path(facts.side_index, radius, pen.widthF(),
-                                     pen.style()).translated(self._marker_centre)
-        self._initials_rect = QRectF(self._marker_centre.x() - radius,
-                                     self._marker_centre.y() - radius, 2 * radius, 2 * radius)
+        self._outline = outline_path(
+            facts.side_index, radius, pen.widthF(), pen.style()
+        ).translated(self._marker_centre)
+        self._initials_rect = QRectF(
+            self._marker_centre.x() - radius,
+            self._marker_centre.y() - radius,
+            2 * radius,
+            2 * radius,
+        )
 
     def _ensure_layout(self) -> None:
         self._ensure_marker()
@@ -261,30 +271,52 @@ class TokenItem(QGraphicsItem):
         else:
             self._layout_stacked(footprint, names, captions, caption, rename=rename)
 
-    def _layout_stacked(self, footprint: Footprint, names: QFontMetricsF,
-                        captions: QFontMetricsF, caption: str, *, rename: bool) -> None:
+    def _layout_stacked(
+        self,
+        footprint: Footprint,
+        names: QFontMetricsF,
+        captions: QFontMetricsF,
+        caption: str,
+        *,
+        rename: bool,
+    ) -> None:
         """A ring token: the marker on top, the name (two lines at most) and caption under
         it, centred."""
         facts, metrics = self._facts, self._metrics
         width = footprint.width - 2 * PADDING if facts.is_centre else metrics.name_width
         if rename:
             self._name_lines = wrap_name(facts.name, names, width)
-        self._caption = captions.elidedText(caption, Qt.TextElideMode.ElideRight,
-                                            metrics.name_width)
+        self._caption = captions.elidedText(
+            caption, Qt.TextElideMode.ElideRight, metrics.name_width
+        )
         text_top = footprint.marker_radius + 3
         if rename:
             self._placed_lines = [
                 _centred(line, names, text_top + i * metrics.line_height, metrics.line_height)
-                for i, line in enumerate(self._name_lines)]
+                for i, line in enumerate(self._name_lines)
+            ]
         self._placed_caption = _centred(
-            self._caption, captions,
-            text_top + len(self._name_lines) * metrics.line_height, metrics.caption_height)
-        self._text_rect = QRectF(-footprint.width / 2, footprint.marker_radius + 2,
-                                 footprint.width,
-                                 footprint.height - footprint.top - footprint.marker_radius - 2)
+            self._caption,
+            captions,
+            text_top + len(self._name_lines) * metrics.line_height,
+            metrics.caption_height,
+        )
+        self._text_rect = QRectF(
+            -footprint.width / 2,
+            footprint.marker_radius + 2,
+            footprint.width,
+            footprint.height - footprint.top - footprint.marker_radius - 2,
+        )
 
-    def _layout_chip(self, footprint: Footprint, names: QFontMetricsF,
-                     captions: QFontMetricsF, caption: str, *, rename: bool) -> None:
+    def _layout_chip(
+        self,
+        footprint: Footprint,
+        names: QFontMetricsF,
+        captions: QFontMetricsF,
+        caption: str,
+        *,
+        rename: bool,
+    ) -> None:
         """A lane chip: the marker at the left, the name on one line and the caption under
         it, left-aligned beside the marker."""
         facts, metrics = self._facts, self._metrics
@@ -295,17 +327,23 @@ class TokenItem(QGraphicsItem):
         lines = metrics.line_height + (0.0 if facts.is_centre else metrics.caption_height)
         top = -lines / 2
         if rename:
-            self._name_lines = [names.elidedText(facts.name, Qt.TextElideMode.ElideRight,
-                                                 text_width)]
-            self._placed_lines = [(QPointF(text_left, _baseline(names, top,
-                                                                metrics.line_height)),
-                                   self._name_lines[0])]
+            self._name_lines = [
+                names.elidedText(facts.name, Qt.TextElideMode.ElideRight, text_width)
+            ]
+            self._placed_lines = [
+                (
+                    QPointF(text_left, _baseline(names, top, metrics.line_height)),
+                    self._name_lines[0],
+                )
+            ]
         self._caption = captions.elidedText(caption, Qt.TextElideMode.ElideRight, text_width)
         self._placed_caption = (
-            QPointF(text_left, _baseline(captions, top + metrics.line_height,
-                                         metrics.caption_height)), self._caption)
-        self._text_rect = QRectF(left, -footprint.height / 2, footprint.width,
-                                 footprint.height)
+            QPointF(
+                text_left, _baseline(captions, top + metrics.line_height, metrics.caption_height)
+            ),
+            self._caption,
+        )
+        self._text_rect = QRectF(left, -footprint.height / 2, footprint.width, footprint.height)
 
     # -- QGraphicsItem ---------------------------------------------------------------------
 
@@ -321,8 +359,9 @@ class TokenItem(QGraphicsItem):
         path.addRect(self._rect)
         return path
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self._metrics.line_height * painter.worldTransform().m11() < MIN_TEXT_PX:
             # Too small to read: the marker's shape and colour, no letters, no layout.
@@ -383,8 +422,11 @@ class TokenItem(QGraphicsItem):
         painter.drawEllipse(centre, size, size)
         painter.setPen(colours.base)
         painter.setFont(self._metrics.initials_font)
-        painter.drawText(QRectF(centre.x() - size, centre.y() - size, 2 * size, 2 * size),
-                         Qt.AlignmentFlag.AlignCenter, str(len(self._facts.conditions)))
+        painter.drawText(
+            QRectF(centre.x() - size, centre.y() - size, 2 * size, 2 * size),
+            Qt.AlignmentFlag.AlignCenter,
+            str(len(self._facts.conditions)),
+        )
 
     def _paint_text(self, painter: QPainter) -> None:
         facts, metrics, colours = self._facts, self._metrics, self._colours
@@ -407,8 +449,7 @@ class TokenItem(QGraphicsItem):
         painter.drawText(*self._placed_caption)
 
 
-def _centred(text: str, metrics: QFontMetricsF, top: float,
-             height: float) -> tuple[QPointF, str]:
+def _centred(text: str, metrics: QFontMetricsF, top: float, height: float) -> tuple[QPointF, str]:
     """Where ``drawText`` puts ``text`` centred on the token, in a line at ``top``."""
     return QPointF(-metrics.horizontalAdvance(text) / 2, _baseline(metrics, top, height)), text
 

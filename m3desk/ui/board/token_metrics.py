@@ -64,29 +64,62 @@ class TokenMetrics:
             marker = round(line * 0.8)
             height = max(2 * marker, line + caption_line) + 2 * PADDING
             width = 2 * marker + 4 * PADDING + name_width
-            token = Footprint(width=width, top=height / 2, height=height,
-                              marker_radius=marker)
-            centre = Footprint(width=width + names.averageCharWidth() * 2, top=height / 2,
-                               height=height, marker_radius=marker)
-            return cls(name_font, centre_font, caption_font, label_font, initials_font, line,
-                       caption_line, name_width, token, centre, True, names,
-                       QFontMetricsF(centre_font), captions, labels)
+            token = Footprint(width=width, top=height / 2, height=height, marker_radius=marker)
+            centre = Footprint(
+                width=width + names.averageCharWidth() * 2,
+                top=height / 2,
+                height=height,
+                marker_radius=marker,
+            )
+            return cls(
+                name_font,
+                centre_font,
+                caption_font,
+                label_font,
+                initials_font,
+                line,
+                caption_line,
+                name_width,
+                token,
+                centre,
+                True,
+                names,
+                QFontMetricsF(centre_font),
+                captions,
+                labels,
+            )
         marker = round(line * 1.05)
         centre_marker = round(line * 1.6)
         token = Footprint(
             width=name_width + 2 * PADDING,
             top=marker + PADDING,
             height=marker * 2 + 2 * PADDING + 2 + 2 * line + caption_line,
-            marker_radius=marker)
+            marker_radius=marker,
+        )
         centre_width = QFontMetricsF(centre_font).averageCharWidth() * 16 + 2 * PADDING
         centre = Footprint(
             width=max(centre_width, name_width * 1.15),
             top=centre_marker + PADDING,
             height=centre_marker * 2 + 2 * PADDING + 2 + 2 * line,
-            marker_radius=centre_marker)
-        return cls(name_font, centre_font, caption_font, label_font, initials_font, line,
-                   caption_line, name_width, token, centre, False, names,
-                   QFontMetricsF(centre_font), captions, labels)
+            marker_radius=centre_marker,
+        )
+        return cls(
+            name_font,
+            centre_font,
+            caption_font,
+            label_font,
+            initials_font,
+            line,
+            caption_line,
+            name_width,
+            token,
+            centre,
+            False,
+            names,
+            QFontMetricsF(centre_font),
+            captions,
+            labels,
+        )
 
     @functools.cached_property
     def caption_fonts(self) -> tuple[tuple[QFont, QFontMetricsF], tuple[QFont, QFontMetricsF]]:
@@ -102,16 +135,23 @@ class TokenMetrics:
 
     def label_sizes(self, texts: tuple[str, ...]) -> tuple[tuple[float, float], ...]:
         """The (width, height) of each ring's label pill."""
-        return tuple((self.label_metrics.horizontalAdvance(self.label_text(text))
-                      + 4 * PADDING, self.label_metrics.height() + PADDING) for text in texts)
+        return tuple(
+            (
+                self.label_metrics.horizontalAdvance(self.label_text(text)) + 4 * PADDING,
+                self.label_metrics.height() + PADDING,
+            )
+            for text in texts
+        )
 
     def label_lines(self, text: str, width: float) -> list[str]:
         """A lane's label in at most two lines of ``width`` (the pill's padding excluded)."""
-        return _wrap_words(_glue_quantities(self.label_text(text)), self.label_metrics,
-                           width - 4 * PADDING, 2)
+        return _wrap_words(
+            _glue_quantities(self.label_text(text)), self.label_metrics, width - 4 * PADDING, 2
+        )
 
-    def lane_label_sizes(self, texts: tuple[str, ...],
-                         column: float) -> tuple[tuple[float, float], ...]:
+    def lane_label_sizes(
+        self, texts: tuple[str, ...], column: float
+    ) -> tuple[tuple[float, float], ...]:
         """Each lane label's box in a column ``column`` wide: one line, or two when it is
         too long for one."""
         line = self.label_metrics.lineSpacing()
@@ -139,8 +179,9 @@ def wrap_name(name: str, metrics: QFontMetricsF, width: float, max_lines: int = 
     return _wrap_words(words, metrics, width, max_lines)
 
 
-def _wrap_words(words: list[str], metrics: QFontMetricsF, width: float,
-                max_lines: int) -> list[str]:
+def _wrap_words(
+    words: list[str], metrics: QFontMetricsF, width: float, max_lines: int
+) -> list[str]:
     """Fill lines with ``words`` (each kept whole), the last line taking the rest, elided."""
     lines: list[str] = []
     while words and len(lines) < max_lines:

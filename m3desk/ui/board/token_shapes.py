@@ -12,8 +12,7 @@ import math
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainterPath, QPainterPathStroker, QPolygonF
 
-SHAPE_NAMES: tuple[str, ...] = ("circle", "diamond", "triangle", "square", "hexagon",
-                                "pentagon")
+SHAPE_NAMES: tuple[str, ...] = ("circle", "diamond", "triangle", "square", "hexagon", "pentagon")
 
 
 def shape_name(side_index: int) -> str:
@@ -21,9 +20,13 @@ def shape_name(side_index: int) -> str:
 
 
 def _polygon(corners: int, radius: float, rotation: float) -> QPainterPath:
-    points = [QPointF(radius * math.cos(rotation + 2 * math.pi * i / corners),
-                      radius * math.sin(rotation + 2 * math.pi * i / corners))
-              for i in range(corners)]
+    points = [
+        QPointF(
+            radius * math.cos(rotation + 2 * math.pi * i / corners),
+            radius * math.sin(rotation + 2 * math.pi * i / corners),
+        )
+        for i in range(corners)
+    ]
     path = QPainterPath()
     path.addPolygon(QPolygonF([*points, points[0]]))
     path.closeSubpath()
@@ -55,8 +58,7 @@ def _shape_path(side_index: int, radius: float) -> QPainterPath:
 
 
 @functools.lru_cache(maxsize=64)
-def outline_path(side_index: int, radius: float, width: float,
-                 style: Qt.PenStyle) -> QPainterPath:
+def outline_path(side_index: int, radius: float, width: float, style: Qt.PenStyle) -> QPainterPath:
     """The marker's outline drawn with a pen of ``width`` and ``style``, as an area to
     fill. Stroked once per side, size and pen: stroking dashes at every paint cost more
     than the rest of a token's marker. Shared: never change it in place."""

@@ -21,8 +21,8 @@ __all__ = ["SnapshotDocument"]
 
 class SnapshotDocument(QObject):
     """Signals:
-        title_changed(str): :meth:`title` changed (the name, or saved/unsaved).
-        modified_changed(bool): the document now differs (True) or not from its file.
+    title_changed(str): :meth:`title` changed (the name, or saved/unsaved).
+    modified_changed(bool): the document now differs (True) or not from its file.
     """
 
     title_changed = Signal(str)
@@ -69,13 +69,22 @@ class SnapshotDocument(QObject):
         """End the current typing burst: the next edit starts a new undo step."""
         self._merge_generation += 1
 
-    def push_state(self, new_state: Any, text: str, *, merge_key: str | None = None,
-                   merge_window: float | None = MERGE_WINDOW_SECONDS) -> bool:
+    def push_state(
+        self,
+        new_state: Any,
+        text: str,
+        *,
+        merge_key: str | None = None,
+        merge_window: float | None = MERGE_WINDOW_SECONDS,
+    ) -> bool:
         """Push one undoable change to ``new_state``; False (nothing pushed) if equal."""
         if new_state == self.state:
             return False
-        self.undo_stack.push(ReplaceStateCommand(self, self.state, new_state, text,
-                                                 merge_key=merge_key, merge_window=merge_window))
+        self.undo_stack.push(
+            ReplaceStateCommand(
+                self, self.state, new_state, text, merge_key=merge_key, merge_window=merge_window
+            )
+        )
         return True
 
     def run_start(self, merge_key: str) -> Any | None:
@@ -83,8 +92,11 @@ class SnapshotDocument(QObject):
         would join (the top undo step's before), or None when it would start a new step."""
         index = self.undo_stack.index()
         top = self.undo_stack.command(index - 1) if index > 0 else None
-        if (isinstance(top, ReplaceStateCommand) and top.after is self.state
-                and top.would_absorb(merge_key, self._merge_generation, time.monotonic())):
+        if (
+            isinstance(top, ReplaceStateCommand)
+            and top.after is self.state
+            and top.would_absorb(merge_key, self._merge_generation, time.monotonic())
+        ):
             return top.before
         return None
 

@@ -24,6 +24,7 @@ class StateHolder(Protocol):
 
     def apply_command_state(self, state: Any) -> None: ...
 
+
 MERGE_WINDOW_SECONDS = 2.0
 """Edits of one field closer together than this are one undo step (typing, spin steps)."""
 
@@ -94,8 +95,11 @@ class ReplaceStateCommand(QUndoCommand):
         )
 
     def _can_absorb(self, other: ReplaceStateCommand) -> bool:
-        return other._document is self._document and other._merge_key is not None and \
-            self.would_absorb(other._merge_key, other._generation, other._stamp)
+        return (
+            other._document is self._document
+            and other._merge_key is not None
+            and self.would_absorb(other._merge_key, other._generation, other._stamp)
+        )
 
     def redo(self) -> None:
         self._document.apply_command_state(self._after)

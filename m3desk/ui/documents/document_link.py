@@ -28,8 +28,13 @@ class DocumentLink:
             owner.destroyed.connect(lambda *_: self.detach())
 
     @classmethod
-    def on(cls, document: QObject, signal_name: str, slot: Callable[..., Any],
-           owner: QObject | None = None) -> DocumentLink:
+    def on(
+        cls,
+        document: QObject,
+        signal_name: str,
+        slot: Callable[..., Any],
+        owner: QObject | None = None,
+    ) -> DocumentLink:
         """A link with one connection, the common case."""
         link = cls(document, owner)
         link.connect(signal_name, slot)

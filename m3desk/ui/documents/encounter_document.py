@@ -45,8 +45,9 @@ class EncounterDocument(SnapshotDocument, Generic[E]):
     """tuple[str, ...]: what the table must hear now (a spell lost, morale due); the views
     that show the fight say it where the referee is looking, without stopping play."""
 
-    def __init__(self, encounter: E, *, path: Path | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, encounter: E, *, path: Path | None = None, parent: QObject | None = None
+    ) -> None:
         super().__init__(path, parent)
         self._encounter = encounter
         self._selected = encounter.combatants[0].id if encounter.combatants else ""

@@ -50,8 +50,10 @@ def _foes(encounter: Encounter) -> str:
         if combatant.side != first_side:
             match = _NUMBERED.match(combatant.name)
             kinds[match.group(1) if match else combatant.name] += 1
-    shown = [f"{kind} ×{count}" if count > 1 else kind
-             for kind, count in list(kinds.items())[:_FOES_SHOWN]]
+    shown = [
+        f"{kind} ×{count}" if count > 1 else kind
+        for kind, count in list(kinds.items())[:_FOES_SHOWN]
+    ]
     more = "…" if len(kinds) > _FOES_SHOWN else ""
     return ", ".join(shown) + more
 

@@ -29,8 +29,9 @@ class ExpeditionDocument(SnapshotDocument):
 
     expedition_changed = Signal()
 
-    def __init__(self, expedition: Expedition, *, path: Path | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, expedition: Expedition, *, path: Path | None = None, parent: QObject | None = None
+    ) -> None:
         super().__init__(path, parent)
         self._expedition = expedition
         self._shown_title = self.title()

@@ -36,9 +36,16 @@ def form_of(model: BaseModel) -> tuple[GameSystem, SheetForm] | None:
 class FormSheetDocument(SheetDocument):
     """A sheet edited through its game's form (Old-School Essentials, AD&D 2e, Apparatus)."""
 
-    def __init__(self, sheet: BaseModel, *, system: GameSystem, form: SheetForm,
-                 options: BaseModel | None = None, path: Path | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        sheet: BaseModel,
+        *,
+        system: GameSystem,
+        form: SheetForm,
+        options: BaseModel | None = None,
+        path: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(sheet, path=path, parent=parent)
         self.system = system
         self.form = form

@@ -40,7 +40,7 @@ class GameSheet(Protocol):
 
     @property
     def kind(self) -> str:
-        """"character" or "monster"."""
+        """ "character" or "monster"."""
         ...
 
     @property
@@ -85,8 +85,9 @@ class SheetDocument(SnapshotDocument):
         super().__init__(path, parent)
         self._sheet: Sheet = sheet
         self._derived: dict[str, Derived] | None = None
-        self.rules: BaseModel = rules if rules is not None \
-            else registry.system_of(sheet).default_options()
+        self.rules: BaseModel = (
+            rules if rules is not None else registry.system_of(sheet).default_options()
+        )
         self._shown_title = self.title()
 
     # -- state -------------------------------------------------------------------------------
@@ -106,15 +107,15 @@ class SheetDocument(SnapshotDocument):
         """Every derived value of the current sheet (computed once per sheet state)."""
         if self._derived is None:
             form = self.sheet_form()
-            self._derived = dict(form.derive(self._sheet, self.rules)) if form is not None \
-                else {}
+            self._derived = dict(form.derive(self._sheet, self.rules)) if form is not None else {}
         return self._derived
 
     def sheet_form(self) -> SheetForm | None:
         """How the sheet's game describes this kind of sheet (the editor renders it)."""
         kind = getattr(self._sheet, "kind", None)
-        return registry.system_of(self._sheet).sheet_forms.get(kind) if isinstance(
-            kind, str) else None
+        return (
+            registry.system_of(self._sheet).sheet_forms.get(kind) if isinstance(kind, str) else None
+        )
 
     def table_options(self) -> BaseModel:
         """The table's options the sheet's values follow (its game's table rules)."""

@@ -18,8 +18,9 @@ __all__ = ["CombatantController"]
 
 
 class CombatantController(QObject):
-    def __init__(self, document: EncounterDocument, actions: EncounterActions,
-                 host: QWidget) -> None:
+    def __init__(
+        self, document: EncounterDocument, actions: EncounterActions, host: QWidget
+    ) -> None:
         super().__init__(host)
         self._document = document
         self._actions = actions
@@ -37,5 +38,4 @@ class CombatantController(QObject):
         if selected is None:
             return
         name = self._document.encounter.combatant(selected).name
-        self._document.apply(remove_combatant(self._document.encounter, selected),
-                             f"Remove {name}")
+        self._document.apply(remove_combatant(self._document.encounter, selected), f"Remove {name}")

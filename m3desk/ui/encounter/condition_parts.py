@@ -38,7 +38,10 @@ class ConditionHooks(NamedTuple):
 
 
 def condition_choice(spec: ConditionSpec) -> str:
-    """"Prone — own attacks −Adv; …" as the picker lists it."""
-    rounds = (f" ({spec.default_rounds} round{'s' if spec.default_rounds != 1 else ''})"
-              if spec.default_rounds else "")
+    """ "Prone — own attacks −Adv; …" as the picker lists it."""
+    rounds = (
+        f" ({spec.default_rounds} round{'s' if spec.default_rounds != 1 else ''})"
+        if spec.default_rounds
+        else ""
+    )
     return f"{spec.name}{rounds} — {spec.effect}" if spec.effect else spec.name + rounds

@@ -33,25 +33,29 @@ def declared_hooks(conditions: Sequence[ConditionSpec]) -> ConditionHooks:
     """The hooks of a game that declares its conditions: one picked from the list, lasting
     its default rounds; the menu says the rounds left."""
 
-    def ask(host: QWidget, encounter: core.Encounter, combatant: core.Combatant
-            ) -> Change | None:
+    def ask(host: QWidget, encounter: core.Encounter, combatant: core.Combatant) -> Change | None:
         spec = prompts.ask_game_condition(host, combatant.name, conditions)
         if spec is None:
             return None
-        state = core.ConditionState(condition=spec.id, name=spec.name,
-                                    rounds=spec.default_rounds)
-        return (core.add_condition(encounter, combatant.id, state),
-                f"{combatant.name}: {spec.name}")
+        state = core.ConditionState(condition=spec.id, name=spec.name, rounds=spec.default_rounds)
+        return (
+            core.add_condition(encounter, combatant.id, state),
+            f"{combatant.name}: {spec.name}",
+        )
 
     def listed(combatant: core.Combatant) -> list[tuple[str, str]]:
-        return [(c.id, c.name + (f" ({c.rounds} left)" if c.rounds else ""))
-                for c in combatant.conditions]
+        return [
+            (c.id, c.name + (f" ({c.rounds} left)" if c.rounds else ""))
+            for c in combatant.conditions
+        ]
 
     def remove(encounter: core.Encounter, combatant_id: str, condition_id: str) -> Change:
         combatant = encounter.combatant(combatant_id)
         name = next(c.name for c in combatant.conditions if c.id == condition_id)
-        return (core.remove_condition(encounter, combatant_id, condition_id),
-                f"{combatant.name}: {name} ends")
+        return (
+            core.remove_condition(encounter, combatant_id, condition_id),
+            f"{combatant.name}: {name} ends",
+        )
 
     return ConditionHooks(ask=ask, listed=listed, remove=remove)
 
@@ -59,8 +63,13 @@ def declared_hooks(conditions: Sequence[ConditionSpec]) -> ConditionHooks:
 class ConditionPicker(QObject):
     """Drives Add Condition… and the Remove Condition menu for the selected combatant."""
 
-    def __init__(self, document: EncounterDocument[Any], actions: EncounterActions,
-                 host: QWidget, hooks: ConditionHooks | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument[Any],
+        actions: EncounterActions,
+        host: QWidget,
+        hooks: ConditionHooks | None = None,
+    ) -> None:
         super().__init__(host)
         self._document = document
         self._actions = actions
@@ -82,7 +91,8 @@ class ConditionPicker(QObject):
         selected = self._selected()
         self._actions.add_condition.setEnabled(selected is not None)
         self._actions.remove_condition_menu.setEnabled(
-            selected is not None and bool(self.hooks.listed(selected)))
+            selected is not None and bool(self.hooks.listed(selected))
+        )
 
     def add_condition(self) -> None:
         selected = self._selected()
@@ -96,8 +106,9 @@ class ConditionPicker(QObject):
         selected = self._selected()
         if selected is None or condition_id not in dict(self.hooks.listed(selected)):
             return
-        self._document.apply(*self.hooks.remove(self._document.encounter, selected.id,
-                                                condition_id))
+        self._document.apply(
+            *self.hooks.remove(self._document.encounter, selected.id, condition_id)
+        )
 
     def _fill_remove_menu(self) -> None:
         menu = self._actions.remove_condition_menu
@@ -108,4 +119,5 @@ class ConditionPicker(QObject):
         for condition_id, words in self.hooks.listed(selected):
             action = menu.addAction(mnemonic_safe(words))
             action.triggered.connect(
-                lambda _checked=False, cid=condition_id: self.remove_condition(cid))
+                lambda _checked=False, cid=condition_id: self.remove_condition(cid)
+            )

@@ -80,8 +80,14 @@ def _hit_points_of(encounter: core.Encounter, sheet: BaseModel) -> str:
     return f"{title} {pool[1]}" if title else str(pool[1])
 
 
-def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: str,
-                method: HitPointMethod, roller: Roller) -> tuple[core.Encounter, str]:
+def with_copies(
+    encounter: core.Encounter,
+    sheet: BaseModel,
+    count: int,
+    side: str,
+    method: HitPointMethod,
+    roller: Roller,
+) -> tuple[core.Encounter, str]:
     """The encounter with ``count`` numbered copies of ``sheet`` on ``side``, and the undo
     step's text; the log gets one summarised line for them all (each copy's hit points in
     its details). All copies join in one pass. Raises ValueError past the roster's size."""
@@ -90,15 +96,19 @@ def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: s
     if rules is None:
         raise ValueError(f"{game.name} does not run encounters yet.")
     if registry.system_of(sheet).id != game.id:
-        raise OtherGameError(f"{getattr(sheet, 'name', 'This sheet')} is a sheet of "
-                             f"{registry.system_of(sheet).name}; this encounter is "
-                             f"{game.name}.")
+        raise OtherGameError(
+            f"{getattr(sheet, 'name', 'This sheet')} is a sheet of "
+            f"{registry.system_of(sheet).name}; this encounter is "
+            f"{game.name}."
+        )
     room = copies_room(encounter, side)
     if count < 1:
         raise ValueError("Choose how many copies join: one at least.")
     if count > room:
-        raise ValueError(f"Only {room} more can join: an encounter holds at most "
-                         f"{core.MAX_COMBATANTS} combatants.")
+        raise ValueError(
+            f"Only {room} more can join: an encounter holds at most "
+            f"{core.MAX_COMBATANTS} combatants."
+        )
     dice = rules.hit_dice(sheet)
     points: list[int] = []
     copies = []
@@ -119,10 +129,14 @@ def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: s
         how = f"rolled on {_dice_text(encounter, sheet)}"
     else:
         how = f"{method} of {_dice_text(encounter, sheet)}"
-    details = ("; ".join(f"{name}: {p} hp" for name, p in zip(names, points, strict=True))
-               if len(set(points)) > 1 else "")
-    after = core.add_log(after, copies_line(base, names, side, points, how),
-                         details=details[:20_000])
+    details = (
+        "; ".join(f"{name}: {p} hp" for name, p in zip(names, points, strict=True))
+        if len(set(points)) > 1
+        else ""
+    )
+    after = core.add_log(
+        after, copies_line(base, names, side, points, how), details=details[:20_000]
+    )
     sheet_name = getattr(sheet, "name", "")
     return after, (f"Add {count} × {sheet_name}" if count > 1 else f"Add {names[0]}")
 
@@ -142,9 +156,16 @@ class CopiesDialog(QDialog):
     last_method: HitPointMethod = "average"
     """The method chosen last (kept for the session: a table keeps its habit)."""
 
-    def __init__(self, document: EncounterDocument, choices: Sequence[SheetChoice],
-                 parent: QWidget | None = None, *, side: str | None = None,
-                 roller: Roller | None = None, appearing: str = "") -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        choices: Sequence[SheetChoice],
+        parent: QWidget | None = None,
+        *,
+        side: str | None = None,
+        roller: Roller | None = None,
+        appearing: str = "",
+    ) -> None:
         super().__init__(parent)
         self._document = document
         self._roller = roller or Roller()
@@ -166,8 +187,9 @@ class CopiesDialog(QDialog):
         self.count.setValue(min(4, max(1, room)))
         # A book monster's number appearing ("2d4 (6d10)"): its dungeon dice can be rolled.
         self.appearing_dice = appearing_dice(appearing)
-        self.roll_count = QPushButton(f"&Roll {self.appearing_dice}" if self.appearing_dice
-                                      else "&Roll", self)
+        self.roll_count = QPushButton(
+            f"&Roll {self.appearing_dice}" if self.appearing_dice else "&Roll", self
+        )
         self.roll_count.setObjectName("copies_roll_count")
         self.roll_count.setToolTip(f"Roll the number appearing ({appearing})")
         self.roll_count.setVisible(self.appearing_dice is not None)
@@ -201,8 +223,12 @@ class CopiesDialog(QDialog):
         form.addRow("How &many:", count_row)
         form.addRow("Hit &points of each copy:", self.method)
         form.addRow("S&ide:", self.side)
-        for field, widget in ((self.sheet, self.sheet), (count_row, self.count),
-                              (self.method, self.method), (self.side, self.side)):
+        for field, widget in (
+            (self.sheet, self.sheet),
+            (count_row, self.count),
+            (self.method, self.method),
+            (self.side, self.side),
+        ):
             buddy = form.labelForField(field)
             if isinstance(buddy, QLabel):
                 buddy.setBuddy(widget)
@@ -258,16 +284,19 @@ class CopiesDialog(QDialog):
             self.method.setEnabled(False)
             return
         if copies_room(self._document.encounter) == 0:
-            self.note.setText(f"The encounter is full: it holds at most "
-                              f"{core.MAX_COMBATANTS} combatants.")
+            self.note.setText(
+                f"The encounter is full: it holds at most {core.MAX_COMBATANTS} combatants."
+            )
             self.add_button.setEnabled(False)
             return
         self.add_button.setEnabled(True)
         dice = _dice_text(self._document.encounter, sheet)
         self.method.setEnabled(bool(dice))
         if not dice:
-            self.note.setText("This sheet gives no Hit Dice: every copy has its hit points "
-                              f"({_hit_points_of(self._document.encounter, sheet)}).")
+            self.note.setText(
+                "This sheet gives no Hit Dice: every copy has its hit points "
+                f"({_hit_points_of(self._document.encounter, sheet)})."
+            )
             return
         rules = registry.system_of(self._document.encounter).encounter
         assert rules is not None
@@ -275,8 +304,10 @@ class CopiesDialog(QDialog):
         assert expr is not None
         method = self.chosen_method()
         if method == "rolled":
-            self.note.setText(f"Hit Dice {dice}: each copy rolls its own, "
-                              f"{max(1, expr.minimum)}–{max(1, expr.maximum)}.")
+            self.note.setText(
+                f"Hit Dice {dice}: each copy rolls its own, "
+                f"{max(1, expr.minimum)}–{max(1, expr.maximum)}."
+            )
         else:
             each = copy_hit_points(expr, method, self._roller)
             self.note.setText(f"Hit Dice {dice}: {each} hit points each ({method}).")
@@ -289,8 +320,9 @@ class CopiesDialog(QDialog):
         side = self.side.currentText().strip()[:40] or default_side(sheet)
         method = self.chosen_method()
         try:
-            encounter, text = with_copies(self._document.encounter, sheet, self.count.value(),
-                                          side, method, self._roller)
+            encounter, text = with_copies(
+                self._document.encounter, sheet, self.count.value(), side, method, self._roller
+            )
         except ValueError as error:
             self.note.setText(str(error))
             return False

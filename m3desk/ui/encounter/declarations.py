@@ -22,8 +22,7 @@ __all__ = ["EVERYONE_ATTACKS", "declare_rows", "declares_attacks", "everyone_att
 EVERYONE_ATTACKS = "Everyone Attacks the Nearest Foe"
 
 
-def declare_rows(document: EncounterDocument, ids: Sequence[str], column: str,
-                 text: str) -> str:
+def declare_rows(document: EncounterDocument, ids: Sequence[str], column: str, text: str) -> str:
     """Set ``column`` to ``text`` for every combatant of ``ids`` as one undo step; the
     sentence saying why it could not be done, else ""."""
     encounter = document.encounter

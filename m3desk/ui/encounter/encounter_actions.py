@@ -39,8 +39,7 @@ def _adder(host: QWidget) -> Callable[..., QAction]:
     """``action(text, keys, tip)``: a QAction on *host* with its keys (window-wide) and a tip
     that names the first key."""
 
-    def action(text: str, keys: tuple[str, ...], tip: str, *,
-               on: QWidget = host) -> QAction:
+    def action(text: str, keys: tuple[str, ...], tip: str, *, on: QWidget = host) -> QAction:
         created = QAction(text, on)
         if keys:
             created.setShortcuts([QKeySequence(key) for key in keys])
@@ -64,86 +63,145 @@ class EncounterActions(QObject):
         self._make_table_actions(action)
 
         # Shorter words on the toolbar (QToolBar shows iconText); menus keep the full text.
-        for created, short in ((self.previous_turn, "Previous"),
-                               (self.add_condition, "Add Effect")):
+        for created, short in (
+            (self.previous_turn, "Previous"),
+            (self.add_condition, "Add Effect"),
+        ):
             created.setIconText(short)
 
     def _make_turn_actions(self, action: Callable[..., QAction]) -> None:
         """The turn order's: next, previous, initiative, casting, count order, delay, act."""
-        self.next_turn = action("&Next Turn", ("Ctrl+Return", "Ctrl+Enter"),
-                                "Next combatant; after the last, a new round begins")
-        self.previous_turn = action("&Previous Turn", ("Ctrl+Shift+Return", "Ctrl+Shift+Enter"),
-                                    "Back to the previous combatant in this round")
-        self.roll_initiative = action("&Roll Initiative…", ("Ctrl+I",),
-                                      "Roll initiative for everyone who acts next and has "
-                                      "none")
-        self.roll_selected = action("Roll Initiative for &Selected…", ("Ctrl+Shift+I",),
-                                    "Roll the selected combatant's initiative again")
-        self.casting = action("&Casting This Round", ("Ctrl+T",),
-                              "Casting a spell: initiative uses INT instead of DEX")
+        self.next_turn = action(
+            "&Next Turn",
+            ("Ctrl+Return", "Ctrl+Enter"),
+            "Next combatant; after the last, a new round begins",
+        )
+        self.previous_turn = action(
+            "&Previous Turn",
+            ("Ctrl+Shift+Return", "Ctrl+Shift+Enter"),
+            "Back to the previous combatant in this round",
+        )
+        self.roll_initiative = action(
+            "&Roll Initiative…",
+            ("Ctrl+I",),
+            "Roll initiative for everyone who acts next and has none",
+        )
+        self.roll_selected = action(
+            "Roll Initiative for &Selected…",
+            ("Ctrl+Shift+I",),
+            "Roll the selected combatant's initiative again",
+        )
+        self.casting = action(
+            "&Casting This Round",
+            ("Ctrl+T",),
+            "Casting a spell: initiative uses INT instead of DEX",
+        )
         self.casting.setCheckable(True)
-        self.earlier = action("Act &Earlier on Count", ("Alt+Up",),
-                              "Among simultaneous combatants, the selected one acts earlier")
-        self.later = action("Act &Later on Count", ("Alt+Down",),
-                            "Among simultaneous combatants, the selected one acts later")
-        self.delay = action("&Delay", ("Ctrl+D",),
-                            "The selected combatant holds its action")
-        self.act_now = action("Act &Now", ("Ctrl+Shift+D",),
-                              "The selected delayed combatant acts now, at the current count")
-        self.act = action("&Act…", ("Ctrl+E",),
-                          "Open the action dialog for the combatant whose turn it is")
+        self.earlier = action(
+            "Act &Earlier on Count",
+            ("Alt+Up",),
+            "Among simultaneous combatants, the selected one acts earlier",
+        )
+        self.later = action(
+            "Act &Later on Count",
+            ("Alt+Down",),
+            "Among simultaneous combatants, the selected one acts later",
+        )
+        self.delay = action("&Delay", ("Ctrl+D",), "The selected combatant holds its action")
+        self.act_now = action(
+            "Act &Now",
+            ("Ctrl+Shift+D",),
+            "The selected delayed combatant acts now, at the current count",
+        )
+        self.act = action(
+            "&Act…", ("Ctrl+E",), "Open the action dialog for the combatant whose turn it is"
+        )
 
     def _make_combatant_actions(self, action: Callable[..., QAction], host: QWidget) -> None:
         """The selected combatant's: pools, everyone attacks, effects, removal."""
-        self.adjust_php = action("Adjust &PHP…", ("Ctrl+H",),
-                                 "Damage or heal the selected combatant's physical hit points")
-        self.adjust_mhp = action("Adjust &MHP…", ("Ctrl+Shift+H",),
-                                 "Damage or heal the selected combatant's mental hit points")
-        self.everyone_attacks = action("Everyone A&ttacks the Nearest Foe", ("Ctrl+Shift+A",),
-                                       "Declare for every combatant standing what attacking "
-                                       "its nearest foe takes this round (attack, fire or "
-                                       "close in), as one undo step; select several rows and "
-                                       "pick in the Declared column to declare for them all")
-        self.add_condition = action("Add &Effect or Consequence…", ("Ctrl+K",),
-                                    "Place an effect or consequence on the selected combatant")
+        self.adjust_php = action(
+            "Adjust &PHP…",
+            ("Ctrl+H",),
+            "Damage or heal the selected combatant's physical hit points",
+        )
+        self.adjust_mhp = action(
+            "Adjust &MHP…",
+            ("Ctrl+Shift+H",),
+            "Damage or heal the selected combatant's mental hit points",
+        )
+        self.everyone_attacks = action(
+            "Everyone A&ttacks the Nearest Foe",
+            ("Ctrl+Shift+A",),
+            "Declare for every combatant standing what attacking "
+            "its nearest foe takes this round (attack, fire or "
+            "close in), as one undo step; select several rows and "
+            "pick in the Declared column to declare for them all",
+        )
+        self.add_condition = action(
+            "Add &Effect or Consequence…",
+            ("Ctrl+K",),
+            "Place an effect or consequence on the selected combatant",
+        )
         self.remove_condition_menu = QMenu("Remo&ve Effect or Consequence", host)
-        self.remove_combatant = action("Remove from Encounter", ("Delete",),
-                                       "Remove the selected combatant")
+        self.remove_combatant = action(
+            "Remove from Encounter", ("Delete",), "Remove the selected combatant"
+        )
         self.remove_combatant.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     def _make_table_actions(self, action: Callable[..., QAction]) -> None:
         """The encounter's as a whole: the log, the sheets, experience, rules, the players'
         views, the forecast and the board window."""
-        self.export_log = action("E&xport Log…", ("Ctrl+Shift+E",),
-                                 "Save the log, as filtered, as a text file")
-        self.pull_sheet = action("&Update from Sheet", (),
-                                 "Take the selected combatant's sheet as it is now in its open "
-                                 "tab or file (after editing it), as one undo step")
-        self.write_back = action("&Write Back to Sheets…", (),
-                                 "Write what the fight changed (hit points, experience, "
-                                 "effects, as the game keeps them) into the sheet files the "
-                                 "combatants came from")
-        self.experience = action("Ex&perience…", (),
-                                 "What the fight has earned: each foe defeated, the total and "
-                                 "each survivor's share, to add to the sheets")
-        self.table_rules = action("Ta&ble Rules…", (),
-                                  "The house rules this encounter is run with")
-        self.player_view = action("Pla&yer View", ("Ctrl+Shift+P",),
-                                  "A window for the players' screen: the order, the board and "
-                                  "what they know (F11 there: full screen)")
-        self.share_phones = action("Share w&ith Players' Phones…", (),
-                                   "Serve the player view, their sheets and their rolls to "
-                                   "the players' phones over the local network")
-        self.hidden = action("&Hidden from Players", (),
-                             "The selected combatant is left out of the player view until "
-                             "you reveal it")
+        self.export_log = action(
+            "E&xport Log…", ("Ctrl+Shift+E",), "Save the log, as filtered, as a text file"
+        )
+        self.pull_sheet = action(
+            "&Update from Sheet",
+            (),
+            "Take the selected combatant's sheet as it is now in its open "
+            "tab or file (after editing it), as one undo step",
+        )
+        self.write_back = action(
+            "&Write Back to Sheets…",
+            (),
+            "Write what the fight changed (hit points, experience, "
+            "effects, as the game keeps them) into the sheet files the "
+            "combatants came from",
+        )
+        self.experience = action(
+            "Ex&perience…",
+            (),
+            "What the fight has earned: each foe defeated, the total and "
+            "each survivor's share, to add to the sheets",
+        )
+        self.table_rules = action("Ta&ble Rules…", (), "The house rules this encounter is run with")
+        self.player_view = action(
+            "Pla&yer View",
+            ("Ctrl+Shift+P",),
+            "A window for the players' screen: the order, the board and "
+            "what they know (F11 there: full screen)",
+        )
+        self.share_phones = action(
+            "Share w&ith Players' Phones…",
+            (),
+            "Serve the player view, their sheets and their rolls to "
+            "the players' phones over the local network",
+        )
+        self.hidden = action(
+            "&Hidden from Players",
+            (),
+            "The selected combatant is left out of the player view until you reveal it",
+        )
         self.hidden.setCheckable(True)
-        self.forecast = action("&Forecast…", ("Ctrl+Shift+F",),
-                               "Play this fight many times from where it stands and see how "
-                               "it tends to go")
-        self.board_window = action("B&oard in a Window", ("Ctrl+B",),
-                                   "Show the board in a window of its own, as large as you "
-                                   "like (F11 there: full screen)")
+        self.forecast = action(
+            "&Forecast…",
+            ("Ctrl+Shift+F",),
+            "Play this fight many times from where it stands and see how it tends to go",
+        )
+        self.board_window = action(
+            "B&oard in a Window",
+            ("Ctrl+B",),
+            "Show the board in a window of its own, as large as you like (F11 there: full screen)",
+        )
 
     def speak_for(self, roll_words: str) -> None:
         """Roll Initiative's tooltip in the game's words: what its scheme rolls
@@ -184,9 +242,24 @@ class EncounterActions(QObject):
     def tracker_menu_actions(self) -> list[QAction | None]:
         """The tracker's context menu, in order; None is a separator."""
         listed: list[QAction | None] = [
-                self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
-                None, self.delay, self.act_now, self.everyone_attacks, None, self.adjust_php,
-                self.adjust_mhp,
-                self.add_condition, self.remove_condition_menu.menuAction(), None,
-                self.pull_sheet, self.hidden, self.remove_combatant]
+            self.act,
+            None,
+            self.roll_selected,
+            self.casting,
+            self.earlier,
+            self.later,
+            None,
+            self.delay,
+            self.act_now,
+            self.everyone_attacks,
+            None,
+            self.adjust_php,
+            self.adjust_mhp,
+            self.add_condition,
+            self.remove_condition_menu.menuAction(),
+            None,
+            self.pull_sheet,
+            self.hidden,
+            self.remove_combatant,
+        ]
         return [a for a in listed if a is None or a.isVisible()]

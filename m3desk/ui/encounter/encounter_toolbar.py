@@ -19,16 +19,29 @@ from m3desk.ui.encounter.encounter_actions import EncounterActions
 __all__ = ["build_toolbar"]
 
 
-def build_toolbar(actions: EncounterActions, setup_toggle: QToolButton,
-                  parent: QWidget | None = None) -> QToolBar:
+def build_toolbar(
+    actions: EncounterActions, setup_toggle: QToolButton, parent: QWidget | None = None
+) -> QToolBar:
     bar = QToolBar("Encounter", parent)
     bar.setObjectName("encounter_toolbar")
     bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     a = actions
     bar.addWidget(setup_toggle)
     bar.addSeparator()
-    for item in (a.roll_initiative, None, a.previous_turn, a.next_turn, None, a.delay,
-                 a.act_now, a.act, None, a.adjust_php, a.add_condition, None):
+    for item in (
+        a.roll_initiative,
+        None,
+        a.previous_turn,
+        a.next_turn,
+        None,
+        a.delay,
+        a.act_now,
+        a.act,
+        None,
+        a.adjust_php,
+        a.add_condition,
+        None,
+    ):
         if item is None:
             bar.addSeparator()
         else:
@@ -51,9 +64,11 @@ def build_toolbar(actions: EncounterActions, setup_toggle: QToolButton,
     button = QToolButton(bar)
     button.setObjectName("encounter_more_button")
     button.setText("More")
-    button.setToolTip("Adjust MHP, remove an effect, export the log, experience, write back to "
-                      "the sheets, "
-                      "the forecast, the board in a window, the player view, table rules")
+    button.setToolTip(
+        "Adjust MHP, remove an effect, export the log, experience, write back to "
+        "the sheets, "
+        "the forecast, the board in a window, the player view, table rules"
+    )
     button.setAccessibleName("More encounter actions")
     button.setMenu(more)
     button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)

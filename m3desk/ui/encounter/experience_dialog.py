@@ -72,8 +72,12 @@ def _fill(table: QTableWidget, rows: list[tuple[str, int, str]]) -> None:
 class ExperienceDialog(QDialog):
     """Non-modal; follows the encounter as it changes (a foe falling after it opened)."""
 
-    def __init__(self, document: EncounterDocument, write_back: QAction | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        write_back: QAction | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._document = document
         self.setWindowTitle(f"Experience — {document.encounter.name}")
@@ -97,8 +101,9 @@ class ExperienceDialog(QDialog):
         self.buttons.addButton(self.add_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.treasure_button = QPushButton("&Treasure…")
         self.treasure_button.setObjectName("experience_treasure")
-        self.treasure_button.setToolTip("Roll the defeated foes' treasure and count its worth "
-                                        "in (one undo step)")
+        self.treasure_button.setToolTip(
+            "Roll the defeated foes' treasure and count its worth in (one undo step)"
+        )
         self.treasure_button.clicked.connect(self.ask_treasure)
         if self._has_treasure_tables():
             self.buttons.addButton(self.treasure_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -107,8 +112,7 @@ class ExperienceDialog(QDialog):
         self.write_back_button.setObjectName("experience_write_back")
         self._write_back = write_back
         if write_back is not None:
-            self.buttons.addButton(self.write_back_button,
-                                   QDialogButtonBox.ButtonRole.ActionRole)
+            self.buttons.addButton(self.write_back_button, QDialogButtonBox.ButtonRole.ActionRole)
             self.write_back_button.clicked.connect(write_back.trigger)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -127,8 +131,7 @@ class ExperienceDialog(QDialog):
     def _has_treasure_tables(self) -> bool:
         from m3desk.ui.encounter.treasure_dialog import game_tables
 
-        return bool(game_tables(registry.system_of(self._document.encounter).id)
-                    .treasure_types)
+        return bool(game_tables(registry.system_of(self._document.encounter).id).treasure_types)
 
     def ask_treasure(self) -> None:
         """The Treasure dialog (tests replace ``exec``)."""
@@ -152,21 +155,30 @@ class ExperienceDialog(QDialog):
 
     def refresh(self) -> None:
         award = self.award()
-        _fill(self.defeated, [tuple(line) for line in award.defeated]  # type: ignore[misc]
-              or [("No foe is defeated yet", 0, "")])
+        _fill(
+            self.defeated,
+            [tuple(line) for line in award.defeated]  # type: ignore[misc]
+            or [("No foe is defeated yet", 0, "")],
+        )
         self.total.setText(f"Total: {award.total} XP")
         _fill(self.shares, [(s.name, s.xp, s.why) for s in award.shares])
         notes = list(award.notes)
         # The first line is always there, so the buttons never move when Add is clicked.
-        notes.insert(0, "Added to the sheets. Write Back puts it into the sheet files."
-                     if award.awarded else _BEFORE_ADDING)
+        notes.insert(
+            0,
+            "Added to the sheets. Write Back puts it into the sheet files."
+            if award.awarded
+            else _BEFORE_ADDING,
+        )
         self.notes.setText("\n".join(notes))
         self.treasure_button.setEnabled(not award.awarded)
         can_add = not award.awarded and any(s.xp for s in award.shares)
         self.add_button.setEnabled(can_add)
         self.add_button.setToolTip(
             "Add each survivor's share to the experience on its sheet (one undo step)"
-            if can_add else ("Already added" if award.awarded else "Nothing to add yet"))
+            if can_add
+            else ("Already added" if award.awarded else "Nothing to add yet")
+        )
         if self._write_back is not None:
             self.write_back_button.setEnabled(self._write_back.isEnabled())
             self.write_back_button.setToolTip(self._write_back.toolTip())

@@ -22,11 +22,7 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.log_export import export_log_text, write_log_text
-from m3desk.ui.encounter.write_back import (
-    apply_write_back,
-    plan_write_back,
-    write_back_summary,
-)
+from m3desk.ui.encounter.write_back import apply_write_back, plan_write_back, write_back_summary
 from m3desk.ui.file_places import free_name_in, same_file_key
 
 __all__ = ["FileController"]
@@ -36,16 +32,22 @@ _UNSAFE = re.compile(r"[^\w\- ]+")
 
 class FileController(QObject):
     """Signals:
-        sheets_written(list[Path]): sheet files that write-back replaced, so the window can
-            reload any of them it has open (otherwise its next save would undo ours).
+    sheets_written(list[Path]): sheet files that write-back replaced, so the window can
+        reload any of them it has open (otherwise its next save would undo ours).
     """
 
     sheets_written = Signal(list)
 
-    def __init__(self, document: EncounterDocument, actions: EncounterActions, host: QWidget,
-                 log_filter: Callable[[], str | None], *,
-                 open_sheets: Callable[[], Sequence[Any]] = tuple,
-                 say: Callable[[str], None] = lambda _text: None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        actions: EncounterActions,
+        host: QWidget,
+        log_filter: Callable[[], str | None],
+        *,
+        open_sheets: Callable[[], Sequence[Any]] = tuple,
+        say: Callable[[str], None] = lambda _text: None,
+    ) -> None:
         super().__init__(host)
         self._document = document
         self._actions = actions
@@ -60,8 +62,10 @@ class FileController(QObject):
         self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
         self.update_enabled()
 
-    WRITE_BACK_TIP = ("Write what the fight changed (hit points, experience, effects, as the "
-                      "game keeps them) into the sheet files the combatants came from")
+    WRITE_BACK_TIP = (
+        "Write what the fight changed (hit points, experience, effects, as the "
+        "game keeps them) into the sheet files the combatants came from"
+    )
 
     def update_enabled(self) -> None:
         encounter = self._document.encounter
@@ -88,11 +92,19 @@ class FileController(QObject):
         encounter = self._document.encounter
         combatant = encounter.combatant(selected)
         if not combatant.source_path:
-            return (f"{combatant.name} came from no sheet file (a sample or a sheet never "
-                    "saved): there is nothing to update from.")
+            return (
+                f"{combatant.name} came from no sheet file (a sample or a sheet never "
+                "saved): there is nothing to update from."
+            )
         source = Path(combatant.source_path)
-        opened = next((o for o in self._open_sheets() if o.path is not None
-                       and same_file_key(o.path) == same_file_key(source)), None)
+        opened = next(
+            (
+                o
+                for o in self._open_sheets()
+                if o.path is not None and same_file_key(o.path) == same_file_key(source)
+            ),
+            None,
+        )
         if opened is not None:
             sheet, where = opened.sheet, "its open tab"
         else:
@@ -105,8 +117,9 @@ class FileController(QObject):
         if sheet == combatant.sheet:
             return f"{combatant.name}'s sheet is already as in {where}."
         after = core.replace_sheet(encounter, selected, sheet)
-        after = core.add_log(after, f"{combatant.name}'s sheet updated from {where}",
-                             actor=selected)
+        after = core.add_log(
+            after, f"{combatant.name}'s sheet updated from {where}", actor=selected
+        )
         self._document.apply(after, f"Update {combatant.name} from the sheet")
         return f"{combatant.name} updated from {where}."
 
@@ -116,20 +129,27 @@ class FileController(QObject):
         from m3desk.core import registry
 
         if registry.system_of(encounter).write_back is None:
-            return (f"{registry.system_of(encounter).name} fights do not write back to sheets "
-                    "yet; edit the sheet and use Update from Sheet to bring it into the fight")
+            return (
+                f"{registry.system_of(encounter).name} fights do not write back to sheets "
+                "yet; edit the sheet and use Update from Sheet to bring it into the fight"
+            )
         if not encounter.combatants:
             return "the encounter has no combatants"
         if not any(c.source_path for c in encounter.combatants) and not self._samples():
-            return ("no combatant came from a sheet file of yours (samples and sheets never "
-                    "saved are not written to)")
+            return (
+                "no combatant came from a sheet file of yours (samples and sheets never "
+                "saved are not written to)"
+            )
         return ""
 
     def _samples(self) -> list[core.Combatant]:
         """The characters of the fight that came from no file of the GM's (the app's samples,
         a sheet never saved): a GM's first fight is with these."""
-        return [c for c in self._document.encounter.combatants
-                if not c.source_path and getattr(c.sheet, "kind", "") == "character"]
+        return [
+            c
+            for c in self._document.encounter.combatants
+            if not c.source_path and getattr(c.sheet, "kind", "") == "character"
+        ]
 
     def keep_samples(self, combatants: list[core.Combatant]) -> list[Path]:
         """Save each as a sheet of the GM's own in the library's characters folder (as the
@@ -147,15 +167,19 @@ class FileController(QObject):
                 continue
             written.append(path)
             encounter = core.update_combatant(encounter, combatant.id, source_path=str(path))
-            encounter = core.add_log(encounter, f"{combatant.name} saved as “{path.name}”",
-                                     actor=combatant.id)
+            encounter = core.add_log(
+                encounter, f"{combatant.name} saved as “{path.name}”", actor=combatant.id
+            )
         if written:
             self._document.apply(encounter, "Save the samples as your own sheets")
         return written
 
     def _suggested_log_path(self) -> Path:
-        folder = (self._document.path.parent if self._document.path is not None
-                  else AppPaths.from_environment().encounters_dir)
+        folder = (
+            self._document.path.parent
+            if self._document.path is not None
+            else AppPaths.from_environment().encounters_dir
+        )
         stem = _UNSAFE.sub("", self._document.encounter.name).strip() or "encounter"
         return folder / f"{stem} log.txt"
 
@@ -178,8 +202,10 @@ class FileController(QObject):
         kept: list[Path] = []
         samples = self._samples()
         if samples and prompts.ask_keep_samples(
-                self._host, [c.name for c in samples],
-                str(AppPaths.from_environment().library_dir("characters"))):
+            self._host,
+            [c.name for c in samples],
+            str(AppPaths.from_environment().library_dir("characters")),
+        ):
             kept = self.keep_samples(samples)
             if kept:
                 self.sheets_written.emit(kept)
@@ -189,8 +215,11 @@ class FileController(QObject):
             self._say(f"Saved as your own sheets: {', '.join(p.name for p in kept)}.")
             return len(kept)
         if not writable:
-            prompts.show_info(self._host, "Write Back to Sheets",
-                              "Nothing to write back.\n\n" + write_back_summary(items))
+            prompts.show_info(
+                self._host,
+                "Write Back to Sheets",
+                "Nothing to write back.\n\n" + write_back_summary(items),
+            )
             return 0
         if not prompts.confirm_write_back(self._host, write_back_summary(items), len(writable)):
             return 0
@@ -202,6 +231,9 @@ class FileController(QObject):
         if written:
             self.sheets_written.emit(written)
         if failures:
-            prompts.show_error(self._host, "Some Sheets Were Not Written",
-                               "\n\n".join(message for _path, message in failures))
+            prompts.show_error(
+                self._host,
+                "Some Sheets Were Not Written",
+                "\n\n".join(message for _path, message in failures),
+            )
         return len(written) + len(kept)

@@ -38,15 +38,7 @@ from PySide6.QtWidgets import (
 
 from m3desk.core import registry
 from m3desk.core.encounter import Encounter
-from m3desk.core.forecast import (
-    Forecast,
-    Policy,
-    Simulate,
-    Tally,
-    batches,
-    fight_limit,
-    no_fight,
-)
+from m3desk.core.forecast import Forecast, Policy, Simulate, Tally, batches, fight_limit, no_fight
 from m3desk.core.forecast_by_actions import policy_words, simulator_of
 from m3desk.core.system import GameSystem
 from m3desk.forecast_worker import play_in_worker
@@ -59,8 +51,11 @@ REDRAW_SECONDS = 0.25
 """How often the running tally reaches the window while the fights play (the plots redraw)."""
 POLL_MS = 30
 """How often the window looks for news from the worker process."""
-_TARGETS = (("nearest", "the nearest foe"), ("weakest", "the weakest foe (fewest hp left)"),
-            ("strongest", "the strongest foe (most hp left)"))
+_TARGETS = (
+    ("nearest", "the nearest foe"),
+    ("weakest", "the weakest foe (fewest hp left)"),
+    ("strongest", "the strongest foe (most hp left)"),
+)
 
 
 class ForecastRun(QObject):
@@ -74,28 +69,47 @@ class ForecastRun(QObject):
     done = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, encounter: Encounter, simulate: Simulate, *, fights: int, seed: int,
-                 policy: Policy, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        encounter: Encounter,
+        simulate: Simulate,
+        *,
+        fights: int,
+        seed: int,
+        policy: Policy,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         context = multiprocessing.get_context("spawn")
         jobs, job_send = context.Pipe(duplex=False)
         self._receive, results = context.Pipe(duplex=False)
-        self._process = context.Process(target=play_in_worker, args=(jobs, results),
-                                        daemon=True, name="m3desk forecast")
+        self._process = context.Process(
+            target=play_in_worker, args=(jobs, results), daemon=True, name="m3desk forecast"
+        )
         self._stopped = False
         # The process is started and the job written from a thread: starting a process,
         # writing 200 combatants out and the write itself (it waits until the new process
         # reads: a big encounter is more than a pipe holds) took the window 40–60 ms.
-        threading.Thread(target=self._launch, daemon=True, name="m3desk forecast job",
-                         args=(jobs, results, job_send, encounter,
-                               (simulate, fights, seed, policy, REDRAW_SECONDS))).start()
+        threading.Thread(
+            target=self._launch,
+            daemon=True,
+            name="m3desk forecast job",
+            args=(
+                jobs,
+                results,
+                job_send,
+                encounter,
+                (simulate, fights, seed, policy, REDRAW_SECONDS),
+            ),
+        ).start()
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._read)
         self._poll.start()
 
-    def _launch(self, jobs: Any, results: Any, job_send: Any, encounter: Encounter,
-                rest: tuple[object, ...]) -> None:
+    def _launch(
+        self, jobs: Any, results: Any, job_send: Any, encounter: Encounter, rest: tuple[object, ...]
+    ) -> None:
         """The launcher thread: start the process, then write its job."""
         if self._stopped:
             job_send.close()
@@ -108,8 +122,9 @@ class ForecastRun(QObject):
             self._process.terminate()
             job_send.close()
             return
-        job = ForkingPickler.dumps((type(encounter), encounter.model_dump_json(exclude={"log"}),
-                                    *rest))
+        job = ForkingPickler.dumps(
+            (type(encounter), encounter.model_dump_json(exclude={"log"}), *rest)
+        )
         _send_job(job_send, bytes(job))
 
     def stop(self) -> None:
@@ -210,8 +225,10 @@ class ForecastDialog(QDialog):
         self.fights.setValue(min(10_000, limit))
         self.fights.setGroupSeparatorShown(True)
         self.fights.setAccessibleName("Fights to play")
-        self.fights.setToolTip(f"At most {limit:,} fights for {len(encounter.combatants)} "
-                               f"combatants: the bigger the encounter, the fewer")
+        self.fights.setToolTip(
+            f"At most {limit:,} fights for {len(encounter.combatants)} "
+            f"combatants: the bigger the encounter, the fewer"
+        )
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setValue(1)
@@ -290,10 +307,14 @@ class ForecastDialog(QDialog):
         grid = self._charts.layout()
         margins = grid.contentsMargins() if grid is not None else None
         spacing = max(grid.spacing(), 0) if grid is not None else 0
-        plots = (max(row * (sides + 1) + 6, self.rounds.sizeHint().height())
-                 + row * (count + 1) + 6 + spacing
-                 + (margins.top() + margins.bottom() if margins is not None else 0)
-                 + 2 * self._scroll.frameWidth())
+        plots = (
+            max(row * (sides + 1) + 6, self.rounds.sizeHint().height())
+            + row * (count + 1)
+            + 6
+            + spacing
+            + (margins.top() + margins.bottom() if margins is not None else 0)
+            + 2 * self._scroll.frameWidth()
+        )
         layout = self.layout()
         assert layout is not None
         em = self.fontMetrics().averageCharWidth()
@@ -303,8 +324,12 @@ class ForecastDialog(QDialog):
             width = min(width, screen.width() * 19 // 20)
         self.policy_label.setMinimumWidth(0)
         text_height = self.policy_label.heightForWidth(width - 2 * layout.contentsMargins().left())
-        others = (layout.sizeHint().height() - self._scroll.sizeHint().height()
-                  - self.policy_label.sizeHint().height() + max(text_height, 0))
+        others = (
+            layout.sizeHint().height()
+            - self._scroll.sizeHint().height()
+            - self.policy_label.sizeHint().height()
+            + max(text_height, 0)
+        )
         height = others + plots
         if screen is not None and screen.height() > 0:
             height = min(height, screen.height() * 19 // 20)
@@ -327,8 +352,14 @@ class ForecastDialog(QDialog):
         self.summary.setText("Playing…")
         self._began = time.monotonic()
         self._first = None
-        run = ForecastRun(self.encounter, self.simulate, fights=self._wanted,
-                          seed=self.seed.value(), policy=self.policy(), parent=self)
+        run = ForecastRun(
+            self.encounter,
+            self.simulate,
+            fights=self._wanted,
+            seed=self.seed.value(),
+            policy=self.policy(),
+            parent=self,
+        )
         run.progressed.connect(self._progressed)
         run.done.connect(self._done)
         run.failed.connect(self._failed)
@@ -396,8 +427,14 @@ class ForecastDialog(QDialog):
         tally = Tally(encounter.sides, [c.id for c in encounter.combatants])
         self._wanted = self.fights.value()
         self.progress.setRange(0, self._wanted)
-        for _ in batches(encounter, self.simulate, fights=self._wanted,
-                         seed=self.seed.value(), policy=self.policy(), tally=tally):
+        for _ in batches(
+            encounter,
+            self.simulate,
+            fights=self._wanted,
+            seed=self.seed.value(),
+            policy=self.policy(),
+            tally=tally,
+        ):
             pass
         self.progress.setValue(tally.fights)
         self._finish(tally.forecast(), cancelled=False)
@@ -429,26 +466,52 @@ class ForecastDialog(QDialog):
         self.summary.setText(
             f"{so_far}{leader} win {share.value * 100:.1f} % of {result.fights:,} fights "
             f"(± {share.error * 100:.1f}){partial}; a fight lasts {result.mean_rounds:.1f} "
-            f"rounds on average.")
-        bars = [Bar(side, result.wins[side].value, result.wins[side].error,
-                    f"{result.wins[side].value * 100:.1f} %") for side in sides]
-        bars.append(Bar("no winner", result.stalemate.value, result.stalemate.error,
-                        f"{result.stalemate.value * 100:.1f} %"))
+            f"rounds on average."
+        )
+        bars = [
+            Bar(
+                side,
+                result.wins[side].value,
+                result.wins[side].error,
+                f"{result.wins[side].value * 100:.1f} %",
+            )
+            for side in sides
+        ]
+        bars.append(
+            Bar(
+                "no winner",
+                result.stalemate.value,
+                result.stalemate.error,
+                f"{result.stalemate.value * 100:.1f} %",
+            )
+        )
         self.wins.set_bars(bars)
         self.rounds.set_counts(dict(result.rounds))
-        self.down.set_bars([Bar(names[i], share.value, share.error,
-                                f"{share.value * 100:.1f} %")
-                            for i, share in result.down.items()])
+        self.down.set_bars(
+            [
+                Bar(names[i], share.value, share.error, f"{share.value * 100:.1f} %")
+                for i, share in result.down.items()
+            ]
+        )
         if self._pools is None:  # the encounter the fights start from does not change
             self._pools = {c.id: _pool(encounter, c) for c in encounter.combatants}
         pools = self._pools
         top = max((pool[1] for pool in pools.values()), default=1)
         # "2.1 of 3": the mean left of the most it can have (never below none); the
         # outline is where it stands now.
-        self.hit_points.set_bars([Bar(names[i], max(value, 0.0), 0.0,
-                                      f"{max(value, 0.0):.1f} of {pools[i][1]}",
-                                      reference=float(max(pools[i][0], 0)))
-                                  for i, value in result.hit_points.items()], scale=top)
+        self.hit_points.set_bars(
+            [
+                Bar(
+                    names[i],
+                    max(value, 0.0),
+                    0.0,
+                    f"{max(value, 0.0):.1f} of {pools[i][1]}",
+                    reference=float(max(pools[i][0], 0)),
+                )
+                for i, value in result.hit_points.items()
+            ],
+            scale=top,
+        )
 
 
 def _pool(encounter: object, combatant: Any) -> tuple[int, int]:

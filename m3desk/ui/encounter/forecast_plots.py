@@ -61,8 +61,10 @@ class BarChart(QWidget):
         for text in {part for bar in self.bars for part in (bar.label, bar.text)}:
             if text not in advance:
                 advance[text] = measure(text)
-        self._widths = (max((advance[bar.label] for bar in self.bars), default=0),
-                        max((advance[bar.text] for bar in self.bars), default=0))
+        self._widths = (
+            max((advance[bar.label] for bar in self.bars), default=0),
+            max((advance[bar.text] for bar in self.bars), default=0),
+        )
         if resized:
             self.updateGeometry()
         self.update()
@@ -86,9 +88,9 @@ class BarChart(QWidget):
 
     def label_shown(self, index: int) -> str:
         """Bar ``index``'s name as painted (elided only where the chart is too narrow)."""
-        return self.fontMetrics().elidedText(self.bars[index].label,
-                                             Qt.TextElideMode.ElideRight,
-                                             self.columns()[0] - 6)
+        return self.fontMetrics().elidedText(
+            self.bars[index].label, Qt.TextElideMode.ElideRight, self.columns()[0] - 6
+        )
 
     def _row(self) -> int:
         return self.fontMetrics().height() + 8
@@ -113,8 +115,7 @@ class BarChart(QWidget):
         bold.setBold(True)
         painter.setFont(bold)
         painter.setPen(text)
-        painter.drawText(QRectF(0, 0, self.width(), row), Qt.AlignmentFlag.AlignVCenter,
-                         self.title)
+        painter.drawText(QRectF(0, 0, self.width(), row), Qt.AlignmentFlag.AlignVCenter, self.title)
         painter.setFont(self.font())
         label_w, value_w = self.columns()
         plot_w = max(self.width() - label_w - value_w, 20)
@@ -124,8 +125,11 @@ class BarChart(QWidget):
             top = row * (index + 1) + 2
             label = self.label_shown(index)
             painter.setPen(text)
-            painter.drawText(QRectF(0, top, label_w - 6, row - 4),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, label)
+            painter.drawText(
+                QRectF(0, top, label_w - 6, row - 4),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                label,
+            )
             height = row - 8
             if bar.reference is not None:
                 width = plot_w * min(bar.reference / self.scale, 1.0)
@@ -141,14 +145,20 @@ class BarChart(QWidget):
                 high = plot_w * min(bar.value + bar.error, self.scale) / self.scale
                 middle = top + 2 + height / 2
                 painter.setPen(QPen(text, 1.5))
-                painter.drawLine(int(label_w + low), int(middle), int(label_w + high),
-                                 int(middle))
+                painter.drawLine(int(label_w + low), int(middle), int(label_w + high), int(middle))
                 for x in (low, high):
-                    painter.drawLine(int(label_w + x), int(middle - height / 3),
-                                     int(label_w + x), int(middle + height / 3))
+                    painter.drawLine(
+                        int(label_w + x),
+                        int(middle - height / 3),
+                        int(label_w + x),
+                        int(middle + height / 3),
+                    )
             painter.setPen(text)
-            painter.drawText(QRectF(label_w + plot_w + 6, top, value_w, row - 4),
-                             Qt.AlignmentFlag.AlignVCenter, bar.text)
+            painter.drawText(
+                QRectF(label_w + plot_w + 6, top, value_w, row - 4),
+                Qt.AlignmentFlag.AlignVCenter,
+                bar.text,
+            )
         painter.end()
 
 
@@ -188,8 +198,9 @@ class Histogram(QWidget):
         bold.setBold(True)
         painter.setFont(bold)
         painter.setPen(text)
-        painter.drawText(QRectF(0, 0, self.width(), line + 6), Qt.AlignmentFlag.AlignVCenter,
-                         self.title)
+        painter.drawText(
+            QRectF(0, 0, self.width(), line + 6), Qt.AlignmentFlag.AlignVCenter, self.title
+        )
         painter.setFont(self.font())
         if not self.counts:
             painter.end()
@@ -208,9 +219,13 @@ class Histogram(QWidget):
             painter.drawRect(QRectF(x + 2, bottom - height, max(width - 4, 1), height))
             share = self.share(rounds)
             if width >= metrics.horizontalAdvance(share) + 2 and count:
-                painter.drawText(QRectF(x, bottom - height - line, width, line),
-                                 Qt.AlignmentFlag.AlignCenter, share)
+                painter.drawText(
+                    QRectF(x, bottom - height - line, width, line),
+                    Qt.AlignmentFlag.AlignCenter,
+                    share,
+                )
             if width >= metrics.horizontalAdvance("99") + 2 or rounds in (first, last):
-                painter.drawText(QRectF(x, bottom + 2, width, line), Qt.AlignmentFlag.AlignCenter,
-                                 str(rounds))
+                painter.drawText(
+                    QRectF(x, bottom + 2, width, line), Qt.AlignmentFlag.AlignCenter, str(rounds)
+                )
         painter.end()

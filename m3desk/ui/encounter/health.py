@@ -17,10 +17,8 @@ __all__ = ["HEALTH_WORDS", "health_fill", "perceived", "pool_text"]
 
 # Fills that stand apart from the track (Base) in each theme; the bar's text picks black or
 # white on them by contrast (readable_on).
-_LIGHT = {"unhurt": "#4c9f5f", "wounded": "#4c9f5f", "badly wounded": "#e0a030",
-          "down": "#d24b43"}
-_DARK = {"unhurt": "#3f8a52", "wounded": "#3f8a52", "badly wounded": "#b8801e",
-         "down": "#c0443c"}
+_LIGHT = {"unhurt": "#4c9f5f", "wounded": "#4c9f5f", "badly wounded": "#e0a030", "down": "#d24b43"}
+_DARK = {"unhurt": "#3f8a52", "wounded": "#3f8a52", "badly wounded": "#b8801e", "down": "#c0443c"}
 
 
 def health_fill(palette: QPalette, group: QPalette.ColorGroup, word: str) -> QColor:

@@ -48,8 +48,7 @@ class InitiativeDelegate(TrackerDelegate):
         painter.restore()
 
     @staticmethod
-    def _bracket(painter: QPainter, rect: QRect, position: int, size: int,
-                 colour: QColor) -> None:
+    def _bracket(painter: QPainter, rect: QRect, position: int, size: int, colour: QColor) -> None:
         pen = QPen(colour)
         pen.setWidthF(2.0)
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)

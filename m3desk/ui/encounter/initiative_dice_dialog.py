@@ -53,8 +53,15 @@ class InitiativeRow:
 class InitiativeDiceDialog(QDialog):
     """Each combatant's modifier and dice; its initiative updates as dice are typed."""
 
-    def __init__(self, rows: Sequence[InitiativeRow], parent: QWidget | None, *,
-                 intro: str, dice: str, hint: str) -> None:
+    def __init__(
+        self,
+        rows: Sequence[InitiativeRow],
+        parent: QWidget | None,
+        *,
+        intro: str,
+        dice: str,
+        hint: str,
+    ) -> None:
         """``dice``: the dice column's title ("3d6"); ``hint``: what a row accepts, said
         when it cannot be read ("Type three faces (5 5 4) or their total (3 to 18)")."""
         super().__init__(parent)
@@ -83,8 +90,9 @@ class InitiativeDiceDialog(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
 
-        self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                         | QDialogButtonBox.StandardButton.Cancel)
+        self._buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         self._buttons.accepted.connect(self.accept)
         self._buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -128,8 +136,9 @@ class InitiativeDiceDialog(QDialog):
                 label.setToolTip(self._hint)
             else:
                 label.setText(str(row.result(total)))
-                label.setToolTip(row.details(self.dice_edits[row.combatant_id].text().strip(),
-                                             total))
+                label.setToolTip(
+                    row.details(self.dice_edits[row.combatant_id].text().strip(), total)
+                )
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
 
     def answers(self) -> InitiativeAnswers:
@@ -138,6 +147,8 @@ class InitiativeDiceDialog(QDialog):
         for row in self._rows:
             total = self._read(row)
             if total is not None:
-                answers[row.combatant_id] = (total,
-                                             self.dice_edits[row.combatant_id].text().strip())
+                answers[row.combatant_id] = (
+                    total,
+                    self.dice_edits[row.combatant_id].text().strip(),
+                )
         return answers

@@ -60,8 +60,11 @@ def export_log_text(encounter: Encounter, combatant_id: str | None = None) -> st
             heading = round_text(entry)
             lines += ["", heading]
         actor = actor_name(encounter, entry.actor)
-        lines.append(f"  {actor}: {entry.text}" if actor and not entry.text.startswith(actor)
-                     else f"  {entry.text}")
+        lines.append(
+            f"  {actor}: {entry.text}"
+            if actor and not entry.text.startswith(actor)
+            else f"  {entry.text}"
+        )
         lines += [f"      {line}" for line in entry.details.splitlines() if line.strip()]
     return "\n".join(lines) + "\n"
 

@@ -64,10 +64,14 @@ class LogModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(_TITLES)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Role.DisplayRole) -> Any:
-        if (orientation == Qt.Orientation.Horizontal and role == Role.DisplayRole
-                and 0 <= section < len(_TITLES)):
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Role.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Role.DisplayRole
+            and 0 <= section < len(_TITLES)
+        ):
             return _TITLES[section]
         return None
 
@@ -97,8 +101,8 @@ class LogModel(QAbstractTableModel):
             return
         old = self._log
         self._log = log
-        if len(log) > len(old) and log[:len(old)] == old:
-            added = self._filtered(log[len(old):])
+        if len(log) > len(old) and log[: len(old)] == old:
+            added = self._filtered(log[len(old) :])
             if added:
                 first = len(self._entries)
                 self.beginInsertRows(QModelIndex(), first, first + len(added) - 1)

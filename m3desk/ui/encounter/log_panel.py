@@ -143,8 +143,12 @@ class LogPanel(QWidget):
         # The panel's own new width: its view is laid out to it only after this event.
         header = self.view.horizontalHeader()
         who = self._who_width or header.sectionSize(WHO)
-        what = event.size().width() - header.sectionSize(ROUND) - who \
+        what = (
+            event.size().width()
+            - header.sectionSize(ROUND)
+            - who
             - self.view.verticalScrollBar().sizeHint().width()
+        )
         narrow = what < self.view.fontMetrics().averageCharWidth() * self.NARROW_CHARACTERS
         self.view.setColumnHidden(WHO, narrow)
 

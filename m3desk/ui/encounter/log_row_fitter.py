@@ -37,8 +37,13 @@ class VisibleRowFitter(QObject):
         view.viewport().installEventFilter(self)
         model = view.model()
         if model is not None:
-            for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset,
-                           model.layoutChanged, model.dataChanged):
+            for signal in (
+                model.rowsInserted,
+                model.rowsRemoved,
+                model.modelReset,
+                model.layoutChanged,
+                model.dataChanged,
+            ):
                 signal.connect(self.schedule)
 
     def schedule(self, *_args: object) -> None:

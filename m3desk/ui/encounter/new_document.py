@@ -54,13 +54,19 @@ SourceLike = str | os.PathLike[str] | BaseModel | SheetSource
 
 
 def sheet_kind(sheet: BaseModel) -> str | None:
-    """"character" or "monster" as the sheet's game keeps it; None for any other model."""
+    """ "character" or "monster" as the sheet's game keeps it; None for any other model."""
     try:
         system = registry.system_of(sheet)
     except registry.UnknownSystemError:
         return None
-    return next((spec.kind for spec in system.documents if spec.model is type(sheet)
-                 and spec.kind in ("character", "monster")), None)
+    return next(
+        (
+            spec.kind
+            for spec in system.documents
+            if spec.model is type(sheet) and spec.kind in ("character", "monster")
+        ),
+        None,
+    )
 
 
 def default_side(sheet: BaseModel) -> str:
@@ -84,8 +90,9 @@ class OtherGameError(ValueError):
     """A sheet of one game cannot join another game's encounter."""
 
 
-def add_sheets(encounter: core.Encounter, sources: Iterable[SourceLike],
-               side: str | None = None) -> core.Encounter:
+def add_sheets(
+    encounter: core.Encounter, sources: Iterable[SourceLike], side: str | None = None
+) -> core.Encounter:
     """Add each sheet to ``side``, or to its default side when ``side`` is None.
 
     An encounter is of one game: a sheet of another game is refused (OtherGameError) with
@@ -96,8 +103,10 @@ def add_sheets(encounter: core.Encounter, sources: Iterable[SourceLike],
         sheet, path = _resolve(source)
         sheet_game = registry.system_of(sheet)
         if sheet_game.id != game.id:
-            raise OtherGameError(f"{game_sheet(sheet).name} is a sheet of {sheet_game.name}; "
-                                 f"this encounter is {game.name}.")
+            raise OtherGameError(
+                f"{game_sheet(sheet).name} is a sheet of {sheet_game.name}; "
+                f"this encounter is {game.name}."
+            )
         chosen = side or default_side(sheet)
         assert game.encounter is not None
         combatant = game.encounter.make_combatant(sheet, chosen)
@@ -105,16 +114,22 @@ def add_sheets(encounter: core.Encounter, sources: Iterable[SourceLike],
     return encounter
 
 
-def encounter_for(sheets: Iterable[BaseModel], name: str, rules: BaseModel | None,
-                  options_for: Callable[[GameSystem], BaseModel] | None = None,
-                  ) -> core.Encounter:
+def encounter_for(
+    sheets: Iterable[BaseModel],
+    name: str,
+    rules: BaseModel | None,
+    options_for: Callable[[GameSystem], BaseModel] | None = None,
+) -> core.Encounter:
     """An empty encounter of the game the sheets are of (the first installed game that runs
     encounters when there are none), with ``rules`` when they are that game's options, else
     ``options_for(game)``, else the game's defaults."""
     games = {registry.system_of(sheet).id: registry.system_of(sheet) for sheet in sheets}
     if len(games) > 1:
-        raise OtherGameError("An encounter is of one game; these sheets are of "
-                             + " and ".join(sorted(g.name for g in games.values())) + ".")
+        raise OtherGameError(
+            "An encounter is of one game; these sheets are of "
+            + " and ".join(sorted(g.name for g in games.values()))
+            + "."
+        )
     game = next(iter(games.values()), None)
     if game is None:
         game = next(g for g in registry.systems() if g.encounter is not None)
@@ -128,21 +143,22 @@ def encounter_for(sheets: Iterable[BaseModel], name: str, rules: BaseModel | Non
     return kind(name=name)
 
 
-def new_encounter_document(paths_or_sheets: Iterable[SourceLike],
-                           parent: QObject | None = None, *,
-                           name: str = "Encounter",
-                           rules: BaseModel | None = None,
-                           options_for: Callable[[GameSystem], BaseModel] | None = None,
-                           sides: Sequence[str | None] = (),
-                           ) -> EncounterDocument:
+def new_encounter_document(
+    paths_or_sheets: Iterable[SourceLike],
+    parent: QObject | None = None,
+    *,
+    name: str = "Encounter",
+    rules: BaseModel | None = None,
+    options_for: Callable[[GameSystem], BaseModel] | None = None,
+    sides: Sequence[str | None] = (),
+) -> EncounterDocument:
     """A fresh encounter holding the given sheets; loading errors propagate (DocumentLoadError).
 
     ``rules`` become the encounter's own table rules (the strict rules when None). The new
     document is clean: building the roster is not an undo step.
     """
     sources = [(_resolve(source), source) for source in paths_or_sheets]
-    start = encounter_for([sheet for (sheet, _path), _source in sources], name, rules,
-                          options_for)
+    start = encounter_for([sheet for (sheet, _path), _source in sources], name, rules, options_for)
     encounter = start
     for index, (_resolved, source) in enumerate(sources):
         side = sides[index] if index < len(sides) else None

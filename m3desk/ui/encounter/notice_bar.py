@@ -45,8 +45,7 @@ class NoticeBar(QFrame):
         self.setAccessibleName("What the table must hear now")
         self._icon = QLabel(self)
         size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self)
-        icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxInformation, None,
-                                         self)
+        icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxInformation, None, self)
         self._icon.setPixmap(icon.pixmap(size, size))
         self.label = QLabel(self)
         self.label.setObjectName("notice_text")
@@ -98,7 +97,8 @@ class NoticeBar(QFrame):
             button = QPushButton(mnemonic_safe(item.label), self)
             button.setToolTip("Open the action dialog on this check")
             button.clicked.connect(
-                lambda _checked=False, d=item: self.act_requested.emit(d.actor, d.action))
+                lambda _checked=False, d=item: self.act_requested.emit(d.actor, d.action)
+            )
             self._due_row.addWidget(button)
             self.due_buttons.append(button)
         if due:
@@ -126,9 +126,11 @@ class NoticeBar(QFrame):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         base = self.palette().color(QPalette.ColorRole.Base)
-        tint = QColor(round(base.red() + (_HUE.red() - base.red()) * _TINT),
-                      round(base.green() + (_HUE.green() - base.green()) * _TINT),
-                      round(base.blue() + (_HUE.blue() - base.blue()) * _TINT))
+        tint = QColor(
+            round(base.red() + (_HUE.red() - base.red()) * _TINT),
+            round(base.green() + (_HUE.green() - base.green()) * _TINT),
+            round(base.blue() + (_HUE.blue() - base.blue()) * _TINT),
+        )
         painter = QPainter(self)
         painter.fillRect(self.rect(), tint)
         painter.setPen(_HUE)

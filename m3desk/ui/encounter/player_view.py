@@ -46,8 +46,7 @@ __all__ = ["PlayerView", "perceived", "players_copy"]
 class _PlayersDocument(EncounterDocument):
     """A read-only document over the players' copy: views may look, never change it."""
 
-    def apply(self, new_encounter: core.Encounter, text: str, *,
-              run: str | None = None) -> bool:
+    def apply(self, new_encounter: core.Encounter, text: str, *, run: str | None = None) -> bool:
         return False
 
     def show(self, encounter: core.Encounter) -> None:
@@ -61,14 +60,19 @@ CENTRES = {"party": "the party", "acting": "whoever acts"}
 
 class PlayerView(QWidget):
     """Signals:
-        centre_changed(str, str): the GM chose what the board centres on: "party",
-            "acting" or "fixed", and for "fixed" the combatant's name.
+    centre_changed(str, str): the GM chose what the board centres on: "party",
+        "acting" or "fixed", and for "fixed" the combatant's name.
     """
 
     centre_changed = Signal(str, str)
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
-                 centre: tuple[str, str] = ("party", "")) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        *,
+        centre: tuple[str, str] = ("party", ""),
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.centre_mode, self.fixed_name = centre
         self._last_party = ""
@@ -100,8 +104,10 @@ class PlayerView(QWidget):
         self.centre_combo = QComboBox(self)
         self.centre_combo.setObjectName("player_centre")
         self.centre_combo.setAccessibleName("Centre the board on")
-        self.centre_combo.setToolTip("What the players' board measures from: the party, "
-                                     "whoever acts (monsters too), or one combatant")
+        self.centre_combo.setToolTip(
+            "What the players' board measures from: the party, "
+            "whoever acts (monsters too), or one combatant"
+        )
         self.centre_combo.activated.connect(self._centre_chosen)
         centre_label = QLabel("&Centre on:", self)
         centre_label.setBuddy(self.centre_combo)
@@ -209,8 +215,7 @@ class PlayerView(QWidget):
             combo.addItem(words, mode)
         for combatant in encounter.combatants:
             combo.addItem(combatant.name, f"fixed:{combatant.name}")
-        current = (f"fixed:{self.fixed_name}" if self.centre_mode == "fixed"
-                   else self.centre_mode)
+        current = f"fixed:{self.fixed_name}" if self.centre_mode == "fixed" else self.centre_mode
         combo.setCurrentIndex(max(0, combo.findData(current)))
         combo.blockSignals(False)
 
@@ -255,8 +260,10 @@ class PlayerView(QWidget):
         self.showFullScreen()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        for signal, slot in ((self.document.encounter_changed, self._follow),
-                             (self.document.selection_changed, self._follow)):
+        for signal, slot in (
+            (self.document.encounter_changed, self._follow),
+            (self.document.selection_changed, self._follow),
+        ):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
         self.board.detach()

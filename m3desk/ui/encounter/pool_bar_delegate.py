@@ -39,8 +39,9 @@ class PoolBarDelegate(TrackerDelegate):
         # say the same ("2½/3", not "2/3").
         label = index.data(Qt.ItemDataRole.DisplayRole)
         current, maximum = pool
-        PoolBarPainter(current, maximum, label if isinstance(label, str) and label else None
-                       ).paint(painter, bar, opt.palette, group, selected)
+        PoolBarPainter(current, maximum, label if isinstance(label, str) and label else None).paint(
+            painter, bar, opt.palette, group, selected
+        )
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:

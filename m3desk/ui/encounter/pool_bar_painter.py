@@ -48,9 +48,12 @@ class BarColours(NamedTuple):
 
 
 def _mix(a: QColor, b: QColor, amount: float) -> QColor:
-    return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * amount,
-                           a.greenF() + (b.greenF() - a.greenF()) * amount,
-                           a.blueF() + (b.blueF() - a.blueF()) * amount, 1.0)
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * amount,
+        a.greenF() + (b.greenF() - a.greenF()) * amount,
+        a.blueF() + (b.blueF() - a.blueF()) * amount,
+        1.0,
+    )
 
 
 def _selected_fill(health: QColor, highlight: QColor, text: QColor, track: QColor) -> QColor:
@@ -58,15 +61,18 @@ def _selected_fill(health: QColor, highlight: QColor, text: QColor, track: QColo
     the selected row's Highlight and the track."""
     amount = 0.0
     fill = health
-    while amount < 0.9 and (contrast_ratio(fill, highlight) < _MIN_FILL_CONTRAST
-                            or contrast_ratio(fill, track) < _MIN_FILL_CONTRAST):
+    while amount < 0.9 and (
+        contrast_ratio(fill, highlight) < _MIN_FILL_CONTRAST
+        or contrast_ratio(fill, track) < _MIN_FILL_CONTRAST
+    ):
         amount += _SELECTED_FILL_STEP
         fill = _mix(health, text, amount)
     return fill
 
 
-def bar_colours(palette: QPalette, group: QPalette.ColorGroup, selected: bool,
-                health: str = "unhurt") -> BarColours:
+def bar_colours(
+    palette: QPalette, group: QPalette.ColorGroup, selected: bool, health: str = "unhurt"
+) -> BarColours:
     """The bar's colours on an unselected or a selected row, for the ``health`` word."""
     track = palette.color(group, Role.Base)
     text = palette.color(group, Role.Text)
@@ -81,8 +87,9 @@ def bar_colours(palette: QPalette, group: QPalette.ColorGroup, selected: bool,
     on_fill = readable_on(text, fill)
     if health == "down":  # nothing left to fill: the track itself turns the down colour
         track = _mix(track, fill, _DOWN_TRACK_TINT)
-    return BarColours(fill=fill, track=track, on_fill=on_fill,
-                      on_track=readable_on(text, track), frame=frame)
+    return BarColours(
+        fill=fill, track=track, on_fill=on_fill, on_track=readable_on(text, track), frame=frame
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +115,16 @@ class PoolBarPainter:
         """The player view's word for this pool: unhurt, wounded, badly wounded or down."""
         return perceived(self.current, self.maximum)
 
-    def paint(self, painter: QPainter, rect: QRectF, palette: QPalette,
-              group: QPalette.ColorGroup, selected: bool, *, words: bool = True) -> None:
+    def paint(
+        self,
+        painter: QPainter,
+        rect: QRectF,
+        palette: QPalette,
+        group: QPalette.ColorGroup,
+        selected: bool,
+        *,
+        words: bool = True,
+    ) -> None:
         """Draw inside ``rect``: the track, the fill, a frame, and the text over both
         (``words=False``: all but the words' ink, the ground they are read on)."""
         colours = bar_colours(palette, group, selected, self.health)
@@ -123,8 +138,9 @@ class PoolBarPainter:
             baseline = bar.center().y() - metrics.height() / 2 + metrics.ascent()
             ink_foot = baseline + metrics.tightBoundingRect(self.text).bottom()
             # Under the words where the bar is tall enough; never thinner than 3½ px.
-            filled.setTop(min(bar.bottom() - 3.5, max(ink_foot + 1.5,
-                                                      bar.bottom() - bar.height() / 4)))
+            filled.setTop(
+                min(bar.bottom() - 3.5, max(ink_foot + 1.5, bar.bottom() - bar.height() / 4))
+            )
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colours.track)
         painter.drawRoundedRect(bar, 2, 2)
@@ -142,8 +158,9 @@ class PoolBarPainter:
             painter.drawText(place, int(Qt.AlignmentFlag.AlignCenter), self.text)
         painter.restore()
 
-    def _words_place(self, painter: QPainter, bar: QRectF, filled: QRectF,
-                     colours: BarColours) -> tuple[QRectF, QColor, bool]:
+    def _words_place(
+        self, painter: QPainter, bar: QRectF, filled: QRectF, colours: BarColours
+    ) -> tuple[QRectF, QColor, bool]:
         """Where the words go, in which colour, and whether the fill is drawn as a band
         along the bar's foot.
 
@@ -157,8 +174,11 @@ class PoolBarPainter:
         font = QFont(painter.font())
         room = bar.width() - 2 * _TEXT_PAD
         size = font.pointSizeF()
-        while (QFontMetricsF(font).horizontalAdvance(text) > room and size > 0
-               and font.pointSizeF() > size * _LEAST_FONT):
+        while (
+            QFontMetricsF(font).horizontalAdvance(text) > room
+            and size > 0
+            and font.pointSizeF() > size * _LEAST_FONT
+        ):
             font.setPointSizeF(font.pointSizeF() * 0.92)
         painter.setFont(font)
         advance = QFontMetricsF(font).horizontalAdvance(text)

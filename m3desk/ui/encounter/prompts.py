@@ -35,8 +35,9 @@ def sheet_files_to_add(parent: QWidget, directory: Path) -> list[Path]:
     """Character and monster files to add as combatants; empty when cancelled."""
     if dialogs.is_non_interactive():
         return []
-    names, _chosen = QFileDialog.getOpenFileNames(parent, "Add Combatants", str(directory),
-                                                  FILE_FILTER)
+    names, _chosen = QFileDialog.getOpenFileNames(
+        parent, "Add Combatants", str(directory), FILE_FILTER
+    )
     return [Path(name) for name in names]
 
 
@@ -44,13 +45,13 @@ def log_file_to_save(parent: QWidget, suggested: Path) -> Path | None:
     """Where to export the log as text; None when cancelled. The dialog asks to overwrite."""
     if dialogs.is_non_interactive():
         return None
-    name, _chosen = QFileDialog.getSaveFileName(parent, "Export Log", str(suggested),
-                                                LOG_FILTER)
+    name, _chosen = QFileDialog.getSaveFileName(parent, "Export Log", str(suggested), LOG_FILTER)
     return Path(name) if name else None
 
 
-def ask_game_condition(parent: QWidget, name: str,
-                       conditions: Sequence[ConditionSpec]) -> ConditionSpec | None:
+def ask_game_condition(
+    parent: QWidget, name: str, conditions: Sequence[ConditionSpec]
+) -> ConditionSpec | None:
     """One of the game's conditions for ``name``, by its name and effect; None when
     cancelled."""
     if dialogs.is_non_interactive() or not conditions:
@@ -60,8 +61,9 @@ def ask_game_condition(parent: QWidget, name: str,
     from m3desk.ui.encounter.condition_parts import condition_choice
 
     items = [condition_choice(spec) for spec in conditions]
-    chosen, ok = QInputDialog.getItem(parent, "Add Condition", mnemonic_safe(
-        f"A condition on {name}:"), items, 0, False)
+    chosen, ok = QInputDialog.getItem(
+        parent, "Add Condition", mnemonic_safe(f"A condition on {name}:"), items, 0, False
+    )
     return conditions[items.index(chosen)] if ok and chosen in items else None
 
 
@@ -71,11 +73,14 @@ def confirm_write_back(parent: QWidget, summary: str, count: int) -> bool:
         return False
     noun = "file" if count == 1 else "files"
     box = dialogs.message_box(
-        parent, QMessageBox.Icon.Question, "Write Back to Sheets",
+        parent,
+        QMessageBox.Icon.Question,
+        "Write Back to Sheets",
         f"Write the encounter's results into {count} sheet {noun}?",
         "Only what the fight changes on a sheet is written (listed below).\n"
         "This saves the files now; it is not an encounter edit, so Undo does not "
-        "take it back.\n\n" + summary)
+        "take it back.\n\n" + summary,
+    )
     write = box.addButton("Write Back", QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
@@ -90,10 +95,13 @@ def ask_keep_samples(parent: QWidget, names: list[str], folder: str) -> bool:
         return False
     listed = ", ".join(names)
     box = dialogs.message_box(
-        parent, QMessageBox.Icon.Question, "Write Back to Sheets",
+        parent,
+        QMessageBox.Icon.Question,
+        "Write Back to Sheets",
         f"{listed} came from the app's samples, which are never written to.",
         f"Save {'it' if len(names) == 1 else 'them'} as your own sheets in {folder}, with "
-        "what the fight changed? The encounter then writes back to those files.")
+        "what the fight changed? The encounter then writes back to those files.",
+    )
     keep = box.addButton("&Save as My Sheets", QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(keep)
@@ -115,6 +123,7 @@ def choose_screen(parent: QWidget, names: list[str], *, default: int) -> int:
         return default
     from PySide6.QtWidgets import QInputDialog
 
-    chosen, ok = QInputDialog.getItem(parent, "Player View", "Show the players' view on:",
-                                      names, default, False)
+    chosen, ok = QInputDialog.getItem(
+        parent, "Player View", "Show the players' view on:", names, default, False
+    )
     return names.index(chosen) if ok and chosen in names else default

@@ -57,8 +57,12 @@ def _describe(names: list[str]) -> str:
 
 
 class RosterAdder(QObject):
-    def __init__(self, document: EncounterDocument, host: QWidget,
-                 open_sheets: OpenSheetsProvider | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        host: QWidget,
+        open_sheets: OpenSheetsProvider | None = None,
+    ) -> None:
         super().__init__(host)
         self._document = document
         self._host = host
@@ -92,8 +96,9 @@ class RosterAdder(QObject):
 
     def add_copies(self, side: str | None) -> bool:
         """Add Combatants ▸ Copies of a Sheet…: N numbered copies in one step."""
-        dialog = CopiesDialog(self._document, self.sheet_choices(), self._host, side=side,
-                              roller=self.roller)
+        dialog = CopiesDialog(
+            self._document, self.sheet_choices(), self._host, side=side, roller=self.roller
+        )
         try:
             CopiesDialog.show_modal(dialog)
             return dialog.was_applied

@@ -14,12 +14,14 @@ __all__ = ["choice_tips", "maneuver_tip", "round_steps"]
 
 
 def round_steps(system: GameSystem) -> str:
-    """"The round: 1. Declare: spells, … 2. Initiative: …", one step a line ("" if none)."""
+    """ "The round: 1. Declare: spells, … 2. Initiative: …", one step a line ("" if none)."""
     if not system.phases:
         return ""
     lines = [f"{system.name}'s round:"]
-    lines += [f"{number}. {phase.title}" + (f": {phase.help}" if phase.help else "")
-              for number, phase in enumerate(system.phases, 1)]
+    lines += [
+        f"{number}. {phase.title}" + (f": {phase.help}" if phase.help else "")
+        for number, phase in enumerate(system.phases, 1)
+    ]
     return "\n".join(lines)
 
 
@@ -42,8 +44,11 @@ def maneuver_tip(maneuver: Maneuver) -> str:
         facts.append("may attack")
     if maneuver.may_cast:
         facts.append("casts")
-    for value, words in ((maneuver.to_hit, "to hit"), (maneuver.armour_class, "AC"),
-                         (maneuver.foe_initiative, "foes' initiative")):
+    for value, words in (
+        (maneuver.to_hit, "to hit"),
+        (maneuver.armour_class, "AC"),
+        (maneuver.foe_initiative, "foes' initiative"),
+    ):
         if value:
             facts.append(f"{words} {signed(value)}")
     text = maneuver.help.rstrip(".")
@@ -55,5 +60,7 @@ def maneuver_tip(maneuver: Maneuver) -> str:
 def choice_tips(system: GameSystem, choices: Sequence[str]) -> tuple[str, ...]:
     """Each choice's tooltip: the game's maneuver of that name, or nothing."""
     by_name = {maneuver.name.casefold(): maneuver for maneuver in system.maneuvers}
-    return tuple(maneuver_tip(by_name[choice.casefold()]) if choice.casefold() in by_name
-                 else "" for choice in choices)
+    return tuple(
+        maneuver_tip(by_name[choice.casefold()]) if choice.casefold() in by_name else ""
+        for choice in choices
+    )

@@ -18,13 +18,16 @@ from m3desk.ui.encounter.encounter_actions import EncounterActions
 __all__ = ["UNDO_TEXT", "EncounterRulesController"]
 
 UNDO_TEXT = "Change table rules"
-_INTRO = ("The rules this encounter is run with; the default for new encounters stays as it "
-          "is (Edit → Table Rules…). Changing them is one step that Undo takes back.")
+_INTRO = (
+    "The rules this encounter is run with; the default for new encounters stays as it "
+    "is (Edit → Table Rules…). Changing them is one step that Undo takes back."
+)
 
 
 class EncounterRulesController(QObject):
-    def __init__(self, document: EncounterDocument, actions: EncounterActions,
-                 host: QWidget) -> None:
+    def __init__(
+        self, document: EncounterDocument, actions: EncounterActions, host: QWidget
+    ) -> None:
         super().__init__(host)
         self._document = document
         self._host = host
@@ -39,8 +42,13 @@ class EncounterRulesController(QObject):
         current = encounter.options
         from m3desk.ui.table_rules.options_dialog import ask_game_options  # loaded when used
 
-        chosen = ask_game_options(self._host, registry.system_of(encounter), current,
-                                  f"Table Rules — {encounter.name}", _INTRO)
+        chosen = ask_game_options(
+            self._host,
+            registry.system_of(encounter),
+            current,
+            f"Table Rules — {encounter.name}",
+            _INTRO,
+        )
         if chosen is None or chosen == current:
             return None
         self._document.apply(encounter.model_copy(update={"options": chosen}), UNDO_TEXT)

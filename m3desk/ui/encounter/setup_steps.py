@@ -67,8 +67,12 @@ class _StepRow:
 class SetupStepsPanel(QWidget):
     """The game's set-up steps, each typed or rolled, shown while the encounter is set up."""
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None,
-                 roller: Roller | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        roller: Roller | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("setup_steps")
         self._document = document
@@ -139,8 +143,7 @@ class SetupStepsPanel(QWidget):
             rolled = {str(row.step.dice(encounter, key)) for key, _text in row.step.choices}
             moot = len(rolled) == 1 and len(row.step.choices) > 1
             row.choice.setEnabled(not moot)
-            row.choice.setToolTip("An earlier step decides this now (see the help)" if moot
-                                  else "")
+            row.choice.setToolTip("An earlier step decides this now (see the help)" if moot else "")
         dice = row.step.dice(encounter, self._choice(row))
         if not dice.count:  # nothing to roll: the choice (or what is typed) decides
             row.roll.setText("Set")
@@ -149,8 +152,10 @@ class SetupStepsPanel(QWidget):
             return
         shown = f"1d{dice.sides} a {row.step.each}" if row.step.each else str(dice)
         row.roll.setText(f"Roll {shown}")
-        row.roll.setToolTip(f"Roll {shown} for {row.step.label.lower()}, or type the faces "
-                            "rolled at the table and press Enter")
+        row.roll.setToolTip(
+            f"Roll {shown} for {row.step.label.lower()}, or type the faces "
+            "rolled at the table and press Enter"
+        )
         row.faces.setPlaceholderText(shown)
 
     @staticmethod

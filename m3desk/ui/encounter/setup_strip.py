@@ -36,8 +36,9 @@ BY_SHEET_KIND = "Party or Monsters, by sheet"
 
 
 class SetupStrip(QWidget):
-    def __init__(self, document: EncounterDocument, adder: RosterAdder,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument, adder: RosterAdder, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._document = document
         self._adder = adder
@@ -59,8 +60,9 @@ class SetupStrip(QWidget):
         self.remove_button.setToolTip("Remove the selected combatant from the encounter")
         self.remove_button.clicked.connect(self.remove_selected)
         self.start_button = QPushButton("S&tart")
-        self.start_button.setToolTip("Begin: the surprise round if a side has surprise, "
-                                     "else round one")
+        self.start_button.setToolTip(
+            "Begin: the surprise round if a side has surprise, else round one"
+        )
         self.start_button.clicked.connect(self.start)
         self.game_panel = make_game_setup(document, self)
         self._build_layout()
@@ -137,8 +139,9 @@ class SetupStrip(QWidget):
         from_files = self.add_menu.addAction("From Sheet &Files…")
         from_files.triggered.connect(lambda: self._adder.add_from_files(self.chosen_side()))
         copies = self.add_menu.addAction("&Copies of a Sheet…")
-        copies.setToolTip("Several numbered copies of one monster (Goblin 1 … 4), each with "
-                          "its own hit points")
+        copies.setToolTip(
+            "Several numbered copies of one monster (Goblin 1 … 4), each with its own hit points"
+        )
         copies.triggered.connect(lambda: self._adder.add_copies(self.chosen_side()))
         sources = self._adder.same_game(list(self._adder.open_sheets()))
         if not sources:
@@ -149,7 +152,8 @@ class SetupStrip(QWidget):
         for source in sources:
             action = self.add_menu.addAction(mnemonic_safe(game_sheet(source.sheet).name))
             action.triggered.connect(
-                lambda _checked=False, s=source: self._adder.add([s], self.chosen_side()))
+                lambda _checked=False, s=source: self._adder.add([s], self.chosen_side())
+            )
         every = self.add_menu.addAction("All &Open Sheets")
         every.triggered.connect(lambda: self._adder.add(sources, self.chosen_side()))
 
@@ -158,8 +162,7 @@ class SetupStrip(QWidget):
         if not selected:
             return
         name = self._document.encounter.combatant(selected).name
-        self._document.apply(remove_combatant(self._document.encounter, selected),
-                             f"Remove {name}")
+        self._document.apply(remove_combatant(self._document.encounter, selected), f"Remove {name}")
 
     def start(self) -> None:
         self._document.apply(start(self._document.encounter), "Start the encounter")

@@ -29,8 +29,7 @@ def sheet_paths(mime: QMimeData | None) -> list[Path]:
 class SheetDrops(PathDropFilter):
     """Installed on the encounter widget: it takes drags of sheets, nothing else."""
 
-    def __init__(self, target: QWidget, adder: RosterAdder,
-                 side: Callable[[], str | None]) -> None:
+    def __init__(self, target: QWidget, adder: RosterAdder, side: Callable[[], str | None]) -> None:
         super().__init__(target, sheet_paths)
         target.setAcceptDrops(True)
         target.installEventFilter(self)

@@ -47,7 +47,7 @@ def shortened(text: str, metrics: QFontMetrics, width: int) -> str:
         last = words[count - 1]
         if not any(letter.isalnum() for letter in last):
             continue  # never end on "&" or a dash
-        head = " ".join(words[:count - 1])
+        head = " ".join(words[: count - 1])
         candidates = ([last] if count < len(words) else []) + abbreviations(last)
         for short in candidates:
             candidate = f"{head} {short}" if head else short

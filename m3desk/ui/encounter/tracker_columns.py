@@ -25,11 +25,15 @@ class Column(StrEnum):
 
 
 FIXED_BEFORE = (
-    TrackerColumn(Column.INITIATIVE, "Init", "Initiative count; type a number to set it, clear "
-                  "it to remove it. A bracket joins combatants who act simultaneously.",
-                  sample="\u221299", centred=True),
-    TrackerColumn(Column.NAME, "Name", "The combatant; ▶ in the row header marks whose turn "
-                  "it is"),
+    TrackerColumn(
+        Column.INITIATIVE,
+        "Init",
+        "Initiative count; type a number to set it, clear "
+        "it to remove it. A bracket joins combatants who act simultaneously.",
+        sample="\u221299",
+        centred=True,
+    ),
+    TrackerColumn(Column.NAME, "Name", "The combatant; ▶ in the row header marks whose turn it is"),
     TrackerColumn(Column.SIDE, "Side", "Which side the combatant fights on"),
 )
 FIXED_AFTER = (TrackerColumn(Column.NOTES, "Notes", "The GM's notes for this combatant"),)

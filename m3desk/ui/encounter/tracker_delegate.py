@@ -73,8 +73,7 @@ class TrackerDelegate(QStyledItemDelegate):
             # A narrow Side reads "Monst.", never "Mons…" (its tooltip and editor keep it).
             option.text = shortened(option.text, option.fontMetrics, option.rect.width() - 8)
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
-                     index: Index) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         model = index.model()
         spec = model.column_spec(index.column()) if hasattr(model, "column_spec") else None
         column = spec.id if spec is not None else ""
@@ -122,8 +121,9 @@ class TrackerDelegate(QStyledItemDelegate):
             return edit
         return super().createEditor(parent, option, index)
 
-    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
-                             index: Index) -> None:
+    def updateEditorGeometry(
+        self, editor: QWidget, option: QStyleOptionViewItem, index: Index
+    ) -> None:
         super().updateEditorGeometry(editor, option, index)
         if isinstance(editor, QComboBox) and not editor.isEditable():
             # A list of actions reads whole even when its column is narrow.

@@ -51,7 +51,7 @@ def rules_of(document: EncounterDocument) -> EncounterRules:
 
 class TrackerModel(QAbstractTableModel):
     """Signals:
-        edit_rejected(str): a typed value could not be used; the text says why.
+    edit_rejected(str): a typed value could not be used; the text says why.
     """
 
     edit_rejected = Signal(str)
@@ -60,8 +60,11 @@ class TrackerModel(QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._rules = rules_of(document)
-        self._columns: tuple[TrackerColumn, ...] = (*FIXED_BEFORE, *self._rules.columns,
-                                                     *FIXED_AFTER)
+        self._columns: tuple[TrackerColumn, ...] = (
+            *FIXED_BEFORE,
+            *self._rules.columns,
+            *FIXED_AFTER,
+        )
         self._column_numbers = {column.id: number for number, column in enumerate(self._columns)}
         self._rows: list[TrackerRow] = tracker_rows(document.encounter, self._rules)
         self._shown_titles: dict[int, str] = {}
@@ -86,8 +89,9 @@ class TrackerModel(QAbstractTableModel):
         """The titles as the view's widths allow ("Decl."), by column; the rest whole."""
         if shown != self._shown_titles:
             self._shown_titles = dict(shown)
-            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
-                                        max(len(self._columns) - 1, 0))
+            self.headerDataChanged.emit(
+                Qt.Orientation.Horizontal, 0, max(len(self._columns) - 1, 0)
+            )
 
     def set_down_word(self, shown: bool) -> None:
         """Whether a fallen name says "(down)" after it: where the view has no room for the
@@ -96,8 +100,9 @@ class TrackerModel(QAbstractTableModel):
             self._down_word = shown
             column = self.column_of(Column.NAME)
             if self._rows and column >= 0:
-                self.dataChanged.emit(self.index(0, column),
-                                      self.index(len(self._rows) - 1, column))
+                self.dataChanged.emit(
+                    self.index(0, column), self.index(len(self._rows) - 1, column)
+                )
 
     def column_spec(self, column: int) -> TrackerColumn | None:
         return self._columns[column] if 0 <= column < len(self._columns) else None
@@ -122,8 +127,9 @@ class TrackerModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Role.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Role.DisplayRole
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal:
             spec = self.column_spec(section)
             if spec is None:
@@ -154,10 +160,10 @@ class TrackerModel(QAbstractTableModel):
             return ItemFlag.NoItemFlags
         flags = ItemFlag.ItemIsEnabled | ItemFlag.ItemIsSelectable
         spec = self._columns[index.column()]
-        cell = self._cell(self._rows[index.row()], spec) if index.row() < len(self._rows) \
-            else None
-        if spec.id in _FIXED_EDITABLE or (cell is not None and cell.editable
-                                          and spec.kind != "check"):
+        cell = self._cell(self._rows[index.row()], spec) if index.row() < len(self._rows) else None
+        if spec.id in _FIXED_EDITABLE or (
+            cell is not None and cell.editable and spec.kind != "check"
+        ):
             flags |= ItemFlag.ItemIsEditable
         if spec.kind == "check" and cell is not None and cell.editable:
             flags |= ItemFlag.ItemIsUserCheckable
@@ -179,16 +185,19 @@ class TrackerModel(QAbstractTableModel):
             return self._tooltip(row, spec, cell)
         if role == Role.CheckStateRole and cell is not None and cell.checked is not None:
             return Qt.CheckState.Checked if cell.checked else Qt.CheckState.Unchecked
-        if role == Role.FontRole and (row.state in (RowState.CURRENT, RowState.SURPRISED)
-                                      or (row.down and spec.id == Column.NAME)):
+        if role == Role.FontRole and (
+            row.state in (RowState.CURRENT, RowState.SURPRISED)
+            or (row.down and spec.id == Column.NAME)
+        ):
             font = QFont()
             font.setBold(row.state is RowState.CURRENT)
             font.setItalic(row.state is RowState.SURPRISED)
             font.setStrikeOut(row.down and spec.id == Column.NAME)
             return font
         if role == Role.TextAlignmentRole:
-            horizontal = (Qt.AlignmentFlag.AlignCenter if spec.centred
-                          else Qt.AlignmentFlag.AlignLeft)
+            horizontal = (
+                Qt.AlignmentFlag.AlignCenter if spec.centred else Qt.AlignmentFlag.AlignLeft
+            )
             return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
         if role == TrackerRole.CHOICE_TIPS:
             if cell is None or not cell.choices:
@@ -244,17 +253,28 @@ class TrackerModel(QAbstractTableModel):
     def _tooltip(self, row: TrackerRow, spec: TrackerColumn, cell: Cell | None) -> str | None:
         combatant = row.combatant
         if spec.id == Column.NAME:
-            down = (f"; out of the fight: {row.held.lower()}" if row.down and row.held
-                    else "; down: 0 hit points or fewer" if row.down else "")
+            down = (
+                f"; out of the fight: {row.held.lower()}"
+                if row.down and row.held
+                else "; down: 0 hit points or fewer"
+                if row.down
+                else ""
+            )
             return f"{combatant.name}: {STATE_TIPS[row.state]}{down}"
         if spec.id == Column.INITIATIVE:
             tip = self._rules.initiative_tip(self._document.encounter, combatant)
             if row.simultaneous:
-                others = [r.combatant.name for r in self._rows
-                          if r.combatant.initiative == combatant.initiative
-                          and r.combatant.id != combatant.id and r.simultaneous]
-                tip += (f"\nActs simultaneously with {', '.join(others)} "
-                        f"(resolved {row.group_index + 1} of {row.group_size})")
+                others = [
+                    r.combatant.name
+                    for r in self._rows
+                    if r.combatant.initiative == combatant.initiative
+                    and r.combatant.id != combatant.id
+                    and r.simultaneous
+                ]
+                tip += (
+                    f"\nActs simultaneously with {', '.join(others)} "
+                    f"(resolved {row.group_index + 1} of {row.group_size})"
+                )
             return tip.strip() or spec.tip
         if spec.id == Column.SIDE:  # whole, however narrow the column shows it
             return f"{combatant.side}: {spec.tip}"
@@ -281,8 +301,9 @@ class TrackerModel(QAbstractTableModel):
         try:
             if role == Role.CheckStateRole and spec.kind == "check":
                 checked = Qt.CheckState(value) == Qt.CheckState.Checked
-                edit = self._game_edit(encounter, combatant_id, spec, "true" if checked
-                                       else "false")
+                edit = self._game_edit(
+                    encounter, combatant_id, spec, "true" if checked else "false"
+                )
             elif role == Role.EditRole and self.flags(index) & ItemFlag.ItemIsEditable:
                 edit = self._edit(encounter, combatant_id, spec, value)
             else:
@@ -295,14 +316,16 @@ class TrackerModel(QAbstractTableModel):
         self._document.apply(*edit)
         return True
 
-    def _game_edit(self, encounter: core.Encounter, combatant_id: str, spec: TrackerColumn,
-                   text: str) -> tuple[core.Encounter, str] | None:
+    def _game_edit(
+        self, encounter: core.Encounter, combatant_id: str, spec: TrackerColumn, text: str
+    ) -> tuple[core.Encounter, str] | None:
         if self._rules.edit is None:
             return None
         return self._rules.edit(encounter, combatant_id, spec.id, text)
 
-    def _edit(self, encounter: core.Encounter, combatant_id: str, spec: TrackerColumn,
-              value: Any) -> tuple[core.Encounter, str] | None:
+    def _edit(
+        self, encounter: core.Encounter, combatant_id: str, spec: TrackerColumn, value: Any
+    ) -> tuple[core.Encounter, str] | None:
         text = str(value).strip() if value is not None else ""
         if spec.id == Column.INITIATIVE:
             number = int(text) if text and text not in ("—", "-") else None
@@ -325,8 +348,9 @@ class TrackerModel(QAbstractTableModel):
         if old_ids == new_ids:
             self._rows = new_rows
             if new_rows:
-                self.dataChanged.emit(self.index(0, 0),
-                                      self.index(len(new_rows) - 1, len(self._columns) - 1))
+                self.dataChanged.emit(
+                    self.index(0, 0), self.index(len(new_rows) - 1, len(self._columns) - 1)
+                )
                 self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, len(new_rows) - 1)
         elif sorted(old_ids) == sorted(new_ids):
             self._reorder(new_rows, old_ids, new_ids)
@@ -335,14 +359,12 @@ class TrackerModel(QAbstractTableModel):
             self._rows = new_rows
             self.endResetModel()
 
-    def _reorder(self, new_rows: list[TrackerRow], old_ids: list[str],
-                 new_ids: list[str]) -> None:
+    def _reorder(self, new_rows: list[TrackerRow], old_ids: list[str], new_ids: list[str]) -> None:
         self.layoutAboutToBeChanged.emit()
         persistent = self.persistentIndexList()
         self._rows = new_rows
         position = {combatant_id: row for row, combatant_id in enumerate(new_ids)}
-        moved = [self.index(position[old_ids[index.row()]], index.column())
-                 for index in persistent]
+        moved = [self.index(position[old_ids[index.row()]], index.column()) for index in persistent]
         self.changePersistentIndexList(persistent, moved)
         self.layoutChanged.emit()
 

@@ -79,12 +79,24 @@ class TrackerRow:
         return self.group_size > 1
 
 
-def _row(encounter: Encounter, rules: EncounterRules, combatant: Combatant, state: RowState,
-         group_size: int = 1, group_index: int = 0) -> TrackerRow:
+def _row(
+    encounter: Encounter,
+    rules: EncounterRules,
+    combatant: Combatant,
+    state: RowState,
+    group_size: int = 1,
+    group_index: int = 0,
+) -> TrackerRow:
     cells = {column.id: rules.cell(encounter, combatant, column.id) for column in rules.columns}
-    return TrackerRow(combatant=combatant, state=state, group_size=group_size,
-                      group_index=group_index, cells=cells,
-                      down=encounter.out_of_fight(combatant), held=afflicting(combatant))
+    return TrackerRow(
+        combatant=combatant,
+        state=state,
+        group_size=group_size,
+        group_index=group_index,
+        cells=cells,
+        down=encounter.out_of_fight(combatant),
+        held=afflicting(combatant),
+    )
 
 
 def tracker_rows(encounter: Encounter, rules: EncounterRules) -> list[TrackerRow]:
@@ -100,8 +112,10 @@ def tracker_rows(encounter: Encounter, rules: EncounterRules) -> list[TrackerRow
     rest = [c for c in encounter.combatants if c.id not in placed]
     delayed = [c for c in rest if c.delayed and c.id in acting_ids]
     waiting = [c for c in rest if not c.delayed and c.id in acting_ids]
-    surprised = sorted((c for c in rest if c.id not in acting_ids),
-                       key=lambda c: -(c.initiative if c.initiative is not None else -999))
+    surprised = sorted(
+        (c for c in rest if c.id not in acting_ids),
+        key=lambda c: -(c.initiative if c.initiative is not None else -999),
+    )
     rows += [_row(encounter, rules, c, RowState.DELAYED) for c in delayed]
     rows += [_row(encounter, rules, c, RowState.WAITING) for c in waiting]
     rows += [_row(encounter, rules, c, RowState.SURPRISED) for c in surprised]
@@ -121,8 +135,11 @@ def turn_summary(encounter: Encounter) -> str:
         current = encounter.combatant(encounter.turn)
         parts.append(f"{current.name} (count {current.initiative})")
     upcoming = set(who_acts_next(encounter))
-    missing = [c for c in encounter.combatants
-               if c.id in upcoming and c.initiative is None and not c.delayed]
+    missing = [
+        c
+        for c in encounter.combatants
+        if c.id in upcoming and c.initiative is None and not c.delayed
+    ]
     if missing:
         parts.append(f"{len(missing)} without initiative")
     return " \u00b7 ".join(parts)

@@ -47,13 +47,14 @@ class TrackerView(QTableView):
         # Several rows at once (Ctrl or Shift and a click): a pick in a choice column (a
         # declaration) goes to them all (``commitData``); the current row is the selected one.
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                             | QAbstractItemView.EditTrigger.EditKeyPressed
-                             | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
         self.setWordWrap(False)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self._delegates = (TrackerDelegate(self), InitiativeDelegate(self),
-                           PoolBarDelegate(self))
+        self._delegates = (TrackerDelegate(self), InitiativeDelegate(self), PoolBarDelegate(self))
         self.setItemDelegate(self._delegates[0])
         model = self.tracker_model
         self.setItemDelegateForColumn(model.column_of(Column.INITIATIVE), self._delegates[1])
@@ -117,8 +118,13 @@ class TrackerView(QTableView):
             # A check box keeps a margin right of its box when there is room: a click in the
             # cell's middle selects it, not only ticks it.
             room = padding + (8 if spec.kind == "check" else 0)
-            width = max(metrics.horizontalAdvance(sample) + extra,
-                        header_metrics.horizontalAdvance(spec.title)) + room
+            width = (
+                max(
+                    metrics.horizontalAdvance(sample) + extra,
+                    header_metrics.horizontalAdvance(spec.title),
+                )
+                + room
+            )
             header.resizeSection(number, width)
         average = metrics.averageCharWidth()
         header.resizeSection(model.column_of(Column.NOTES), _NOTES_CHARACTERS * average + padding)
@@ -136,11 +142,13 @@ class TrackerView(QTableView):
         (cutting them would only cost the reading)."""
         header = self.horizontalHeader()
         stretch, floor, cuts = self._cuts()
-        fixed = sum(header.sectionSize(n) for n in range(header.count())
-                    if n not in stretch and not header.isSectionHidden(n))
+        fixed = sum(
+            header.sectionSize(n)
+            for n in range(header.count())
+            if n not in stretch and not header.isSectionHidden(n)
+        )
         over = fixed + floor * len(stretch) - self.viewport().width() + 4
-        if over > sum(max(header.sectionSize(n) - least, 0)
-                      for n, least in cuts[:-1]):
+        if over > sum(max(header.sectionSize(n) - least, 0) for n, least in cuts[:-1]):
             cuts = cuts[:-1]  # names stay as whole as they read now (the reserve goes)
         for number, least in cuts:
             if over <= 0:
@@ -152,8 +160,7 @@ class TrackerView(QTableView):
                 over -= cut
         name = self.tracker_model.column_of(Column.NAME)
         # Where "(down)" has no room the fallen name reads whole, struck through, without it.
-        self.tracker_model.set_down_word(header.sectionSize(name)
-                                         >= self._names_width(down=True))
+        self.tracker_model.set_down_word(header.sectionSize(name) >= self._names_width(down=True))
         self._shorten_titles()
 
     def _shorten_titles(self) -> None:
@@ -174,28 +181,38 @@ class TrackerView(QTableView):
         header = self.horizontalHeader()
         model = self.tracker_model
         average = self.fontMetrics().averageCharWidth()
-        stretch = [n for n, spec in enumerate(model.columns)
-                   if header.sectionResizeMode(n) == QHeaderView.ResizeMode.Stretch]
+        stretch = [
+            n
+            for n, spec in enumerate(model.columns)
+            if header.sectionResizeMode(n) == QHeaderView.ResizeMode.Stretch
+        ]
         metrics = header.fontMetrics()
-        floor = max(average * 5, self._short_title(metrics, stretch[0])) + _CELL_PADDING \
-            if stretch else 0  # what a stretching column keeps
-        texts = sorted((n for n, spec in enumerate(model.columns)
-                        if spec.kind == "text" and n not in stretch
-                        and spec.id not in (Column.NOTES, Column.NAME, Column.SIDE,
-                                            Column.INITIATIVE)),
-                       key=lambda n: -header.sectionSize(n))
-        long_texts = [n for n in texts
-                      if len(model.columns[n].sample) > _SHORT_VALUE_CHARACTERS]
+        floor = (
+            max(average * 5, self._short_title(metrics, stretch[0])) + _CELL_PADDING
+            if stretch
+            else 0
+        )  # what a stretching column keeps
+        texts = sorted(
+            (
+                n
+                for n, spec in enumerate(model.columns)
+                if spec.kind == "text"
+                and n not in stretch
+                and spec.id not in (Column.NOTES, Column.NAME, Column.SIDE, Column.INITIATIVE)
+            ),
+            key=lambda n: -header.sectionSize(n),
+        )
+        long_texts = [n for n in texts if len(model.columns[n].sample) > _SHORT_VALUE_CHARACTERS]
         short_values = [n for n in texts if n not in long_texts]
         checks = [n for n, spec in enumerate(model.columns) if spec.kind == "check"]
         notes = metrics.horizontalAdvance(model.columns[model.column_of(Column.NOTES)].title)
         name = model.column_of(Column.NAME)
         cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES), notes + _CELL_PADDING)]
-        cuts += [(n, max(self._short_title(metrics, n), average * 4) + _CELL_PADDING)
-                 for n in long_texts]
+        cuts += [
+            (n, max(self._short_title(metrics, n), average * 4) + _CELL_PADDING) for n in long_texts
+        ]
         box = self.style().pixelMetric(self.style().PixelMetric.PM_IndicatorWidth)
-        cuts += [(n, max(self._short_title(metrics, n), box + 6) + _CELL_PADDING)
-                 for n in checks]
+        cuts += [(n, max(self._short_title(metrics, n), box + 6) + _CELL_PADDING) for n in checks]
         cuts += [(model.column_of(Column.SIDE), self._least_side_width())]
         cuts += [(n, self._least_text_width(n, metrics, average)) for n in short_values]
         # The room kept for "(down)" gives way only after every other column: someone may
@@ -210,8 +227,10 @@ class TrackerView(QTableView):
         bold = QFont(self.font())
         bold.setBold(True)
         metrics = QFontMetrics(bold)
-        names = [f"{row.combatant.name} (down)" if down else row.combatant.name
-                 for row in self.tracker_model.rows] or ["Name"]
+        names = [
+            f"{row.combatant.name} (down)" if down else row.combatant.name
+            for row in self.tracker_model.rows
+        ] or ["Name"]
         least = metrics.averageCharWidth() * _NAME_CHARACTERS[0] + _CELL_PADDING
         return max(least, max(metrics.horizontalAdvance(n) for n in names) + _CELL_PADDING)
 
@@ -241,12 +260,20 @@ class TrackerView(QTableView):
         header = self.horizontalHeader()
         stretch, floor, cuts = self._cuts()
         least = dict(cuts[:-2])  # names whole with "(down)" after them
-        columns = sum(min(header.sectionSize(n), least.get(n, header.sectionSize(n)))
-                      for n in range(header.count())
-                      if n not in stretch and not header.isSectionHidden(n))
+        columns = sum(
+            min(header.sectionSize(n), least.get(n, header.sectionSize(n)))
+            for n in range(header.count())
+            if n not in stretch and not header.isSectionHidden(n)
+        )
         self._squeeze()
-        return (columns + floor * len(stretch) + self.verticalHeader().width()
-                + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width() + 4)
+        return (
+            columns
+            + floor * len(stretch)
+            + self.verticalHeader().width()
+            + 2 * self.frameWidth()
+            + self.verticalScrollBar().sizeHint().width()
+            + 4
+        )
 
     def _least_text_width(self, number: int, metrics: QFontMetrics, average: int) -> int:
         """How narrow a game's text column may get: its title; a short value stays whole."""
@@ -257,8 +284,11 @@ class TrackerView(QTableView):
             shown = (model.index(row, number).data() or "" for row in range(model.rowCount()))
             bold = QFont(self.font())
             bold.setBold(True)  # the current row is bold: its values stay whole too
-            least = max(least, max((QFontMetrics(bold).horizontalAdvance(text)
-                                    for text in shown), default=0) + _CELL_PADDING)
+            least = max(
+                least,
+                max((QFontMetrics(bold).horizontalAdvance(text) for text in shown), default=0)
+                + _CELL_PADDING,
+            )
         return least
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -277,8 +307,9 @@ class TrackerView(QTableView):
         names = [f"{row.combatant.name} (down)" for row in self.tracker_model.rows] or ["Name"]
         widest = max(metrics.horizontalAdvance(name) for name in names) + _CELL_PADDING
         least, most = (metrics.averageCharWidth() * n + _CELL_PADDING for n in _NAME_CHARACTERS)
-        self.horizontalHeader().resizeSection(self.tracker_model.column_of(Column.NAME),
-                                              max(least, min(widest, most)))
+        self.horizontalHeader().resizeSection(
+            self.tracker_model.column_of(Column.NAME), max(least, min(widest, most))
+        )
 
     def _fit_side_column(self) -> None:
         bold = QFont(self.font())
@@ -286,28 +317,35 @@ class TrackerView(QTableView):
         metrics = QFontMetrics(bold)
         sides = self.tracker_model.sides or ("Side",)
         width = max(metrics.horizontalAdvance(side) for side in (*sides, "Side")) + _CELL_PADDING
-        self.horizontalHeader().resizeSection(self.tracker_model.column_of(Column.SIDE),
-                                              min(width, 160))
+        self.horizontalHeader().resizeSection(
+            self.tracker_model.column_of(Column.SIDE), min(width, 160)
+        )
 
     def preferred_height(self, spare_rows: int = 1) -> int:
         """Every row plus room for a few more, so new combatants do not scroll at once."""
         rows = self.tracker_model.rowCount() + spare_rows
-        return (self.horizontalHeader().sizeHint().height()
-                + rows * self.verticalHeader().defaultSectionSize()
-                + 2 * self.frameWidth() + self.horizontalScrollBar().sizeHint().height())
+        return (
+            self.horizontalHeader().sizeHint().height()
+            + rows * self.verticalHeader().defaultSectionSize()
+            + 2 * self.frameWidth()
+            + self.horizontalScrollBar().sizeHint().height()
+        )
 
     def selected_ids(self) -> list[str]:
         """The combatants of every selected row, top to bottom."""
         rows = sorted({index.row() for index in self.selectionModel().selectedRows()})
         return [self.tracker_model.combatant_id(row) for row in rows]
 
-    def selectionCommand(self, index: QModelIndex | QPersistentModelIndex,
-                         event: QEvent | None = None) -> QItemSelectionModel.SelectionFlag:
+    def selectionCommand(
+        self, index: QModelIndex | QPersistentModelIndex, event: QEvent | None = None
+    ) -> QItemSelectionModel.SelectionFlag:
         """Several rows only by the GM's hand (Ctrl or Shift with a click or a key): a row
         made current by the program (the turn moving on, a test) is the one selected row."""
         if event is None:
-            return (QItemSelectionModel.SelectionFlag.ClearAndSelect
-                    | QItemSelectionModel.SelectionFlag.Rows)
+            return (
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows
+            )
         return super().selectionCommand(index, event)
 
     def commitData(self, editor: QWidget) -> None:
@@ -315,9 +353,13 @@ class TrackerView(QTableView):
         as one undo step (:func:`declare_rows`); anything else commits to its own cell."""
         index = self.currentIndex()
         ids = self.selected_ids()
-        if (isinstance(editor, QComboBox) and index.isValid() and len(ids) > 1
-                and index.data(TrackerRole.CHOICES)
-                and self.tracker_model.combatant_id(index.row()) in ids):
+        if (
+            isinstance(editor, QComboBox)
+            and index.isValid()
+            and len(ids) > 1
+            and index.data(TrackerRole.CHOICES)
+            and self.tracker_model.combatant_id(index.row()) in ids
+        ):
             column = self.tracker_model.columns[index.column()].id
             problem = declare_rows(self._document, ids, column, editor.currentText())
             if problem:
@@ -349,7 +391,9 @@ class TrackerView(QTableView):
             return
         column = max(self.currentIndex().column(), 0)
         index = self.tracker_model.index(row, column)
-        flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect
-                 | QItemSelectionModel.SelectionFlag.Rows)
+        flags = (
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows
+        )
         self.selectionModel().setCurrentIndex(index, flags)
         self.scrollTo(index)

@@ -61,12 +61,15 @@ def foes_treasure_types(encounter: core.Encounter, known: set[str]) -> list[tupl
         for letter in _LETTER.findall(text):
             if letter.casefold() in known:
                 found.setdefault(letter, []).append(combatant.name)
-    return [(letter, names[0] + (f" and {len(names) - 1} more" if len(names) > 1 else ""))
-            for letter, names in found.items()]
+    return [
+        (letter, names[0] + (f" and {len(names) - 1} more" if len(names) > 1 else ""))
+        for letter, names in found.items()
+    ]
 
 
-def shared_out(encounter: core.Encounter, treasure: Treasure | None,
-               ids: list[str]) -> tuple[core.Encounter, list[str]]:
+def shared_out(
+    encounter: core.Encounter, treasure: Treasure | None, ids: list[str]
+) -> tuple[core.Encounter, list[str]]:
     """The encounter with the coins split evenly among the survivors ``ids`` (what is left
     over to the first) into their sheets' ``coins``, and the gems, jewellery and magic items
     handed round into their ``equipment``, where a sheet has those fields; and a sentence
@@ -89,9 +92,12 @@ def shared_out(encounter: core.Encounter, treasure: Treasure | None,
                     got.append(f"{amount:,}{coin.coin}")
         if isinstance(data.get("equipment"), (list, tuple)):
             gear = list(data["equipment"])
-            for item in items[at::len(ids)]:
-                worth = (f" ({item.value_gp:,}gp)" if item.value_gp is not None
-                         and f"{item.value_gp:,}gp" not in item.name else "")
+            for item in items[at :: len(ids)]:
+                worth = (
+                    f" ({item.value_gp:,}gp)"
+                    if item.value_gp is not None and f"{item.value_gp:,}gp" not in item.name
+                    else ""
+                )
                 gear.append({"name": f"{item.name}{worth}"[:60]})
                 got.append(f"{item.name}{worth}")
             data["equipment"] = gear
@@ -101,8 +107,10 @@ def shared_out(encounter: core.Encounter, treasure: Treasure | None,
         try:
             changed = type(sheet).model_validate(data)
         except ValidationError:
-            said.append(f"{after.combatant(combatant_id).name}'s sheet cannot hold more; "
-                        "their share is only in the log")
+            said.append(
+                f"{after.combatant(combatant_id).name}'s sheet cannot hold more; "
+                "their share is only in the log"
+            )
             continue
         after = core.replace_sheet(after, combatant_id, changed)
         said.append(_cut(f"{after.combatant(combatant_id).name}: ", got))
@@ -132,14 +140,20 @@ def _cut(head: str, got: list[str], limit: int = 600) -> str:
 class TreasureDialog(QDialog):
     """Modal: the foes' treasure types, Roll, what came out, its worth (editable), shares."""
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None,
-                 roller: Roller | None = None, tables: TableSet | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        roller: Roller | None = None,
+        tables: TableSet | None = None,
+    ) -> None:
         super().__init__(parent)
         self._document = document
         self._roller = roller or Roller()
         encounter = document.encounter
-        self._tables = tables if tables is not None else game_tables(
-            registry.system_of(encounter).id)
+        self._tables = (
+            tables if tables is not None else game_tables(registry.system_of(encounter).id)
+        )
         self.treasure: Treasure | None = None
         self.setWindowTitle("Treasure")
         self.setObjectName("treasure_dialog")
@@ -184,8 +198,9 @@ class TreasureDialog(QDialog):
         worth_label.setBuddy(self.worth)
         form.addRow(worth_label, self.worth)
         form.addRow("Shares:", self.shares)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText("&Count It In")
         ok.setObjectName("treasure_count_in")
@@ -200,8 +215,11 @@ class TreasureDialog(QDialog):
 
     def _survivors(self) -> list[str]:
         encounter = self._document.encounter
-        return [c.id for c in encounter.combatants if getattr(c.sheet, "kind", "")
-                == "character" and not encounter.out_of_fight(c)]
+        return [
+            c.id
+            for c in encounter.combatants
+            if getattr(c.sheet, "kind", "") == "character" and not encounter.out_of_fight(c)
+        ]
 
     def roll(self) -> None:
         letter = self.type.currentData()
@@ -229,12 +247,19 @@ class TreasureDialog(QDialog):
             self.shares.setPlainText("Nobody is left standing to share it.")
             return
         if self.treasure is None:
-            self.shares.setPlainText(f"{value:,} gp counted for the fight; roll the treasure to "
-                                "share it out onto the sheets")
+            self.shares.setPlainText(
+                f"{value:,} gp counted for the fight; roll the treasure to "
+                "share it out onto the sheets"
+            )
             return
         _after, said = shared_out(self._document.encounter, self.settled(), party)
-        self.shares.setPlainText("\n".join([f"{value:,} gp split {len(party)} ways:", *said]
-                                      if said else [f"{value:,} gp: nothing to hand out"]))
+        self.shares.setPlainText(
+            "\n".join(
+                [f"{value:,} gp split {len(party)} ways:", *said]
+                if said
+                else [f"{value:,} gp: nothing to hand out"]
+            )
+        )
 
     def count_in(self) -> None:
         """The settled worth and the lines found into the fight, one undo step."""
@@ -244,9 +269,11 @@ class TreasureDialog(QDialog):
         value = self.worth.value()
         after = encounter.model_copy(update={"treasure_gp": value, "treasure": lines})
         after, shares = shared_out(after, treasure, self._survivors())
-        text = f"Treasure: worth {value:,} gp" + (f" ({'; '.join(lines[:-1])})"
-                                                  if len(lines) > 1 else "")
-        after = core.add_log(after, text[:2000],
-                             details="\n".join(["Shared:", *shares] if shares else [])[:20000])
+        text = f"Treasure: worth {value:,} gp" + (
+            f" ({'; '.join(lines[:-1])})" if len(lines) > 1 else ""
+        )
+        after = core.add_log(
+            after, text[:2000], details="\n".join(["Shared:", *shares] if shares else [])[:20000]
+        )
         self._document.apply(after, "Treasure")
         self.accept()

@@ -36,8 +36,9 @@ __all__ = ["TurnController"]
 
 
 class TurnController(QObject):
-    def __init__(self, document: EncounterDocument, actions: EncounterActions, host: QWidget,
-                 roller: Roller) -> None:
+    def __init__(
+        self, document: EncounterDocument, actions: EncounterActions, host: QWidget, roller: Roller
+    ) -> None:
         super().__init__(host)
         self._document = document
         self._actions = actions
@@ -60,9 +61,11 @@ class TurnController(QObject):
     # --- state ---------------------------------------------------------------------------
     def _missing(self) -> list[str]:
         encounter = self._document.encounter
-        return [i for i in who_acts_next(encounter)
-                if encounter.combatant(i).initiative is None
-                and not encounter.combatant(i).delayed]
+        return [
+            i
+            for i in who_acts_next(encounter)
+            if encounter.combatant(i).initiative is None and not encounter.combatant(i).delayed
+        ]
 
     def _selected(self) -> Combatant | None:
         selected = self._document.selected
@@ -78,12 +81,19 @@ class TurnController(QObject):
         a.roll_initiative.setEnabled(bool(self._missing()))
         a.speak_for(roll_words(encounter))  # a table rule may change the roll
         a.roll_selected.setEnabled(selected is not None)
-        on_count = selected is not None and selected.initiative is not None and sum(
-            1 for c in encounter.combatants if c.initiative == selected.initiative) > 1
+        on_count = (
+            selected is not None
+            and selected.initiative is not None
+            and sum(1 for c in encounter.combatants if c.initiative == selected.initiative) > 1
+        )
         a.earlier.setEnabled(on_count)
         a.later.setEnabled(on_count)
-        a.delay.setEnabled(running and selected is not None and not selected.delayed
-                           and selected.initiative is not None)
+        a.delay.setEnabled(
+            running
+            and selected is not None
+            and not selected.delayed
+            and selected.initiative is not None
+        )
         a.act_now.setEnabled(running and selected is not None and selected.delayed)
         a.act.setEnabled(running and encounter.turn is not None)
 
@@ -99,13 +109,14 @@ class TurnController(QObject):
             self._say(f"{error} (Ctrl+I rolls it, or type it in the tracker).")
             return
         if after.turn is None and encounter.phase != "setup" and encounter.turn is None:
-            self._say(f"Nobody has an initiative to act on in round {encounter.round}: roll it "
-                      "(Ctrl+I) or type it in the tracker.")
+            self._say(
+                f"Nobody has an initiative to act on in round {encounter.round}: roll it "
+                "(Ctrl+I) or type it in the tracker."
+            )
             return
         self._document.apply(after, text)
         if after.turn is None and after.combatants:
-            self._say("Nobody has an initiative yet: roll it (Ctrl+I) or type it in the "
-                      "tracker.")
+            self._say("Nobody has an initiative yet: roll it (Ctrl+I) or type it in the tracker.")
 
     def _say(self, text: str) -> None:
         say = getattr(self._host, "show_message", None)
@@ -150,25 +161,27 @@ class TurnController(QObject):
     def delay(self) -> None:
         selected = self._selected()
         if selected is not None and not selected.delayed:
-            self._document.apply(delay(self._document.encounter, selected.id),
-                                 f"{selected.name} delays")
+            self._document.apply(
+                delay(self._document.encounter, selected.id), f"{selected.name} delays"
+            )
 
     def act_now(self) -> None:
         selected = self._selected()
         if selected is not None and selected.delayed:
-            self._document.apply(act_now(self._document.encounter, selected.id),
-                                 f"{selected.name} acts now")
+            self._document.apply(
+                act_now(self._document.encounter, selected.id), f"{selected.name} acts now"
+            )
 
     def act(self) -> None:
         turn = self._document.encounter.turn
         if turn is None:
             return
         self._document.select(turn)
-        action_launcher.open_action_dialog(self._document, self._host, self.roller,
-                                           actor_id=turn)
+        action_launcher.open_action_dialog(self._document, self._host, self.roller, actor_id=turn)
 
     def act_on(self, actor_id: str, action_id: Action) -> None:
         """A check the notice bar offers (a side's morale): the dialog opens on it."""
         self._document.select(actor_id)
-        action_launcher.open_action_dialog(self._document, self._host, self.roller,
-                                           actor_id=actor_id, action_id=action_id)
+        action_launcher.open_action_dialog(
+            self._document, self._host, self.roller, actor_id=actor_id, action_id=action_id
+        )

@@ -112,14 +112,22 @@ class EncounterWidget(QWidget):
     split_changed = Signal(str, float)
     """A splitter the GM dragged, by name ("log", "board"), and its new share."""
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
-                 open_sheets: OpenSheetsProvider | None = None,
-                 roller: Roller | None = None, board_lanes: bool = True,
-                 map_share: float = 0.0, splits: Mapping[str, float] | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        *,
+        open_sheets: OpenSheetsProvider | None = None,
+        roller: Roller | None = None,
+        board_lanes: bool = True,
+        map_share: float = 0.0,
+        splits: Mapping[str, float] | None = None,
+    ) -> None:
         super().__init__(parent)
         self._map_share = map_share if 0.1 <= map_share <= 0.9 else 0.0
-        self._splits = {name: share for name, share in (splits or {}).items()
-                        if 0.05 <= share <= 0.95}
+        self._splits = {
+            name: share for name, share in (splits or {}).items() if 0.05 <= share <= 0.95
+        }
         self.document = document
         self.setObjectName("encounter_widget")
         self._build_parts(document, open_sheets, board_lanes, roller)
@@ -145,9 +153,13 @@ class EncounterWidget(QWidget):
         if document.encounter.turn is not None:  # an encounter reopened mid-fight
             document.select(document.encounter.turn)
 
-    def _build_parts(self, document: EncounterDocument,
-                     open_sheets: OpenSheetsProvider | None, board_lanes: bool,
-                     roller: Roller | None) -> None:
+    def _build_parts(
+        self,
+        document: EncounterDocument,
+        open_sheets: OpenSheetsProvider | None,
+        board_lanes: bool,
+        roller: Roller | None,
+    ) -> None:
         """The tracker and its actions, the set-up strip, the log, the board and the controllers
         that carry out the actions (the game's own commands where it has them)."""
         self.tracker = TrackerView(document, self)
@@ -169,15 +181,25 @@ class EncounterWidget(QWidget):
         self.board = RangeBoard(document, self, lanes=board_lanes)
         self.turns = TurnController(document, self.encounter_actions, self, roller or Roller())
         self.combatants = CombatantController(document, self.encounter_actions, self)
-        self.game_commands = (None if parts.tracker_commands is None else
-                              parts.tracker_commands(document, self.encounter_actions, self))
-        self.condition_picker = (ConditionPicker(document, self.encounter_actions, self)
-                                 if parts.tracker_commands is None and declared else None)
+        self.game_commands = (
+            None
+            if parts.tracker_commands is None
+            else parts.tracker_commands(document, self.encounter_actions, self)
+        )
+        self.condition_picker = (
+            ConditionPicker(document, self.encounter_actions, self)
+            if parts.tracker_commands is None and declared
+            else None
+        )
         self._open_sheets = open_sheets or (lambda: ())
-        self.files = FileController(document, self.encounter_actions, self,
-                                    lambda: self.log_panel.log_model.combatant_filter,
-                                    open_sheets=lambda: self._open_sheets(),
-                                    say=lambda text: self.show_message(text))
+        self.files = FileController(
+            document,
+            self.encounter_actions,
+            self,
+            lambda: self.log_panel.log_model.combatant_filter,
+            open_sheets=lambda: self._open_sheets(),
+            say=lambda text: self.show_message(text),
+        )
         self.files.sheets_written.connect(self.sheets_written)
         self.rules = EncounterRulesController(document, self.encounter_actions, self)
 
@@ -205,7 +227,8 @@ class EncounterWidget(QWidget):
         self.encounter_actions.everyone_attacks.setVisible(declares)
         self.encounter_actions.everyone_attacks.setEnabled(declares)
         self.encounter_actions.everyone_attacks.triggered.connect(
-            lambda: self.show_message(everyone_attacks(self.document)))
+            lambda: self.show_message(everyone_attacks(self.document))
+        )
         self.encounter_actions.hidden.triggered.connect(self.set_hidden)
 
         self.forecast_dialog: ForecastDialog | None = None
@@ -232,8 +255,9 @@ class EncounterWidget(QWidget):
         self.status_area.setWidgetResizable(True)
         self.status_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.status_area.setWidget(self.status_label)
-        self.status_area.setFixedHeight(STATUS_LINES * self.status_label.fontMetrics()
-                                        .lineSpacing() + 4)
+        self.status_area.setFixedHeight(
+            STATUS_LINES * self.status_label.fontMetrics().lineSpacing() + 4
+        )
         self.status_area.hide()
         # Over the log's top, not above the tracker: a notice (a spell lost, morale due)
         # shows without pushing anything down; the log keeps its words too.
@@ -242,8 +266,7 @@ class EncounterWidget(QWidget):
         self.notice_bar.installEventFilter(self)
         self.message_label = QLabel()
         self.message_label.setAccessibleName("Message")
-        self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored,
-                                         QSizePolicy.Policy.Preferred)
+        self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self.message_label.clear)
@@ -252,8 +275,9 @@ class EncounterWidget(QWidget):
         self.setup_toggle.setCheckable(True)
         self.setup_toggle.setChecked(document.encounter.phase == "setup")
         self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.setup_toggle.setToolTip("Show or hide the set-up: name, surroundings, roster, "
-                                     "Scouting")
+        self.setup_toggle.setToolTip(
+            "Show or hide the set-up: name, surroundings, roster, Scouting"
+        )
         self.setup_toggle.toggled.connect(self._show_setup)
         self._show_setup(self.setup_toggle.isChecked())
 
@@ -266,8 +290,9 @@ class EncounterWidget(QWidget):
         # A game of distances shows its map here, the board's distance list a tab away.
         self.board_area, self.map = map_or_board(self.document, self.board)
         self.board.setMinimumWidth(MIN_LANES_WIDTH if self.board.lanes else MIN_BOARD_WIDTH)
-        self.board.lanes_changed.connect(lambda lanes: self.board.setMinimumWidth(
-            MIN_LANES_WIDTH if lanes else MIN_BOARD_WIDTH))
+        self.board.lanes_changed.connect(
+            lambda lanes: self.board.setMinimumWidth(MIN_LANES_WIDTH if lanes else MIN_BOARD_WIDTH)
+        )
         self.log_panel.setMinimumWidth(MIN_LOG_WIDTH)
         self.tracker_splitter = QSplitter(Qt.Orientation.Vertical)
         self.tracker_splitter.setObjectName("tracker_splitter")
@@ -296,9 +321,11 @@ class EncounterWidget(QWidget):
             content = self.board_splitter
         if self.map is None:
             self.board_splitter.splitterMoved.connect(
-                lambda _p, _i: self._split_moved("board", self.board_splitter))
+                lambda _p, _i: self._split_moved("board", self.board_splitter)
+            )
         self.tracker_splitter.splitterMoved.connect(
-            lambda _p, _i: self._split_moved("log", self.tracker_splitter))
+            lambda _p, _i: self._split_moved("log", self.tracker_splitter)
+        )
         self.board_splitter.setStretchFactor(0, 1)
         self.board_splitter.setStretchFactor(1, 1)
         self.board_splitter.setChildrenCollapsible(False)
@@ -316,8 +343,9 @@ class EncounterWidget(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The notice bar follows the log's width and its own words' height."""
         if (watched is self.log_panel and event.type() == QEvent.Type.Resize) or (
-                watched is self.notice_bar and event.type() in (
-                    QEvent.Type.Show, QEvent.Type.LayoutRequest)):
+            watched is self.notice_bar
+            and event.type() in (QEvent.Type.Show, QEvent.Type.LayoutRequest)
+        ):
             self._place_notice_bar()
         return super().eventFilter(watched, event)
 
@@ -325,8 +353,11 @@ class EncounterWidget(QWidget):
         bar = self.notice_bar
         width = self.log_panel.width()
         layout = bar.layout()
-        height = (layout.totalHeightForWidth(width) if layout is not None
-                  and layout.hasHeightForWidth() else bar.sizeHint().height())
+        height = (
+            layout.totalHeightForWidth(width)
+            if layout is not None and layout.hasHeightForWidth()
+            else bar.sizeHint().height()
+        )
         bar.setGeometry(0, 0, width, max(min(height, self.log_panel.height()), 0))
         bar.raise_()
 
@@ -345,8 +376,9 @@ class EncounterWidget(QWidget):
             width = sum(self.board_splitter.sizes())
             if width <= 0:
                 return
-            share = self._map_share or min(max((width - self.tracker.least_width()) / width,
-                                               MAP_SHARE[0]), MAP_SHARE[1])
+            share = self._map_share or min(
+                max((width - self.tracker.least_width()) / width, MAP_SHARE[0]), MAP_SHARE[1]
+            )
             least = max(MIN_MAP_WIDTH, self._map_tools_width())
             map_width = max(least, min(round(width * share), width - MIN_TRACKER_WIDTH))
             self.board_splitter.setSizes([width - map_width, map_width])
@@ -357,8 +389,7 @@ class EncounterWidget(QWidget):
         height = sum(self.tracker_splitter.sizes())
         if height <= 0:
             return
-        top = min(self.tracker.preferred_height(),
-                  max(height - MIN_BOTTOM_HEIGHT, height * 2 // 3))
+        top = min(self.tracker.preferred_height(), max(height - MIN_BOTTOM_HEIGHT, height * 2 // 3))
         if "log" in self._splits:  # as the GM last dragged it
             top = round(height * (1 - self._splits["log"]))
         self.tracker_splitter.setSizes([top, height - top])
@@ -380,8 +411,12 @@ class EncounterWidget(QWidget):
         "Terrain"): at a quarter of the tab at 150 % "Distances" read "Di…es"."""
         if self.map is None:
             return 0
-        buttons = [getattr(self.board_area, "distances_button", None), self.map.fit_button,
-                   self.map.move_button, self.map.paint_button]
+        buttons = [
+            getattr(self.board_area, "distances_button", None),
+            self.map.fit_button,
+            self.map.move_button,
+            self.map.paint_button,
+        ]
         shown = [b for b in buttons if b is not None and not b.isHidden()]
         return sum(b.sizeHint().width() + 2 for b in shown) + 12
 
@@ -414,8 +449,7 @@ class EncounterWidget(QWidget):
             self.split_changed.emit(name, self._splits[name])
 
     def _show_setup(self, shown: bool) -> None:
-        self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown
-                                       else Qt.ArrowType.RightArrow)
+        self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
         self.setup_strip.setVisible(shown)
 
     def _tracker_menu(self, position: QPoint) -> None:
@@ -475,12 +509,20 @@ class EncounterWidget(QWidget):
         if self.player_view is None:
             self.player_view = PlayerView(self.document, self, centre=self.player_centre())
             self.player_view.centre_changed.connect(
-                lambda mode, fixed: self.remember_player_centre(mode, fixed))
+                lambda mode, fixed: self.remember_player_centre(mode, fixed)
+            )
         screens = QGuiApplication.screens()
         if len(screens) > 1:
-            self.player_view.show_on(prompts.choose_screen(self, [
-                f"{screen.name()} ({screen.size().width()}×{screen.size().height()})"
-                for screen in screens], default=self._other_screen(screens)))
+            self.player_view.show_on(
+                prompts.choose_screen(
+                    self,
+                    [
+                        f"{screen.name()} ({screen.size().width()}×{screen.size().height()})"
+                        for screen in screens
+                    ],
+                    default=self._other_screen(screens),
+                )
+            )
         else:
             self.player_view.show()
         self.player_view.raise_()
@@ -507,8 +549,11 @@ class EncounterWidget(QWidget):
         combatant = encounter.combatant(selected)
         if combatant.hidden == hidden:
             return
-        text = f"Hide {combatant.name} from the players" if hidden \
+        text = (
+            f"Hide {combatant.name} from the players"
+            if hidden
             else f"Reveal {combatant.name} to the players"
+        )
         self.document.apply(core_edits.update_combatant(encounter, selected, hidden=hidden), text)
 
     def _update_hidden_check(self, *_args: object) -> None:
@@ -533,8 +578,9 @@ class EncounterWidget(QWidget):
         from m3desk.ui.encounter.experience_dialog import ExperienceDialog
 
         if self.experience_dialog is None:
-            self.experience_dialog = ExperienceDialog(self.document,
-                                                      self.encounter_actions.write_back, self)
+            self.experience_dialog = ExperienceDialog(
+                self.document, self.encounter_actions.write_back, self
+            )
         self.experience_dialog.show()
         self.experience_dialog.raise_()
         return self.experience_dialog

@@ -47,8 +47,9 @@ def _plan_one(path: Path, combatant: Combatant, rule: WriteBack) -> WriteBackIte
     except DocumentLoadError as error:
         return WriteBackItem(path, names, problem=error.message)
     if not isinstance(on_disk, type(combatant.sheet)):
-        return WriteBackItem(path, names, problem=f"“{path.name}” is no longer a "
-                             f"{combatant.sheet.kind} sheet")
+        return WriteBackItem(
+            path, names, problem=f"“{path.name}” is no longer a {combatant.sheet.kind} sheet"
+        )
     updated = rule.merged_into(on_disk, combatant.sheet)
     return WriteBackItem(path, names, rule.describe(on_disk, updated), updated)
 
@@ -70,9 +71,16 @@ def plan_write_back(encounter: Encounter) -> list[WriteBackItem]:
     for path, combatants in by_path.items():
         if len(combatants) > 1:
             names = tuple(c.name for c in combatants)
-            items.append(WriteBackItem(path, names, problem=(
-                f"{', '.join(names)} all come from “{path.name}”; write one of them back "
-                "by hand")))
+            items.append(
+                WriteBackItem(
+                    path,
+                    names,
+                    problem=(
+                        f"{', '.join(names)} all come from “{path.name}”; write one of them back "
+                        "by hand"
+                    ),
+                )
+            )
         else:
             items.append(_plan_one(path, combatants[0], rule))
     return items

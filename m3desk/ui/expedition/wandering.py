@@ -39,8 +39,13 @@ from m3desk.core.expedition_rules import EncounterTable, ExplorationRules
 from m3desk.core.tables import Table, TableError, TableResult, TableSet
 from m3desk.core.tables import roll as roll_table
 
-__all__ = ["WanderingDialog", "appearing_number", "bestiary_monsters", "chain_chances",
-           "wandering_encounter"]
+__all__ = [
+    "WanderingDialog",
+    "appearing_number",
+    "bestiary_monsters",
+    "chain_chances",
+    "wandering_encounter",
+]
 
 _PART = re.compile(r"^\s*(\d{1,2}d\d{1,3}|\d{1,3})(?:\s*[×x]\s*(\d{1,3}))?\s*$")
 
@@ -76,8 +81,13 @@ def chain_chances(table: Table, result: TableResult) -> list[tuple[str, Fraction
             break
         chance = next(c for row, c in current.chances() if row == step.row)
         whole *= chance
-        out.append((f"{step.table} ({step.dice}: {step.total}"
-                    f"{', typed' if step.typed else ''}) → {step.row.text}", chance))
+        out.append(
+            (
+                f"{step.table} ({step.dice}: {step.total}"
+                f"{', typed' if step.typed else ''}) → {step.row.text}",
+                chance,
+            )
+        )
         current = current.subtable(step.row)
     out.append((result.text, whole))
     return out
@@ -116,9 +126,15 @@ def _monster(system_id: str, monster_id: str) -> BaseModel:
     raise ValueError(f"The bestiary has no monster “{monster_id[:80]}”.")
 
 
-def wandering_encounter(expedition: Expedition, monster_id: str, number: int,
-                        roller: Roller | None = None, *, side: str = "Monsters",
-                        options: BaseModel | None = None) -> core.Encounter:
+def wandering_encounter(
+    expedition: Expedition,
+    monster_id: str,
+    number: int,
+    roller: Roller | None = None,
+    *,
+    side: str = "Monsters",
+    options: BaseModel | None = None,
+) -> core.Encounter:
     """An encounter of the expedition's game: the party's sheets on the Party side and
     ``number`` copies of the bestiary's ``monster_id`` on ``side``, their hit points rolled
     on their Hit Dice, in set-up. Raises ValueError with a sentence (no such monster, too
@@ -133,8 +149,9 @@ def wandering_encounter(expedition: Expedition, monster_id: str, number: int,
     party = rules.party(expedition)
     name = f"{expedition.name}: wandering monsters"[:120]
     fight = encounter_for([p.sheet for p in party], name, options)
-    fight = add_sheets(fight, [OpenSheet(p.sheet, Path(p.path) if p.path else None)
-                               for p in party], "Party")
+    fight = add_sheets(
+        fight, [OpenSheet(p.sheet, Path(p.path) if p.path else None) for p in party], "Party"
+    )
     sheet = _monster(game.id, monster_id)
     fight, _text = with_copies(fight, sheet, number, side, "rolled", roller or Roller())
     where = f" in {expedition.place}" if expedition.place else ""
@@ -144,15 +161,23 @@ def wandering_encounter(expedition: Expedition, monster_id: str, number: int,
 class WanderingDialog(QDialog):
     """Which monsters are met and how many: the referee's pick from the bestiary."""
 
-    def __init__(self, system_id: str, parent: QWidget | None = None,
-                 roller: Roller | None = None, expedition: Expedition | None = None,
-                 tables: TableSet | None = None) -> None:
+    def __init__(
+        self,
+        system_id: str,
+        parent: QWidget | None = None,
+        roller: Roller | None = None,
+        expedition: Expedition | None = None,
+        tables: TableSet | None = None,
+    ) -> None:
         super().__init__(parent)
         self._roller = roller or Roller()
         self._tables = tables if tables is not None else TableSet()
         rules = registry.get(system_id).exploration
-        self._pick = (rules.encounter_table(expedition) if rules is not None
-                      and expedition is not None else EncounterTable())
+        self._pick = (
+            rules.encounter_table(expedition)
+            if rules is not None and expedition is not None
+            else EncounterTable()
+        )
         self.rolled: TableResult | None = None
         self._appearing = dict(bestiary_monsters(system_id))
         self.setWindowTitle("Wandering Monsters")
@@ -163,9 +188,11 @@ class WanderingDialog(QDialog):
         self.monster.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         for monster_id, appearing in bestiary_monsters(system_id):
             self.monster.addItem(monster_id, monster_id)
-            self.monster.setItemData(self.monster.count() - 1,
-                                     f"Number appearing {appearing}" if appearing else "",
-                                     Qt.ItemDataRole.ToolTipRole)
+            self.monster.setItemData(
+                self.monster.count() - 1,
+                f"Number appearing {appearing}" if appearing else "",
+                Qt.ItemDataRole.ToolTipRole,
+            )
         self.number = QSpinBox()
         self.number.setAccessibleName("Number appearing")
         self.number.setRange(1, 60)
@@ -176,11 +203,14 @@ class WanderingDialog(QDialog):
         self.roll_number.clicked.connect(self.roll_appearing)
         self.monster.currentTextChanged.connect(self._show_appearing)
         self.table_box = self._table_box()
-        hint = QLabel("Roll the place's encounter table, or pick the monster and the number "
-                      "appearing by hand; the party joins from the expedition.")
+        hint = QLabel(
+            "Roll the place's encounter table, or pick the monster and the number "
+            "appearing by hand; the party joins from the expedition."
+        )
         hint.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText("Start the Encounter")
         ok.setEnabled(self.monster.count() > 0)
@@ -201,15 +231,19 @@ class WanderingDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(hint)
         layout.addWidget(buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50
-                             * (2 if self.table_box is not None else 1))
+        self.setMinimumWidth(
+            self.fontMetrics().averageCharWidth() * 50 * (2 if self.table_box is not None else 1)
+        )
         self._show_appearing()
 
     def _table_box(self) -> QGroupBox | None:
         """The encounter table of the place: a table chooser, typed totals, Roll, and the
         chain with its exact chances. None where the game has no tables to roll."""
-        names = [t.name for t in self._tables.tables.values()
-                 if any(r.monster or r.table for r in t.rows)]
+        names = [
+            t.name
+            for t in self._tables.tables.values()
+            if any(r.monster or r.table for r in t.rows)
+        ]
         if not names:
             return None
         box = QGroupBox("From the Encounter Table")
@@ -268,8 +302,9 @@ class WanderingDialog(QDialog):
             return
         words = self.typed.text().replace(",", " ").split()
         if any(not w.isdigit() or len(w) > 4 for w in words):
-            self.chain.setText("Type the totals as whole numbers, one a table of the chain "
-                               "(e.g. 6, or 3 5).")
+            self.chain.setText(
+                "Type the totals as whole numbers, one a table of the chain (e.g. 6, or 3 5)."
+            )
             return
         try:
             result = roll_table(table, self._roller, [int(w) for w in words[:8]])
@@ -287,17 +322,19 @@ class WanderingDialog(QDialog):
                 self.number.setValue(max(1, min(result.appearing, self.number.maximum())))
                 lines.append(f"Number appearing {result.appearing_dice}: {result.appearing}")
             else:
-                rolled = appearing_number(self._appearing[monster], self._pick.appearing,
-                                          self._roller)
+                rolled = appearing_number(
+                    self._appearing[monster], self._pick.appearing, self._roller
+                )
                 if rolled is None:
-                    lines.append(f"The bestiary gives no number to roll here "
-                                 f"({self._appearing[monster] or '—'}): set it by hand.")
+                    lines.append(
+                        f"The bestiary gives no number to roll here "
+                        f"({self._appearing[monster] or '—'}): set it by hand."
+                    )
                 else:
                     self.number.setValue(max(1, min(rolled[0], self.number.maximum())))
                     lines.append(f"Number appearing (bestiary) {rolled[1]}")
         else:
-            lines.append(f"The bestiary has no “{result.text[:80]}”: pick the monsters by "
-                         "hand.")
+            lines.append(f"The bestiary has no “{result.text[:80]}”: pick the monsters by hand.")
         self.chain.setText("\n".join(lines))
 
     def _dice(self) -> DiceExpr | None:
@@ -315,12 +352,13 @@ class WanderingDialog(QDialog):
         dice = self._dice()
         self.roll_number.setEnabled(dice is not None)
         self.roll_number.setText(f"&Roll {dice}" if dice is not None else "&Roll")
-        self.roll_number.setToolTip("Roll the number appearing in a dungeon (the first of "
-                                    "the book's numbers)" if dice is not None
-                                    and self._pick.appearing == 0 else
-                                    "Roll the number appearing in the wilderness (the book's "
-                                    "number in brackets)" if dice is not None else
-                                    "The book gives no dice for this monster")
+        self.roll_number.setToolTip(
+            "Roll the number appearing in a dungeon (the first of the book's numbers)"
+            if dice is not None and self._pick.appearing == 0
+            else "Roll the number appearing in the wilderness (the book's number in brackets)"
+            if dice is not None
+            else "The book gives no dice for this monster"
+        )
 
     def roll_appearing(self) -> None:
         dice = self._dice()

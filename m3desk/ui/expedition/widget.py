@@ -73,8 +73,9 @@ class TimerDialog(QDialog):
         self.units.setAccessibleName(f"How many {unit}")
         self.units.setRange(1, 10_000)
         self.units.setValue(6)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
@@ -99,14 +100,15 @@ def fight_outcome(fight: Encounter, expedition: Expedition) -> list[str]:
     worth and what it held) and the experience added to the sheets, each where there is one."""
     party = {m.name for m in expedition.members}
     lines: list[str] = []
-    down = [c.name for c in fight.combatants
-            if c.name not in party and fight.out_of_fight(c)]
+    down = [c.name for c in fight.combatants if c.name not in party and fight.out_of_fight(c)]
     if down:
         lines.append(f"Defeated: {', '.join(down)}.")
     if fight.treasure_gp or fight.treasure:
         held = "; ".join(fight.treasure[:-1])  # the last line is its worth
-        lines.append(f"Treasure counted in: worth {fight.treasure_gp:,} gp"
-                     + (f" ({held})." if held else "."))
+        lines.append(
+            f"Treasure counted in: worth {fight.treasure_gp:,} gp"
+            + (f" ({held})." if held else ".")
+        )
     rules = registry.system_of(fight).encounter
     if rules is not None and rules.experience is not None:
         award = rules.experience(fight)
@@ -119,10 +121,15 @@ def fight_outcome(fight: Encounter, expedition: Expedition) -> list[str]:
 class ExpeditionWidget(QWidget):
     """The page of one expedition's tab."""
 
-    def __init__(self, document: ExpeditionDocument, parent: QWidget | None = None, *,
-                 adopt: Callable[[Any], Any] | None = None,
-                 roller: Roller | None = None,
-                 tables: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self,
+        document: ExpeditionDocument,
+        parent: QWidget | None = None,
+        *,
+        adopt: Callable[[Any], Any] | None = None,
+        roller: Roller | None = None,
+        tables: Callable[[str], Any] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("expedition_widget")
         self._tables = tables or (lambda _game_id: None)
@@ -166,8 +173,9 @@ class ExpeditionWidget(QWidget):
         self.place.setObjectName("expedition_place")
         self.place.setAccessibleName("Place")
         self.place.setPlaceholderText("Where the party is")
-        self.place.setToolTip("Where the party is, in your words (Dungeon level 2, "
-                              "Wilderness: forest)")
+        self.place.setToolTip(
+            "Where the party is, in your words (Dungeon level 2, Wilderness: forest)"
+        )
         self.place.editingFinished.connect(self._on_place)
         self.mode = QComboBox()
         self.mode.setAccessibleName("Where the party is")
@@ -196,8 +204,10 @@ class ExpeditionWidget(QWidget):
         header.addWidget(self.advance_button)
         self.rules_button = QPushButton("Rules…")
         self.rules_button.setObjectName("expedition_rules")
-        self.rules_button.setToolTip("This expedition's table rules: how long a light burns, "
-                                     "how often the party rests and checks are made")
+        self.rules_button.setToolTip(
+            "This expedition's table rules: how long a light burns, "
+            "how often the party rests and checks are made"
+        )
         self.rules_button.clicked.connect(self.edit_rules)
         self.rules_button.setVisible(self.rules.options_model is not None)
         header.addWidget(self.rules_button)
@@ -211,8 +221,9 @@ class ExpeditionWidget(QWidget):
         _wrapping(self.due)
         self.start_fight = QPushButton("&Start the Encounter…")
         self.start_fight.setObjectName("expedition_start_fight")
-        self.start_fight.setToolTip("The party and the monsters met, in a new encounter tab "
-                                    "with the game's set-up steps")
+        self.start_fight.setToolTip(
+            "The party and the monsters met, in a new encounter tab with the game's set-up steps"
+        )
         self.start_fight.clicked.connect(self.start_encounter)
         self.count_fight = QPushButton("Count the &Fight In")
         self.count_fight.setObjectName("expedition_count_fight")
@@ -220,8 +231,10 @@ class ExpeditionWidget(QWidget):
         self.count_fight.clicked.connect(self.count_fight_in)
         self.timer_button = QPushButton("Add &Timer…")
         self.timer_button.setObjectName("expedition_add_timer")
-        self.timer_button.setToolTip("A spell or effect that lasts so many turns or days: it "
-                                     "counts down with the clock and says when it ends")
+        self.timer_button.setToolTip(
+            "A spell or effect that lasts so many turns or days: it "
+            "counts down with the clock and says when it ends"
+        )
         self.timer_button.clicked.connect(self.add_timer)
         self.command_box = QWidget()
         self.command_flow = FlowLayout(self.command_box)
@@ -286,8 +299,9 @@ class ExpeditionWidget(QWidget):
         log_layout.addWidget(self.log)
         return log_box
 
-    def _lay_out(self, header: QHBoxLayout, due_box: QGroupBox, action_box: QGroupBox,
-                log_box: QGroupBox) -> None:
+    def _lay_out(
+        self, header: QHBoxLayout, due_box: QGroupBox, action_box: QGroupBox, log_box: QGroupBox
+    ) -> None:
         """Due now over the actions, beside the log, under the header and the movement line."""
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(due_box)
@@ -326,8 +340,9 @@ class ExpeditionWidget(QWidget):
         self.terrain.blockSignals(False)
         self.advance_button.setText(f"Next {mode.unit.capitalize()}")
         key = self.advance_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        self.advance_button.setToolTip(f"One {mode.unit} passes: one undo step and one log "
-                                       f"line ({key})")
+        self.advance_button.setToolTip(
+            f"One {mode.unit} passes: one undo step and one log line ({key})"
+        )
         self.movement.setText(rules.movement(expedition))
         self.due.clear()
         for line in rules.due(expedition):
@@ -367,8 +382,7 @@ class ExpeditionWidget(QWidget):
                 action = menu.addAction(command.label)
                 action.setObjectName(f"expedition_command_{command.id}")
                 action.setToolTip(command.tip or command.label)
-                action.triggered.connect(lambda _checked=False, c=command.id:
-                                         self.run_command(c))
+                action.triggered.connect(lambda _checked=False, c=command.id: self.run_command(c))
                 continue
             button = QPushButton(command.label)
             button.setObjectName(f"expedition_command_{command.id}")
@@ -404,8 +418,11 @@ class ExpeditionWidget(QWidget):
 
     def current_action(self) -> ExplorationAction | None:
         index = self.who.currentData()
-        return self._actions[index] if isinstance(index, int) \
-            and 0 <= index < len(self._actions) else None
+        return (
+            self._actions[index]
+            if isinstance(index, int) and 0 <= index < len(self._actions)
+            else None
+        )
 
     def _show_odds(self, *_args: object) -> None:
         action = self.current_action()
@@ -427,8 +444,7 @@ class ExpeditionWidget(QWidget):
         while self.log.count() > len(lines):  # an undo: the newest lines go, the rest stay
             self.log.takeItem(self.log.count() - 1)
         shown = self.log.count()
-        if shown and self.log.item(shown - 1).data(Qt.ItemDataRole.UserRole) \
-                != lines[shown - 1]:
+        if shown and self.log.item(shown - 1).data(Qt.ItemDataRole.UserRole) != lines[shown - 1]:
             self.log.clear()  # another history (a file reloaded): shown afresh
             shown = 0
         for line in lines[shown:]:
@@ -446,8 +462,10 @@ class ExpeditionWidget(QWidget):
         self.document.apply(self.rules.advance(before), f"Next {unit}")
 
     def run_command(self, command_id: str) -> None:
-        label = next((c.label for c in self.rules.commands(self.document.expedition)
-                      if c.id == command_id), command_id)
+        label = next(
+            (c.label for c in self.rules.commands(self.document.expedition) if c.id == command_id),
+            command_id,
+        )
         self.document.apply(self.rules.command(self.document.expedition, command_id), label)
 
     def roll(self) -> None:
@@ -477,8 +495,7 @@ class ExpeditionWidget(QWidget):
         expedition = self.document.expedition
         place = self.place.text().strip()[:120]
         if place != expedition.place:
-            self.document.apply(expedition.model_copy(update={"place": place}),
-                                f"Place: {place}")
+            self.document.apply(expedition.model_copy(update={"place": place}), f"Place: {place}")
 
     def _on_mode(self, *_args: object) -> None:
         expedition = self.document.expedition
@@ -487,8 +504,7 @@ class ExpeditionWidget(QWidget):
         if mode == expedition.mode and terrain == expedition.terrain:
             return
         label = self.rules.mode(mode).label
-        self.document.apply(self.rules.change_mode(expedition, mode, terrain),
-                            f"Go on in: {label}")
+        self.document.apply(self.rules.change_mode(expedition, mode, terrain), f"Go on in: {label}")
 
     @staticmethod
     def ask_timer(widget: ExpeditionWidget, unit: str) -> tuple[str, int] | None:
@@ -510,8 +526,10 @@ class ExpeditionWidget(QWidget):
         label, units = choice[0].strip()[:80], max(1, choice[1])
         timed = add_timer(expedition, label, units)
         words = mode.unit if units == 1 else mode.plural
-        self.document.apply(add_line(timed, self.rules.clock_words(expedition),
-                                     f"{label}: {units} {words}."), f"Timer: {label}")
+        self.document.apply(
+            add_line(timed, self.rules.clock_words(expedition), f"{label}: {units} {words}."),
+            f"Timer: {label}",
+        )
 
     def edit_rules(self) -> None:
         """The expedition's table rules in the generic options form, one undo step."""
@@ -523,13 +541,17 @@ class ExpeditionWidget(QWidget):
             return
         game = registry.system_of(expedition)
         words = game._replace(options_model=rules.options_model)
-        chosen = options_dialog.ask_options(self, words, expedition.options,
-                                            "Exploration Rules",
-                                            f"{game.name}: what the clock brings, with the "
-                                            "book's defaults.")
+        chosen = options_dialog.ask_options(
+            self,
+            words,
+            expedition.options,
+            "Exploration Rules",
+            f"{game.name}: what the clock brings, with the book's defaults.",
+        )
         if chosen is not None:
-            self.document.apply(expedition.model_copy(update={"options": chosen}),
-                                "Exploration rules")
+            self.document.apply(
+                expedition.model_copy(update={"options": chosen}), "Exploration rules"
+            )
 
     # -- the fight ---------------------------------------------------------------------------
 
@@ -542,8 +564,9 @@ class ExpeditionWidget(QWidget):
             return None
         expedition = widget.document.expedition
         game_id = registry.system_of(expedition).id
-        dialog = WanderingDialog(game_id, widget, widget.roller, expedition,
-                                 widget.random_tables(game_id))
+        dialog = WanderingDialog(
+            game_id, widget, widget.roller, expedition, widget.random_tables(game_id)
+        )
         try:
             return dialog.choice() if dialog.exec() else None
         finally:
@@ -573,9 +596,10 @@ class ExpeditionWidget(QWidget):
         self.fight = document
         self._fight_rounds = 0
         document.encounter_changed.connect(self._follow_fight)
-        self.document.apply(expedition.model_copy(update={"in_fight": True,
-                                                          "encounter_due": False}),
-                            "Start the encounter")
+        self.document.apply(
+            expedition.model_copy(update={"in_fight": True, "encounter_due": False}),
+            "Start the encounter",
+        )
         self._adopt(document)
 
     def _follow_fight(self, *_args: object) -> None:

@@ -73,15 +73,17 @@ class GameParts(NamedTuple):
 
     action_dialog: Callable[..., bool] | None = None
     setup_panel: Callable[[EncounterDocument, QWidget], QWidget] | None = None
-    tracker_commands: Callable[[EncounterDocument, EncounterActions, QWidget], QObject] | None \
-        = None
+    tracker_commands: Callable[[EncounterDocument, EncounterActions, QWidget], QObject] | None = (
+        None
+    )
     roll_initiative: Callable[[EncounterDocument, list[str], QWidget, Any], None] | None = None
     option_editors: Mapping[str, Callable[[QWidget], OptionEditor]] = MappingProxyType({})
     option_profiles: Callable[[], tuple[OptionsProfile, ...]] = tuple
     self_test: Callable[[Any], list[str]] | None = None
     printed_pages: Callable[[BaseModel, BaseModel | None], PrintJob] | None = None
-    sheet_document: Callable[[BaseModel, Path | None, BaseModel, QObject | None],
-                             SheetDocument] | None = None
+    sheet_document: (
+        Callable[[BaseModel, Path | None, BaseModel, QObject | None], SheetDocument] | None
+    ) = None
     new_sheet: Callable[[str, str, BaseModel, Any], BaseModel] | None = None
 
 

@@ -33,14 +33,20 @@ class BestiaryColumn(IntEnum):
     MOVES = 3
 
 
-_HEADERS = {BestiaryColumn.NAME: "Name", BestiaryColumn.LEVEL: "HD",
-            BestiaryColumn.ALIGNMENT: "Alignment", BestiaryColumn.MOVES: "Moves"}
-_HEADER_TIPS = {BestiaryColumn.NAME: "The monster's name in the book",
-                BestiaryColumn.LEVEL: "Hit Dice (½: half a Hit Die; 1hp: a single hit point)",
-                BestiaryColumn.ALIGNMENT: "Alignment as the book prints it",
-                BestiaryColumn.MOVES: "How it moves besides walking: flies, swims, climbs "
-                                      "(\"no walking\" for a creature that only flies or "
-                                      "swims)"}
+_HEADERS = {
+    BestiaryColumn.NAME: "Name",
+    BestiaryColumn.LEVEL: "HD",
+    BestiaryColumn.ALIGNMENT: "Alignment",
+    BestiaryColumn.MOVES: "Moves",
+}
+_HEADER_TIPS = {
+    BestiaryColumn.NAME: "The monster's name in the book",
+    BestiaryColumn.LEVEL: "Hit Dice (½: half a Hit Die; 1hp: a single hit point)",
+    BestiaryColumn.ALIGNMENT: "Alignment as the book prints it",
+    BestiaryColumn.MOVES: "How it moves besides walking: flies, swims, climbs "
+    '("no walking" for a creature that only flies or '
+    "swims)",
+}
 _MODE_WORDS = {"walk": "walks", "fly": "flies", "swim": "swims", "climb": "climbs"}
 
 LEVEL_BANDS: tuple[tuple[str, float, float], ...] = (
@@ -76,8 +82,7 @@ def table_warnings(entry: BestiaryEntry) -> tuple[str, ...]:
 def _reading_order(name: str) -> list[str | int]:
     """A name's place in the list as read, numbers by value: "Hydra (HD 5)" before
     "Hydra (HD 10)"."""
-    return [int(part) if part.isdigit() else part
-            for part in re.split(r"(\d+)", name.casefold())]
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name.casefold())]
 
 
 class BestiaryModel(QAbstractTableModel):
@@ -117,7 +122,8 @@ class BestiaryModel(QAbstractTableModel):
     def _icon(self) -> QIcon:
         if self._warning_icon is None:
             self._warning_icon = QApplication.style().standardIcon(
-                QStyle.StandardPixmap.SP_MessageBoxWarning)
+                QStyle.StandardPixmap.SP_MessageBoxWarning
+            )
         return self._warning_icon
 
     def alignments(self) -> list[str]:
@@ -191,15 +197,19 @@ class BestiaryModel(QAbstractTableModel):
             appearing = f"\nNumber appearing {entry.appearing}" if entry.appearing else ""
             warnings = "".join(f"\nWarning: {w}" for w in self.warnings(entry))
             return f"{entry.name}\n{entry.summary}{appearing}{warnings}"
-        if role == Qt.ItemDataRole.DecorationRole and column is BestiaryColumn.NAME \
-                and self.warnings(entry):
+        if (
+            role == Qt.ItemDataRole.DecorationRole
+            and column is BestiaryColumn.NAME
+            and self.warnings(entry)
+        ):
             return self._icon()
         if role == Qt.ItemDataRole.TextAlignmentRole and column is BestiaryColumn.LEVEL:
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(BestiaryColumn):
             return None
         column = BestiaryColumn(section)

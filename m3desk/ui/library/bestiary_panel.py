@@ -36,8 +36,13 @@ if TYPE_CHECKING:
 __all__ = ["BestiaryPanel"]
 
 Loader = Callable[[], Sequence["Bestiary"]]
-_MODE_CHOICES = {"": "Any movement", "walk": "Walks", "fly": "Flies", "swim": "Swims",
-                 "climb": "Climbs"}
+_MODE_CHOICES = {
+    "": "Any movement",
+    "walk": "Walks",
+    "fly": "Flies",
+    "swim": "Swims",
+    "climb": "Climbs",
+}
 
 
 def _bundled() -> list[Bestiary]:
@@ -81,8 +86,9 @@ class BestiaryPanel(QDockWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setWordWrap(True)
         self.licence_button = QPushButton("&Licence…")
-        self.licence_button.setToolTip("The Open Game Licence under which the monsters' "
-                                       "names and numbers are bundled")
+        self.licence_button.setToolTip(
+            "The Open Game Licence under which the monsters' names and numbers are bundled"
+        )
         self.licence_button.clicked.connect(self.show_licence)
 
         self._build_filters()
@@ -146,7 +152,8 @@ class BestiaryPanel(QDockWidget):
             # The dock shares its width with the library: the combos shrink and elide
             # rather than widen the whole dock area.
             combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
             combo.setMinimumContentsLength(6)
         self.shown = QLabel()
         self.shown.setObjectName("bestiary_shown")
@@ -198,9 +205,11 @@ class BestiaryPanel(QDockWidget):
         metrics = view.fontMetrics()
         padding = 2 * metrics.horizontalAdvance("m")
         self._preferred: dict[BestiaryColumn, int] = {}
-        for column, widest in ((BestiaryColumn.LEVEL, "10**"),
-                               (BestiaryColumn.ALIGNMENT, "Chaotic"),
-                               (BestiaryColumn.MOVES, "flies, swims")):
+        for column, widest in (
+            (BestiaryColumn.LEVEL, "10**"),
+            (BestiaryColumn.ALIGNMENT, "Chaotic"),
+            (BestiaryColumn.MOVES, "flies, swims"),
+        ):
             self._preferred[column] = metrics.horizontalAdvance(widest) + padding
             header.resizeSection(column, self._preferred[column])
         # Name stretches: a change of the dock's width shows as Name resized. The fit waits
@@ -210,8 +219,10 @@ class BestiaryPanel(QDockWidget):
         self._fitting.setInterval(0)
         self._fitting.timeout.connect(self.fit_columns)
         header.sectionResized.connect(
-            lambda section, _old, _new: self._fitting.start()
-            if section == BestiaryColumn.NAME else None)
+            lambda section, _old, _new: (
+                self._fitting.start() if section == BestiaryColumn.NAME else None
+            )
+        )
 
     def fit_columns(self) -> None:
         """The name first and whole: Moves gives way first, then Alignment, while the
@@ -220,10 +231,13 @@ class BestiaryPanel(QDockWidget):
         (the library's own Name column gives way last the same way)."""
         header = self.view.horizontalHeader()
         metrics = self.view.fontMetrics()
-        names = (self.model.index(row, BestiaryColumn.NAME).data()
-                 for row in range(self.model.rowCount()))
-        wanted = max((metrics.horizontalAdvance(name or "") for name in names),
-                     default=0) + 2 * metrics.horizontalAdvance("m")
+        names = (
+            self.model.index(row, BestiaryColumn.NAME).data()
+            for row in range(self.model.rowCount())
+        )
+        wanted = max(
+            (metrics.horizontalAdvance(name or "") for name in names), default=0
+        ) + 2 * metrics.horizontalAdvance("m")
         room = header.width() - self._preferred[BestiaryColumn.LEVEL]
         for column in (BestiaryColumn.ALIGNMENT, BestiaryColumn.MOVES):
             room -= self._preferred[column]
@@ -245,8 +259,9 @@ class BestiaryPanel(QDockWidget):
             name = self.model.index(row, BestiaryColumn.NAME).data() or ""
             height = one_line
             if metrics.horizontalAdvance(name) > room > 0:
-                lines = metrics.boundingRect(QRect(0, 0, room, 10_000),
-                                             int(Qt.TextFlag.TextWordWrap), name)
+                lines = metrics.boundingRect(
+                    QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), name
+                )
                 height = max(one_line, lines.height() + 8)
             if view.rowHeight(row) != height:
                 view.setRowHeight(row, height)
@@ -261,13 +276,20 @@ class BestiaryPanel(QDockWidget):
         self.bestiaries = list(self._loader())
         entries = [entry for bestiary in self.bestiaries for entry in bestiary.entries]
         self.model.set_entries(entries)
-        self._fill(self.alignment_filter, ["", *self.model.alignments()],
-                   lambda value: value or "Any alignment")
-        self._fill(self.mode_filter, ["", *self.model.modes()],
-                   lambda value: _MODE_CHOICES.get(value, value))
+        self._fill(
+            self.alignment_filter,
+            ["", *self.model.alignments()],
+            lambda value: value or "Any alignment",
+        )
+        self._fill(
+            self.mode_filter,
+            ["", *self.model.modes()],
+            lambda value: _MODE_CHOICES.get(value, value),
+        )
         titles = ", ".join(bestiary.title for bestiary in self.bestiaries)
-        self.title.setText(f"{titles} · {len(entries)} monsters" if entries
-                           else "No bestiary is installed.")
+        self.title.setText(
+            f"{titles} · {len(entries)} monsters" if entries else "No bestiary is installed."
+        )
         self.licence_button.setVisible(any(b.licence for b in self.bestiaries))
         self._fitting.start()
         if entries:
@@ -291,7 +313,9 @@ class BestiaryPanel(QDockWidget):
         self.add_button.setEnabled(can_add and self.current_entry() is not None)
         self.add_button.setToolTip(
             "Add this monster to the current encounter, as many as you choose"
-            if can_add else (why_not or "Open an encounter to add monsters to it"))
+            if can_add
+            else (why_not or "Open an encounter to add monsters to it")
+        )
 
     def current_entry(self) -> BestiaryEntry | None:
         index = self.view.currentIndex()
@@ -358,8 +382,11 @@ class BestiaryPanel(QDockWidget):
         # import, and the first window shows no dialog.
         from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit
 
-        texts = [b.licence.read_text(encoding="utf-8", errors="replace")
-                 for b in self.bestiaries if b.licence is not None]
+        texts = [
+            b.licence.read_text(encoding="utf-8", errors="replace")
+            for b in self.bestiaries
+            if b.licence is not None
+        ]
         dialog = QDialog(self)
         dialog.setWindowTitle("Bestiary Licence")
         text = QPlainTextEdit("\n\n".join(texts))

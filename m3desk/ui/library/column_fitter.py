@@ -33,8 +33,14 @@ class ColumnFitter(QObject):
     it is hidden instead.
     """
 
-    def __init__(self, view: QTableView, preferred: Mapping[Column, int], *,
-                 name_minimum: int, shrunk_minimum: int) -> None:
+    def __init__(
+        self,
+        view: QTableView,
+        preferred: Mapping[Column, int],
+        *,
+        name_minimum: int,
+        shrunk_minimum: int,
+    ) -> None:
         super().__init__(view)
         self._view = view
         self._preferred = {column: preferred[column] for column in _GIVING_WAY}
@@ -60,19 +66,27 @@ class ColumnFitter(QObject):
     def _on_section_resized(self, section: int, _old: int, new: int) -> None:
         if section == Column.NAME:
             self._pending.start()
-        elif (section in self._preferred and new > 0
-              and QApplication.mouseButtons() & Qt.MouseButton.LeftButton):
+        elif (
+            section in self._preferred
+            and new > 0
+            and QApplication.mouseButtons() & Qt.MouseButton.LeftButton
+        ):
             self._preferred[Column(section)] = new  # the user dragged Race's or Class's edge
 
     def widths(self, available: int) -> dict[Column, int]:
         """Race's and Class's widths for a viewport ``available`` px wide (0 means hidden)."""
         header = self._view.horizontalHeader()
-        fixed = sum(header.sectionSize(column) for column in Column
-                    if column is not Column.NAME and column not in self._preferred
-                    and not header.isSectionHidden(column))
+        fixed = sum(
+            header.sectionSize(column)
+            for column in Column
+            if column is not Column.NAME
+            and column not in self._preferred
+            and not header.isSectionHidden(column)
+        )
         room = available - fixed - self.name_minimum
-        wanted = {column: width for column, width in self._preferred.items()
-                  if column not in self.hidden}
+        wanted = {
+            column: width for column, width in self._preferred.items() if column not in self.hidden
+        }
         widths = {column: 0 for column in _GIVING_WAY}
         if room >= sum(wanted.values()):
             return {**widths, **wanted}

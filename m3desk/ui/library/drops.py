@@ -34,8 +34,9 @@ class PathDropFilter(QObject):
 
     files_dropped = Signal(list)
 
-    def __init__(self, parent: QObject | None,
-                 paths_of: Callable[[QMimeData | None], list[Path]]) -> None:
+    def __init__(
+        self, parent: QObject | None, paths_of: Callable[[QMimeData | None], list[Path]]
+    ) -> None:
         super().__init__(parent)
         self._paths_of = paths_of
 

@@ -22,13 +22,7 @@ from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.registry import DocumentType
 from m3desk.ui.own_game import OWN_GAME_NAME
 
-__all__ = [
-    "SHEET_SUFFIXES",
-    "EntryKind",
-    "LibraryEntry",
-    "read_entry",
-    "scan_files",
-]
+__all__ = ["SHEET_SUFFIXES", "EntryKind", "LibraryEntry", "read_entry", "scan_files"]
 
 EntryKind = Literal["character", "monster", "encounter", "expedition"]
 OWN_GAME = OWN_GAME_NAME
@@ -107,7 +101,6 @@ class LibraryEntry:
         return all(word in self.search_text for word in words)
 
 
-
 def _kind_from_name(path: Path) -> EntryKind:
     doc_type = catalog.all_documents().for_path(path)
     if doc_type is not None and doc_type.kind in ("monster", "encounter", "expedition"):
@@ -124,35 +117,55 @@ def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
         loaded = load_document(path, catalog.all_documents())
     except DocumentLoadError as exc:
         return LibraryEntry(
-            path=path, kind=_kind_from_name(path), name=path.stem, is_sample=is_sample,
+            path=path,
+            kind=_kind_from_name(path),
+            name=path.stem,
+            is_sample=is_sample,
             error=exc.message,
         )
     return _game_entry(path, loaded.model, loaded.doc_type, is_sample)
 
 
-def _game_entry(path: Path, document: BaseModel, doc_type: DocumentType[Any],
-                is_sample: bool) -> LibraryEntry:
+def _game_entry(
+    path: Path, document: BaseModel, doc_type: DocumentType[Any], is_sample: bool
+) -> LibraryEntry:
     """A sheet or encounter of any game, in the words its game gives (``sheet_identity``)."""
     from m3desk.core import registry
     from m3desk.core.encounter import Encounter as AnyEncounter
 
     system = registry.get(doc_type.system)
     if doc_type.kind == "expedition":
-        return LibraryEntry(path=path, kind="expedition",
-                            name=str(getattr(document, "name", "") or path.stem),
-                            is_sample=is_sample, system=system.name)
+        return LibraryEntry(
+            path=path,
+            kind="expedition",
+            name=str(getattr(document, "name", "") or path.stem),
+            is_sample=is_sample,
+            system=system.name,
+        )
     if isinstance(document, AnyEncounter):
-        return LibraryEntry(path=path, kind="encounter", name=document.name,
-                            is_sample=is_sample, system=system.name)
+        return LibraryEntry(
+            path=path, kind="encounter", name=document.name, is_sample=is_sample, system=system.name
+        )
     if doc_type.kind in ("character", "monster"):
         who = system.sheet_identity(document)
-        return LibraryEntry(path=path, kind=doc_type.kind,  # type: ignore[arg-type]
-                            name=str(getattr(document, "name", "") or path.stem),
-                            ancestry=who.ancestry, calling=who.calling, level=who.level,
-                            armour_class=who.armour_class, is_sample=is_sample,
-                            system=system.name)
-    return LibraryEntry(path=path, kind=_kind_from_name(path), name=path.stem,
-                        is_sample=is_sample, error="it is not a sheet or an encounter")
+        return LibraryEntry(
+            path=path,
+            kind=doc_type.kind,  # type: ignore[arg-type]
+            name=str(getattr(document, "name", "") or path.stem),
+            ancestry=who.ancestry,
+            calling=who.calling,
+            level=who.level,
+            armour_class=who.armour_class,
+            is_sample=is_sample,
+            system=system.name,
+        )
+    return LibraryEntry(
+        path=path,
+        kind=_kind_from_name(path),
+        name=path.stem,
+        is_sample=is_sample,
+        error="it is not a sheet or an encounter",
+    )
 
 
 def scan_files(files: Iterable[Path], *, is_sample: bool = False) -> list[LibraryEntry]:

@@ -23,6 +23,10 @@ def __getattr__(name: str) -> object:
     if name == "DOCUMENT_REGISTRY":
         return catalog.all_documents()
     raise AttributeError(name)
-OPEN_FILTER = ("m3desk documents (*.m3c *.m3m *.m3e *.m3x);;Characters (*.m3c);;"
-               "Monsters (*.m3m);;Encounters (*.m3e);;Expeditions (*.m3x);;All files (*)")
+
+
+OPEN_FILTER = (
+    "m3desk documents (*.m3c *.m3m *.m3e *.m3x);;Characters (*.m3c);;"
+    "Monsters (*.m3m);;Encounters (*.m3e);;Expeditions (*.m3x);;All files (*)"
+)
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"

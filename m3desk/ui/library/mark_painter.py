@@ -29,11 +29,13 @@ def _monster_fill(palette: QPalette) -> QColor:
 class MarkPainter:
     mark: Mark
 
-    def paint(self, painter: QPainter, rect: QRectF, palette: QPalette, *,
-              selected: bool = False) -> None:
+    def paint(
+        self, painter: QPainter, rect: QRectF, palette: QPalette, *, selected: bool = False
+    ) -> None:
         """Draw the mark centred in ``rect`` (a square a little smaller than the text height)."""
-        ink = palette.color(QPalette.ColorRole.HighlightedText if selected
-                            else QPalette.ColorRole.Text)
+        ink = palette.color(
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        )
         side = min(rect.width(), rect.height())
         radius = side / 2 - 1.5
         painter.save()
@@ -62,8 +64,9 @@ class MarkPainter:
             r = radius * 0.95
             painter.setPen(QPen(ink, 1.2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPolygon(QPolygonF([QPointF(-r, r * 0.7), QPointF(0, -r),
-                                           QPointF(r, r * 0.7)]))
+            painter.drawPolygon(
+                QPolygonF([QPointF(-r, r * 0.7), QPointF(0, -r), QPointF(r, r * 0.7)])
+            )
             painter.drawLine(QPointF(-r * 0.45, r * 0.7), QPointF(r * 0.2, -r * 0.2))
         else:
             self._paint_lock(painter, radius, ink)

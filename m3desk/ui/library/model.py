@@ -69,7 +69,7 @@ _HEADER_TIPS = {
     Column.CLASS: "A character's {calling}; a monster's defence (armour class)",
     Column.GAME: "The game the file is for",
     Column.SOURCE: "Source: a lock marks a sample that comes with m3desk "
-                   "(Save makes a copy in your library)",
+    "(Save makes a copy in your library)",
 }
 
 
@@ -98,12 +98,17 @@ def _summary(entry: LibraryEntry) -> str:
     columns say together)."""
     if entry.level.startswith("HD ") or entry.armour_class:
         words = ", ".join(part for part in (entry.level, entry.armour_class) if part)
-        words = words if entry.level.startswith("HD ") or not entry.level \
-            else f"level {words}"
+        words = words if entry.level.startswith("HD ") or not entry.level else f"level {words}"
     else:
-        words = " ".join(part for part in (
-            f"level {entry.level}" if entry.level else "", entry.ancestry, entry.calling)
-            if part)
+        words = " ".join(
+            part
+            for part in (
+                f"level {entry.level}" if entry.level else "",
+                entry.ancestry,
+                entry.calling,
+            )
+            if part
+        )
     text = f"{entry.name}, {words}" if words else f"{entry.name} ({entry.kind})"
     return f"{text} — {entry.system}" if entry.system else text
 
@@ -173,8 +178,10 @@ class LibraryModel(QAbstractTableModel):
         rows = [e for e in self._all if e.matches(self._words)] if self._words else list(self._all)
         if self._game is not None:
             rows = [entry for entry in rows if entry.game == self._game]
-        rows.sort(key=_sort_key(self._sort_column),
-                  reverse=self._sort_order == Qt.SortOrder.DescendingOrder)
+        rows.sort(
+            key=_sort_key(self._sort_column),
+            reverse=self._sort_order == Qt.SortOrder.DescendingOrder,
+        )
         return rows
 
     def entries(self) -> list[LibraryEntry]:
@@ -201,10 +208,7 @@ class LibraryModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(Column)
 
     def headerData(
-        self,
-        section: int,
-        orientation: Qt.Orientation,
-        role: int = Qt.ItemDataRole.DisplayRole,
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
             return None
@@ -284,8 +288,9 @@ class LibraryModel(QAbstractTableModel):
         remembered = [(self.entry(index.row()), index.column()) for index in persistent]
         self._sort_column = Column(column)
         self._sort_order = order
-        self._rows.sort(key=_sort_key(self._sort_column),
-                        reverse=order == Qt.SortOrder.DescendingOrder)
+        self._rows.sort(
+            key=_sort_key(self._sort_column), reverse=order == Qt.SortOrder.DescendingOrder
+        )
         new_row = {id(entry): row for row, entry in enumerate(self._rows)}
         moved = [
             self.index(new_row[id(entry)], col) if entry is not None else QModelIndex()
@@ -318,8 +323,11 @@ class LibraryModel(QAbstractTableModel):
             return entry.kind_label
         if column is Column.SOURCE and not entry.is_sample:
             return f"In your library\n{entry.path}"
-        where = (f"Sample {entry.kind} (Save makes a copy in your library)\n{entry.path}"
-                 if entry.is_sample else str(entry.path))
+        where = (
+            f"Sample {entry.kind} (Save makes a copy in your library)\n{entry.path}"
+            if entry.is_sample
+            else str(entry.path)
+        )
         if column is Column.NAME:
             # Race and Class may be squeezed or hidden in a narrow dock: the name says all.
             return f"{_summary(entry)}\n{where}"

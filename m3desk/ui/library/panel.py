@@ -6,14 +6,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QFileSystemWatcher,
-    QItemSelectionModel,
-    QModelIndex,
-    Qt,
-    QTimer,
-    Signal,
-)
+from PySide6.QtCore import QFileSystemWatcher, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,12 +23,7 @@ from m3desk.storage.paths import AppPaths
 from m3desk.ui.library.column_fitter import ColumnFitter
 from m3desk.ui.library.mark_delegate import MarkDelegate, mark_column_width
 from m3desk.ui.library.model import Column, LibraryModel
-from m3desk.ui.library.scan import (
-    LibraryEntry,
-    bundled_samples,
-    library_folders,
-    scan_library,
-)
+from m3desk.ui.library.scan import LibraryEntry, bundled_samples, library_folders, scan_library
 from m3desk.ui.library.search_keys import DownIntoList
 
 __all__ = ["LibraryPanel"]
@@ -54,8 +42,9 @@ class LibraryPanel(QDockWidget):
 
     open_requested = Signal(Path)
 
-    def __init__(self, paths: AppPaths, parent: QWidget | None = None,
-                 scanner: Scanner | None = None) -> None:
+    def __init__(
+        self, paths: AppPaths, parent: QWidget | None = None, scanner: Scanner | None = None
+    ) -> None:
         super().__init__("Library", parent)
         self.setObjectName("library_dock")
         self.setFeatures(
@@ -148,8 +137,11 @@ class LibraryPanel(QDockWidget):
             header.resizeSection(column, width)
         # A narrow dock squeezes Race and Class, then hides them, before Name gives way.
         self.column_fitter = ColumnFitter(
-            view, widths, name_minimum=self._name_width(),
-            shrunk_minimum=view.fontMetrics().horizontalAdvance("halfl…") + self._cell_padding())
+            view,
+            widths,
+            name_minimum=self._name_width(),
+            shrunk_minimum=view.fontMetrics().horizontalAdvance("halfl…") + self._cell_padding(),
+        )
         self.column_fitter.hidden = {Column.GAME}  # until the library holds two games
         header.setSectionHidden(Column.GAME, True)
         header.setSortIndicator(Column.NAME, Qt.SortOrder.AscendingOrder)
@@ -158,25 +150,37 @@ class LibraryPanel(QDockWidget):
     def _cell_padding(self) -> int:
         """What an item view adds around a cell's text, plus a little so nothing elides."""
         style = self.view.style()
-        return 2 * (style.pixelMetric(style.PixelMetric.PM_FocusFrameHMargin, None,
-                                      self.view) + 1) + 2
+        return (
+            2 * (style.pixelMetric(style.PixelMetric.PM_FocusFrameHMargin, None, self.view) + 1) + 2
+        )
 
     def _column_widths(self) -> dict[Column, int]:
         """Every column but Name (which stretches), from the font: right at 150 % too."""
         metrics = self.view.fontMetrics()
         padding = self._cell_padding()
         mark = mark_column_width(metrics.height())
-        widest = {Column.LEVEL: ("Lvl", "4+1"), Column.RACE: ("high elf",),
-                  Column.CLASS: ("magic user",), Column.GAME: ("Game",)}
-        widths = {column: max(metrics.horizontalAdvance(text) for text in texts) + padding
-                  for column, texts in widest.items()}
+        widest = {
+            Column.LEVEL: ("Lvl", "4+1"),
+            Column.RACE: ("high elf",),
+            Column.CLASS: ("magic user",),
+            Column.GAME: ("Game",),
+        }
+        widths = {
+            column: max(metrics.horizontalAdvance(text) for text in texts) + padding
+            for column, texts in widest.items()
+        }
         return {Column.KIND: mark, **widths, Column.SOURCE: mark}
 
     def _name_width(self) -> int:
         """The Name column's width for the sample party's longest names."""
         metrics = self.view.fontMetrics()
-        return max(metrics.horizontalAdvance(text)
-                   for text in ("Gramfive the Grim", "Guido of Gramarye")) + self._cell_padding()
+        return (
+            max(
+                metrics.horizontalAdvance(text)
+                for text in ("Gramfive the Grim", "Guido of Gramarye")
+            )
+            + self._cell_padding()
+        )
 
     def preferred_width(self) -> int:
         """A dock width with the Name column wide enough for the sample party's names.
@@ -184,8 +188,9 @@ class LibraryPanel(QDockWidget):
         Computed from the font, so it stays right at 150% or with large fonts.
         """
         name = self._name_width()
-        columns = sum(width for column, width in self._column_widths().items()
-                      if column is not Column.GAME)  # shown when the dock is widened
+        columns = sum(
+            width for column, width in self._column_widths().items() if column is not Column.GAME
+        )  # shown when the dock is widened
         sides = self._body_margins()
         return name + columns + 2 * self.view.frameWidth() + sides
 
@@ -203,8 +208,7 @@ class LibraryPanel(QDockWidget):
         Class give way; the encounter needs the room)."""
         widths = self._column_widths()
         sides = self._body_margins()
-        marks = sum(widths.get(column, 0) for column in (Column.KIND, Column.LEVEL,
-                                                           Column.SOURCE))
+        marks = sum(widths.get(column, 0) for column in (Column.KIND, Column.LEVEL, Column.SOURCE))
         scroll = self.view.verticalScrollBar().sizeHint().width()
         return self._name_width() + marks + scroll + 2 * self.view.frameWidth() + sides
 
@@ -227,7 +231,8 @@ class LibraryPanel(QDockWidget):
                 self.select_path(current)
             elif row >= 0:
                 self.view.selectionModel().setCurrentIndex(
-                    self.model.index(row, Column.NAME), QItemSelectionModel.SelectionFlag.NoUpdate)
+                    self.model.index(row, Column.NAME), QItemSelectionModel.SelectionFlag.NoUpdate
+                )
         self._watch_folders()
 
     ALL_GAMES = "All games"
@@ -266,14 +271,19 @@ class LibraryPanel(QDockWidget):
         self.column_fitter.hidden = {Column.GAME} if hide else set()
         if games:  # as wide as the longest game's name the library holds
             metrics = self.view.fontMetrics()
-            self.column_fitter.prefer(Column.GAME, max(
-                metrics.horizontalAdvance(game) for game in games) + self._cell_padding())
+            self.column_fitter.prefer(
+                Column.GAME,
+                max(metrics.horizontalAdvance(game) for game in games) + self._cell_padding(),
+            )
         self.column_fitter.fit()
 
     def _watch_folders(self) -> None:
         """Watch the data folder and whichever library folders exist by now."""
-        wanted = [str(folder) for folder in (self._paths.data_dir, *library_folders(self._paths))
-                  if folder.is_dir()]
+        wanted = [
+            str(folder)
+            for folder in (self._paths.data_dir, *library_folders(self._paths))
+            if folder.is_dir()
+        ]
         missing = [folder for folder in wanted if folder not in self._watcher.directories()]
         if missing:
             self._watcher.addPaths(missing)
@@ -304,8 +314,9 @@ class LibraryPanel(QDockWidget):
             if row < 0:
                 continue
             index = self.model.index(row, Column.NAME)
-            flags = (QItemSelectionModel.SelectionFlag.Select
-                     | QItemSelectionModel.SelectionFlag.Rows)
+            flags = (
+                QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+            )
             selection.select(index, flags)
             selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
             found += 1
@@ -333,8 +344,10 @@ class LibraryPanel(QDockWidget):
         samples = len(entries) - own
         broken = sum(1 for e in entries if e.broken)
         shown = self.model.rowCount()
-        parts = [f"{own} of your own" if own else "No sheets of your own yet",
-                 f"{samples} sample{'s' if samples != 1 else ''}"]
+        parts = [
+            f"{own} of your own" if own else "No sheets of your own yet",
+            f"{samples} sample{'s' if samples != 1 else ''}",
+        ]
         if broken:
             parts.append(f"{broken} cannot be opened")
         text = ", ".join(parts)

@@ -45,10 +45,16 @@ def build_index(samples: Sequence[Path]) -> dict[str, Any]:
         entry = read_entry(path, is_sample=True)
         if entry.broken:
             raise ValueError(f"the sample {path.name} does not open: {entry.error}")
-        rows[_key(path)] = {"sha256": _digest(path.read_bytes()), "kind": entry.kind,
-                            "name": entry.name, "ancestry": entry.ancestry,
-                            "calling": entry.calling, "level": entry.level,
-                            "armour_class": entry.armour_class, "system": entry.system}
+        rows[_key(path)] = {
+            "sha256": _digest(path.read_bytes()),
+            "kind": entry.kind,
+            "name": entry.name,
+            "ancestry": entry.ancestry,
+            "calling": entry.calling,
+            "level": entry.level,
+            "armour_class": entry.armour_class,
+            "system": entry.system,
+        }
     return {"format": "m3desk.sample-index", "version": 2, "samples": rows}
 
 
@@ -73,12 +79,19 @@ def scan_samples(samples: Sequence[Path]) -> list[LibraryEntry]:
             data = b""
         if isinstance(row, dict) and data and row.get("sha256") == _digest(data):
             try:
-                entries.append(LibraryEntry(
-                    path=path, kind=row["kind"], name=str(row["name"]),
-                    ancestry=str(row.get("ancestry") or ""), calling=str(row.get("calling") or ""),
-                    level=str(row.get("level") or ""),
-                    armour_class=str(row.get("armour_class") or ""),
-                    is_sample=True, system=str(row.get("system") or "")))
+                entries.append(
+                    LibraryEntry(
+                        path=path,
+                        kind=row["kind"],
+                        name=str(row["name"]),
+                        ancestry=str(row.get("ancestry") or ""),
+                        calling=str(row.get("calling") or ""),
+                        level=str(row.get("level") or ""),
+                        armour_class=str(row.get("armour_class") or ""),
+                        is_sample=True,
+                        system=str(row.get("system") or ""),
+                    )
+                )
                 continue
             except (KeyError, TypeError):
                 pass
@@ -90,8 +103,9 @@ def main() -> int:
     from m3desk.assets import sample_files
 
     index = build_index(sample_files())
-    index_path().write_text(json.dumps(index, indent=1, ensure_ascii=False, sort_keys=True)
-                            + "\n", encoding="utf-8")
+    index_path().write_text(
+        json.dumps(index, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+    )
     print(f"{index_path()}: {len(index['samples'])} samples")
     return 0
 

@@ -41,8 +41,10 @@ def _document_files_in(folder: Path) -> list[Path]:
     try:
         with os.scandir(folder) as found:
             names = [
-                item.name for item in found
-                if not item.name.startswith(".") and item.is_file()
+                item.name
+                for item in found
+                if not item.name.startswith(".")
+                and item.is_file()
                 and os.path.splitext(item.name)[1].lower() in DOCUMENT_SUFFIXES
             ]
     except OSError:

@@ -24,9 +24,14 @@ class DownIntoList(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         model = self._view.model()
-        if (watched is self._search and event.type() == QEvent.Type.KeyPress
-                and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Down
-                and model is not None and model.rowCount() > 0):
+        if (
+            watched is self._search
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Down
+            and model is not None
+            and model.rowCount() > 0
+        ):
             if not self._view.currentIndex().isValid():
                 self._view.setCurrentIndex(model.index(0, self._column))
             self._view.setFocus(Qt.FocusReason.OtherFocusReason)

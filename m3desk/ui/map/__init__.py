@@ -31,8 +31,16 @@ not the widgets beside it; an export starts faster)."""
 
 __getattr__ = exports(__name__, _HOME)
 
-__all__ = ["MapFrame", "MapPanel", "MapPicture", "MapStyle", "MapView", "paint_map",
-           "picture_of", "uses_map"]
+__all__ = [
+    "MapFrame",
+    "MapPanel",
+    "MapPicture",
+    "MapStyle",
+    "MapView",
+    "paint_map",
+    "picture_of",
+    "uses_map",
+]
 
 
 def uses_map(encounter: object) -> bool:

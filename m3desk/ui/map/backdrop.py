@@ -24,16 +24,19 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QImage
 
-from m3desk.ui.picture_files import (
-    MAX_FILE_BYTES,
-    MAX_PIXELS,
-    Cancelled,
-    ReadPicture,
-    read_picture,
-)
+from m3desk.ui.picture_files import MAX_FILE_BYTES, MAX_PIXELS, Cancelled, ReadPicture, read_picture
 
-__all__ = ["LOAD_BUDGET_S", "MAX_FILE_BYTES", "MAX_PIXELS", "MAX_SIDE", "BackdropCache",
-           "PictureHandle", "file_pixel_size", "loaded_pictures", "read_backdrop"]
+__all__ = [
+    "LOAD_BUDGET_S",
+    "MAX_FILE_BYTES",
+    "MAX_PIXELS",
+    "MAX_SIDE",
+    "BackdropCache",
+    "PictureHandle",
+    "file_pixel_size",
+    "loaded_pictures",
+    "read_backdrop",
+]
 
 MAX_SIDE = 4096
 """The picture is decoded to at most this many pixels on its long side (enough for a map
@@ -42,8 +45,7 @@ LOAD_BUDGET_S = 20.0
 """A picture not read by then is given up (the reading is bounded; this is the backstop)."""
 
 
-def read_backdrop(path: str, cancelled: Callable[[], bool] = lambda: False
-                  ) -> tuple[QImage, float]:
+def read_backdrop(path: str, cancelled: Callable[[], bool] = lambda: False) -> tuple[QImage, float]:
     """The picture at ``path`` and how much it was shrunk on reading (1.0: full size;
     0.5: each pixel of the image stands for two of the file's). Raises ValueError with a
     sentence naming the file when it cannot be used."""
@@ -89,8 +91,10 @@ class _Entry:
         elif time.monotonic() - self.started > LOAD_BUDGET_S:
             self.future = None
             self.stop.set()
-            self.error = (f"The picture {_name(self.path)} took longer than "
-                          f"{LOAD_BUDGET_S:.0f} s to read; the map shows without it.")
+            self.error = (
+                f"The picture {_name(self.path)} took longer than "
+                f"{LOAD_BUDGET_S:.0f} s to read; the map shows without it."
+            )
 
 
 def _name(path: str) -> str:
@@ -107,8 +111,7 @@ class _Pictures:
     def _submit(self, path: str, stop: threading.Event) -> Future[QImage]:
         if self._workers is None:
             # One worker: two large scans are never decoded at once (memory stays bounded).
-            self._workers = ThreadPoolExecutor(max_workers=1,
-                                               thread_name_prefix="m3desk-picture")
+            self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="m3desk-picture")
         return self._workers.submit(lambda: read_backdrop(path, stop.is_set)[0])
 
     def request(self, user: int, path: str, *, again: bool = False) -> _Entry:

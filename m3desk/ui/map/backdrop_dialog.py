@@ -69,10 +69,12 @@ class BackdropDialog(QDialog):
         self.message.setObjectName("backdrop_message")
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel, self)
-        self.remove = self.buttons.addButton("Remove Picture",
-                                             QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.remove = self.buttons.addButton(
+            "Remove Picture", QDialogButtonBox.ButtonRole.DestructiveRole
+        )
         self.remove.setEnabled(current is not None)
         self.remove.clicked.connect(self._remove)
         self.buttons.accepted.connect(self.accept)
@@ -94,8 +96,9 @@ class BackdropDialog(QDialog):
         return box
 
     def _choose(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(self, "Background Picture",
-                                                    self.path.text(), IMAGE_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(
+            self, "Background Picture", self.path.text(), IMAGE_FILTER
+        )
         if path:
             self.path.setText(path)
 
@@ -114,8 +117,13 @@ class BackdropDialog(QDialog):
         down = None
         if current is not None and current.per_pixel_y is not None:
             down = per_pixel * current.per_pixel_y / current.per_pixel
-        return Backdrop(path=path, x=self.left.value(), y=self.top.value(),
-                        per_pixel=per_pixel, per_pixel_y=down)
+        return Backdrop(
+            path=path,
+            x=self.left.value(),
+            y=self.top.value(),
+            per_pixel=per_pixel,
+            per_pixel_y=down,
+        )
 
     @property
     def reading(self) -> bool:
@@ -144,8 +152,7 @@ class BackdropDialog(QDialog):
             return
         image, error = self._reading.get(wanted.path)
         if image is None:
-            self.message.setText(error or f"The picture {_name(wanted.path)} could not be "
-                                 "read.")
+            self.message.setText(error or f"The picture {_name(wanted.path)} could not be read.")
             return
         set_backdrop(self.document, wanted)
         super().accept()

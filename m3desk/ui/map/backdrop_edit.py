@@ -22,8 +22,17 @@ from m3desk.core.places import FAR, Backdrop
 if TYPE_CHECKING:
     from m3desk.ui.documents.encounter_document import EncounterDocument
 
-__all__ = ["MIN_CALIBRATION_PX", "calibrated", "corners", "extent", "moved", "picture_point",
-           "scaled", "set_backdrop", "with_backdrop"]
+__all__ = [
+    "MIN_CALIBRATION_PX",
+    "calibrated",
+    "corners",
+    "extent",
+    "moved",
+    "picture_point",
+    "scaled",
+    "set_backdrop",
+    "with_backdrop",
+]
 
 MIN_CALIBRATION_PX = 4.0
 """Two calibration points closer than this on the picture (its pixels) measure nothing."""
@@ -36,22 +45,32 @@ def with_backdrop(encounter: Encounter, backdrop: Backdrop | None) -> Encounter:
     return encounter.model_copy(update={"backdrop": backdrop})
 
 
-def set_backdrop(document: EncounterDocument, backdrop: Backdrop | None,
-                 text: str | None = None, *, run: str | None = None) -> bool:
+def set_backdrop(
+    document: EncounterDocument,
+    backdrop: Backdrop | None,
+    text: str | None = None,
+    *,
+    run: str | None = None,
+) -> bool:
     """The one way the picture changes: one undo step named ``text`` (a ``run`` of nudges
     is one step however many); False when nothing changed."""
     if text is None:
-        text = "Place a background picture under the map" if backdrop is not None \
+        text = (
+            "Place a background picture under the map"
+            if backdrop is not None
             else "Remove the map's background picture"
+        )
     if run is not None:
         base = document.run_start(run) or document.encounter
         return document.apply(with_backdrop(base, backdrop), text, run=run)
     return document.apply(with_backdrop(document.encounter, backdrop), text)
 
 
-def _made(spec: Backdrop, x: float, y: float, per_pixel: float,
-          per_pixel_y: float | None) -> Backdrop:
+def _made(
+    spec: Backdrop, x: float, y: float, per_pixel: float, per_pixel_y: float | None
+) -> Backdrop:
     """A picture at (x, y) with that scale, kept inside the model's bounds."""
+
     def bounded(value: float) -> float:
         return min(max(value, MIN_PER_PIXEL), MAX_PER_PIXEL)
 
@@ -59,16 +78,19 @@ def _made(spec: Backdrop, x: float, y: float, per_pixel: float,
     down = None if per_pixel_y is None else bounded(per_pixel_y)
     if down is not None and math.isclose(down, across, rel_tol=1e-9):
         down = None
-    return Backdrop(path=spec.path, x=round(min(max(x, -FAR), FAR), 3) + 0.0,
-                    y=round(min(max(y, -FAR), FAR), 3) + 0.0, per_pixel=across,
-                    per_pixel_y=down)
+    return Backdrop(
+        path=spec.path,
+        x=round(min(max(x, -FAR), FAR), 3) + 0.0,
+        y=round(min(max(y, -FAR), FAR), 3) + 0.0,
+        per_pixel=across,
+        per_pixel_y=down,
+    )
 
 
 def extent(spec: Backdrop, size: tuple[float, float]) -> tuple[float, float, float, float]:
     """The picture's (left, top, right, bottom) on the map."""
     width, height = size
-    return (spec.x, spec.y, spec.x + width * spec.per_pixel,
-            spec.y + height * spec.down_per_pixel)
+    return (spec.x, spec.y, spec.x + width * spec.per_pixel, spec.y + height * spec.down_per_pixel)
 
 
 def corners(spec: Backdrop, size: tuple[float, float]) -> tuple[tuple[float, float], ...]:
@@ -82,9 +104,15 @@ def moved(spec: Backdrop, dx: float, dy: float) -> Backdrop:
     return _made(spec, spec.x + dx, spec.y + dy, spec.per_pixel, spec.per_pixel_y)
 
 
-def scaled(spec: Backdrop, size: tuple[float, float], corner: int,
-           point: tuple[float, float], *, free: bool = False,
-           least: float = 1.0) -> Backdrop:
+def scaled(
+    spec: Backdrop,
+    size: tuple[float, float],
+    corner: int,
+    point: tuple[float, float],
+    *,
+    free: bool = False,
+    least: float = 1.0,
+) -> Backdrop:
     """The picture with its ``corner`` dragged to ``point`` and the opposite corner
     staying put. The picture keeps its proportions (the corner follows the point's
     projection on the diagonal) unless ``free``; it never turns inside out and keeps at
@@ -100,14 +128,13 @@ def scaled(spec: Backdrop, size: tuple[float, float], corner: int,
         down = max(tall, least) / height_px
     else:
         now_wide, now_tall = width_px * spec.per_pixel, height_px * spec.down_per_pixel
-        factor = (wide * now_wide + tall * now_tall) / (now_wide ** 2 + now_tall ** 2)
+        factor = (wide * now_wide + tall * now_tall) / (now_wide**2 + now_tall**2)
         factor = max(factor, least / min(now_wide, now_tall))
         across, down = spec.per_pixel * factor, spec.down_per_pixel * factor
     new_wide, new_tall = width_px * across, height_px * down
     left = anchor_x if sign_x > 0 else anchor_x - new_wide
     top = anchor_y if sign_y > 0 else anchor_y - new_tall
-    return _made(spec, left, top, across,
-                 down if free or spec.per_pixel_y is not None else None)
+    return _made(spec, left, top, across, down if free or spec.per_pixel_y is not None else None)
 
 
 def picture_point(spec: Backdrop, x: float, y: float) -> tuple[float, float]:
@@ -116,8 +143,9 @@ def picture_point(spec: Backdrop, x: float, y: float) -> tuple[float, float]:
     return (x - spec.x) / spec.per_pixel, (y - spec.y) / spec.down_per_pixel
 
 
-def pixels_between(spec: Backdrop, first: tuple[float, float],
-                   second: tuple[float, float]) -> float:
+def pixels_between(
+    spec: Backdrop, first: tuple[float, float], second: tuple[float, float]
+) -> float:
     """How far apart two map points are on the picture, in its pixels across (a picture
     stretched down counts its pixels down in proportion)."""
     (ax, ay), (bx, by) = picture_point(spec, *first), picture_point(spec, *second)
@@ -125,8 +153,9 @@ def pixels_between(spec: Backdrop, first: tuple[float, float],
     return math.hypot(bx - ax, (by - ay) * stretch)
 
 
-def calibrated(spec: Backdrop, first: tuple[float, float], second: tuple[float, float],
-               distance: float) -> Backdrop:
+def calibrated(
+    spec: Backdrop, first: tuple[float, float], second: tuple[float, float], distance: float
+) -> Backdrop:
     """The picture scaled so that the two map points ``first`` and ``second`` (on the
     picture as it lies now) end ``distance`` units apart, the picture's pixel under
     ``first`` staying where it is. Raises ValueError with a sentence when the points are
@@ -135,10 +164,17 @@ def calibrated(spec: Backdrop, first: tuple[float, float], second: tuple[float, 
         raise ValueError("Type a distance greater than nothing.")
     pixels = pixels_between(spec, first, second)
     if pixels < MIN_CALIBRATION_PX:
-        raise ValueError("The two points are too close together on the picture: click two "
-                         "points farther apart (a wall's two ends, a room's width).")
+        raise ValueError(
+            "The two points are too close together on the picture: click two "
+            "points farther apart (a wall's two ends, a room's width)."
+        )
     across = distance / pixels
     down = across * spec.down_per_pixel / spec.per_pixel
     px, py = picture_point(spec, *first)
-    return _made(spec, first[0] - px * across, first[1] - py * down, across,
-                 down if spec.per_pixel_y is not None else None)
+    return _made(
+        spec,
+        first[0] - px * across,
+        first[1] - py * down,
+        across,
+        down if spec.per_pixel_y is not None else None,
+    )

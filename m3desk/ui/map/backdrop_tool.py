@@ -53,11 +53,19 @@ if TYPE_CHECKING:
 
 __all__ = ["BackdropTool", "CalibrateDialog"]
 
-ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),
-          Qt.Key.Key_Down: (0, 1)}
+ARROWS = {
+    Qt.Key.Key_Left: (-1, 0),
+    Qt.Key.Key_Right: (1, 0),
+    Qt.Key.Key_Up: (0, -1),
+    Qt.Key.Key_Down: (0, 1),
+}
 NUDGE_RUN = "backdrop-nudge"
-CURSORS = (Qt.CursorShape.SizeFDiagCursor, Qt.CursorShape.SizeBDiagCursor,
-           Qt.CursorShape.SizeFDiagCursor, Qt.CursorShape.SizeBDiagCursor)
+CURSORS = (
+    Qt.CursorShape.SizeFDiagCursor,
+    Qt.CursorShape.SizeBDiagCursor,
+    Qt.CursorShape.SizeFDiagCursor,
+    Qt.CursorShape.SizeBDiagCursor,
+)
 MOST_DRAG_PX = 4096
 """The picture drawn for a drag is at most this wide or tall (zoomed far in, the part on
 screen is what matters, and a drag draws it scaled from this)."""
@@ -116,12 +124,18 @@ class BackdropTool:
         unit = self.view.picture.model.unit
         if self.points is not None:
             if not self.points:
-                return ("Calibrate: click a first point on the picture (a square's corner, "
-                        "a wall's end). Esc cancels.")
-            return (f"Calibrate: click a second point a known distance (in {unit}) from the "
-                    "first. Esc cancels.")
-        return ("Picture: drag to move, a corner to scale (Shift: free); arrows nudge; "
-                "C calibrates; Esc ends.")
+                return (
+                    "Calibrate: click a first point on the picture (a square's corner, "
+                    "a wall's end). Esc cancels."
+                )
+            return (
+                f"Calibrate: click a second point a known distance (in {unit}) from the "
+                "first. Esc cancels."
+            )
+        return (
+            "Picture: drag to move, a corner to scale (Shift: free); arrows nudge; "
+            "C calibrates; Esc ends."
+        )
 
     def banner(self) -> str:
         """The mode in a few words on the map itself (the status beside the tools may
@@ -149,7 +163,8 @@ class BackdropTool:
         # All four handles in sight on the way in; the tokens alone again on the way out
         # (if the map was following them).
         if (on and whole is not None and not _holds(view.frame.visible(), whole)) or (
-                not on and view.auto_fit):
+            not on and view.auto_fit
+        ):
             view.fit()
         if on:
             view.setCursor(Qt.CursorShape.SizeAllCursor)
@@ -171,11 +186,15 @@ class BackdropTool:
             return None
         reach = self.handle_size() * 0.8
         frame = self.view.frame
-        found = [(abs(frame.to_screen(*c).x() - point.x()) + abs(frame.to_screen(*c).y()
-                                                                   - point.y()), index)
-                 for index, c in enumerate(corners(spec, size))
-                 if abs(frame.to_screen(*c).x() - point.x()) <= reach
-                 and abs(frame.to_screen(*c).y() - point.y()) <= reach]
+        found = [
+            (
+                abs(frame.to_screen(*c).x() - point.x()) + abs(frame.to_screen(*c).y() - point.y()),
+                index,
+            )
+            for index, c in enumerate(corners(spec, size))
+            if abs(frame.to_screen(*c).x() - point.x()) <= reach
+            and abs(frame.to_screen(*c).y() - point.y()) <= reach
+        ]
         return min(found)[1] if found else None
 
     def on_picture(self, point: QPointF) -> bool:
@@ -184,8 +203,10 @@ class BackdropTool:
             return False
         x, y = self.view.frame.to_units(point)
         left, top = spec.x, spec.y
-        return (left <= x <= left + size[0] * spec.per_pixel
-                and top <= y <= top + size[1] * spec.down_per_pixel)
+        return (
+            left <= x <= left + size[0] * spec.per_pixel
+            and top <= y <= top + size[1] * spec.down_per_pixel
+        )
 
     def cursor_for(self, point: QPointF) -> Qt.CursorShape:
         if self.points is not None:
@@ -244,8 +265,9 @@ class BackdropTool:
             drag.current = moved(drag.origin, x1 - x0, y1 - y0)
         else:
             least = max(self.view.picture.model.step, 1e-3)
-            drag.current = scaled(drag.origin, size, drag.corner, frame.to_units(point),
-                                  free=free, least=least)
+            drag.current = scaled(
+                drag.origin, size, drag.corner, frame.to_units(point), free=free, least=least
+            )
         self.view.update()
 
     def release(self, event: QMouseEvent) -> bool:
@@ -255,8 +277,9 @@ class BackdropTool:
         if event.button() != Qt.MouseButton.LeftButton:
             return True
         if drag.dragging:
-            self.drag_to(event.position(),
-                         free=bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+            self.drag_to(
+                event.position(), free=bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            )
         self.drag = None
         self.view.update()
         if drag.dragging and drag.current != drag.origin:
@@ -271,8 +294,10 @@ class BackdropTool:
             dy = drag.current.y - drag.origin.y
             return f"Move the background picture ({dx:+g} {unit} across, {dy:+g} {unit} down)"
         step = self.view.picture.model.step
-        return (f"Scale the background picture (a {step:g}-{unit} square spans "
-                f"{step / drag.current.per_pixel:.1f} px)")
+        return (
+            f"Scale the background picture (a {step:g}-{unit} square spans "
+            f"{step / drag.current.per_pixel:.1f} px)"
+        )
 
     def cancel(self) -> bool:
         """Escape: a drag or a calibration under way is dropped, nothing changed."""
@@ -321,8 +346,12 @@ class BackdropTool:
         target = moved(now, dx * amount, dy * amount)
         total_x, total_y = target.x - spec.x, target.y - spec.y
         unit = self.view.picture.model.unit
-        return set_backdrop(document, target, f"Nudge the background picture ({total_x:+g} "
-                            f"{unit} across, {total_y:+g} {unit} down)", run=NUDGE_RUN)
+        return set_backdrop(
+            document,
+            target,
+            f"Nudge the background picture ({total_x:+g} {unit} across, {total_y:+g} {unit} down)",
+            run=NUDGE_RUN,
+        )
 
     # -- calibration -----------------------------------------------------------------------
 
@@ -351,22 +380,36 @@ class BackdropTool:
         spec = self.spec()
         assert spec is not None
         first, second = self.points
-        dialog = CalibrateDialog(spec, first, second, self.view.picture.model.unit,
-                                 self.view.picture.model.step, self.view)
+        dialog = CalibrateDialog(
+            spec,
+            first,
+            second,
+            self.view.picture.model.unit,
+            self.view.picture.model.step,
+            self.view,
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self._calibrate(spec, first, second,
-                                                        dialog.distance.value()))
+        dialog.accepted.connect(
+            lambda: self._calibrate(spec, first, second, dialog.distance.value())
+        )
         dialog.finished.connect(lambda _result: self._calibration_over())
         self.dialog = dialog
         dialog.open()
 
-    def _calibrate(self, spec: Backdrop, first: tuple[float, float],
-                   second: tuple[float, float], distance: float) -> None:
+    def _calibrate(
+        self,
+        spec: Backdrop,
+        first: tuple[float, float],
+        second: tuple[float, float],
+        distance: float,
+    ) -> None:
         unit = self.view.picture.model.unit
         pixels = pixels_between(spec, first, second)
-        set_backdrop(self.view.document, calibrated(spec, first, second, distance),
-                     f"Calibrate the background picture ({pixels:.0f} px = {distance:g} "
-                     f"{unit})")
+        set_backdrop(
+            self.view.document,
+            calibrated(spec, first, second, distance),
+            f"Calibrate the background picture ({pixels:.0f} px = {distance:g} {unit})",
+        )
 
     def _calibration_over(self) -> None:
         self.points = None
@@ -388,15 +431,22 @@ class BackdropTool:
         layer.setDevicePixelRatio(ratio)
         layer.fill(Qt.GlobalColor.transparent)
         painter = QPainter(layer)
-        paint_map(painter, view.frame, dataclasses.replace(view.picture, backdrop=None),
-                  view.style_, fill=False)
+        paint_map(
+            painter,
+            view.frame,
+            dataclasses.replace(view.picture, backdrop=None),
+            view.style_,
+            fill=False,
+        )
         painter.end()
         drag.layer = layer
         image, _error = view.backdrop()
         if image is not None and not image.isNull():
             rect = backdrop_rect(view.frame, drag.origin, image)
-            wanted = QSize(max(1, min(math.ceil(rect.width() * ratio), MOST_DRAG_PX)),
-                           max(1, min(math.ceil(rect.height() * ratio), MOST_DRAG_PX)))
+            wanted = QSize(
+                max(1, min(math.ceil(rect.width() * ratio), MOST_DRAG_PX)),
+                max(1, min(math.ceil(rect.height() * ratio), MOST_DRAG_PX)),
+            )
             # Faded onto the map's background once, so a frame copies it opaque.
             picture = QPixmap(wanted)
             picture.setDevicePixelRatio(ratio)
@@ -413,16 +463,14 @@ class BackdropTool:
             return False
         view = self.view
         image, _error = view.backdrop()
-        target = backdrop_rect(view.frame, drag.current, image) if image is not None \
-            else QRectF()
+        target = backdrop_rect(view.frame, drag.current, image) if image is not None else QRectF()
         # The background only around the picture (it is opaque, faded onto it already).
         for rect in _around(QRectF(view.rect()), target.adjusted(1, 1, -1, -1)):
             painter.fillRect(rect, view.style_.colours.base)
         if drag.picture is not None and image is not None:
             ratio = drag.picture.devicePixelRatio()
             size = QSizeF(drag.picture.size()) / ratio
-            if abs(target.width() - size.width()) < 1 and abs(target.height()
-                                                            - size.height()) < 1:
+            if abs(target.width() - size.width()) < 1 and abs(target.height() - size.height()) < 1:
                 # Moved, not scaled: a plain copy at a whole pixel, the quickest there is.
                 painter.drawPixmap(target.topLeft().toPoint(), drag.picture)
             else:
@@ -438,9 +486,13 @@ class BackdropTool:
             return
         # The handles over the banner: a corner under it stays a target.
         paint_banner(painter, self.view.style_, self.banner())
-        paint_handles(painter, self.view.frame, self.view.style_,
-                      [self.view.frame.to_screen(*c) for c in corners(spec, size)],
-                      self.handle_size())
+        paint_handles(
+            painter,
+            self.view.frame,
+            self.view.style_,
+            [self.view.frame.to_screen(*c) for c in corners(spec, size)],
+            self.handle_size(),
+        )
         if self.points is not None:
             marks = [self.view.frame.to_screen(*p) for p in self.points]
             if len(marks) == 1 and self.pointer is not None:
@@ -452,10 +504,15 @@ class BackdropTool:
             paint_calibration(painter, self.view.style_, marks, label)
 
 
-def _holds(outer: tuple[float, float, float, float],
-           inner: tuple[float, float, float, float]) -> bool:
-    return (outer[0] <= inner[0] and outer[1] <= inner[1] and outer[2] >= inner[2]
-            and outer[3] >= inner[3])
+def _holds(
+    outer: tuple[float, float, float, float], inner: tuple[float, float, float, float]
+) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and outer[2] >= inner[2]
+        and outer[3] >= inner[3]
+    )
 
 
 def _around(whole: QRectF, hole: QRectF) -> list[QRectF]:
@@ -463,22 +520,28 @@ def _around(whole: QRectF, hole: QRectF) -> list[QRectF]:
     hole = hole.intersected(whole)
     if hole.isEmpty():
         return [whole]
-    return [r for r in (
-        QRectF(whole.left(), whole.top(), whole.width(), hole.top() - whole.top()),
-        QRectF(whole.left(), hole.bottom(), whole.width(), whole.bottom() - hole.bottom()),
-        QRectF(whole.left(), hole.top(), hole.left() - whole.left(), hole.height()),
-        QRectF(hole.right(), hole.top(), whole.right() - hole.right(), hole.height()),
-    ) if r.width() > 0 and r.height() > 0]
+    return [
+        r
+        for r in (
+            QRectF(whole.left(), whole.top(), whole.width(), hole.top() - whole.top()),
+            QRectF(whole.left(), hole.bottom(), whole.width(), whole.bottom() - hole.bottom()),
+            QRectF(whole.left(), hole.top(), hole.left() - whole.left(), hole.height()),
+            QRectF(hole.right(), hole.top(), whole.right() - hole.right(), hole.height()),
+        )
+        if r.width() > 0 and r.height() > 0
+    ]
 
 
 def _ink_and_paper(style: MapStyle) -> tuple[QColor, QColor]:
     """A colour and its opposite that read on any picture: the highlight on a halo."""
-    return style.colours.highlight, QColor(255, 255, 255) if not style.colours.dark \
-        else QColor(0, 0, 0)
+    return style.colours.highlight, QColor(255, 255, 255) if not style.colours.dark else QColor(
+        0, 0, 0
+    )
 
 
-def paint_handles(painter: QPainter, frame: MapFrame, style: MapStyle,
-                  points: list[QPointF], side: float) -> None:
+def paint_handles(
+    painter: QPainter, frame: MapFrame, style: MapStyle, points: list[QPointF], side: float
+) -> None:
     """A dashed outline through the four corners and a square handle on each, drawn twice
     (a wide halo, then the highlight) so they read on a light or a dark picture."""
     ink, halo = _ink_and_paper(style)
@@ -503,8 +566,7 @@ def paint_handles(painter: QPainter, frame: MapFrame, style: MapStyle,
 
 def _banner_box(style: MapStyle, text: str) -> QRectF:
     pad = max(4.0, style.line * 0.3)
-    return QRectF(pad, pad, style.bold_metrics.horizontalAdvance(text) + 2 * pad,
-                  style.line + pad)
+    return QRectF(pad, pad, style.bold_metrics.horizontalAdvance(text) + 2 * pad, style.line + pad)
 
 
 def paint_banner(painter: QPainter, style: MapStyle, text: str) -> None:
@@ -523,8 +585,9 @@ def paint_banner(painter: QPainter, style: MapStyle, text: str) -> None:
     painter.restore()
 
 
-def paint_calibration(painter: QPainter, style: MapStyle, marks: list[QPointF],
-                      label: str = "") -> None:
+def paint_calibration(
+    painter: QPainter, style: MapStyle, marks: list[QPointF], label: str = ""
+) -> None:
     """The calibration's points, the line between them and how long it is now."""
     ink, halo = _ink_and_paper(style)
     reach = max(6.0, style.line * 0.45)
@@ -539,8 +602,7 @@ def paint_calibration(painter: QPainter, style: MapStyle, marks: list[QPointF],
             painter.drawLine(mark + QPointF(0, -reach), mark + QPointF(0, reach))
     if label and len(marks) == 2:
         width = style.metrics.horizontalAdvance(label) + 8
-        box = QRectF(marks[1].x() + reach, marks[1].y() - reach - style.line, width,
-                     style.line)
+        box = QRectF(marks[1].x() + reach, marks[1].y() - reach - style.line, width, style.line)
         painter.setPen(QPen(ink, 1))
         painter.setBrush(style.colours.base)
         painter.drawRect(box)
@@ -553,18 +615,27 @@ def paint_calibration(painter: QPainter, style: MapStyle, marks: list[QPointF],
 class CalibrateDialog(QDialog):
     """How far apart the two points clicked on the picture are, in the game's unit."""
 
-    def __init__(self, spec: Backdrop, first: tuple[float, float],
-                 second: tuple[float, float], unit: str, step: float,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        spec: Backdrop,
+        first: tuple[float, float],
+        second: tuple[float, float],
+        unit: str,
+        step: float,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("map_calibrate_dialog")
         self.setWindowTitle("Calibrate the Picture")
         pixels = pixels_between(spec, first, second)
         now = math.dist(first, second)
-        explain = QLabel(f"The two points are {pixels:.0f} pixels apart on the picture "
-                         f"({now:.1f} {unit} on the map as it lies now). How far apart are "
-                         "they in the game? The picture is scaled to match; the first point "
-                         "stays where it is.", self)
+        explain = QLabel(
+            f"The two points are {pixels:.0f} pixels apart on the picture "
+            f"({now:.1f} {unit} on the map as it lies now). How far apart are "
+            "they in the game? The picture is scaled to match; the first point "
+            "stays where it is.",
+            self,
+        )
         explain.setTextFormat(Qt.TextFormat.PlainText)
         explain.setWordWrap(True)
         self.distance = QDoubleSpinBox(self)
@@ -574,8 +645,9 @@ class CalibrateDialog(QDialog):
         self.distance.setDecimals(1)
         self.distance.setSuffix(f" {unit}")
         self.distance.setValue(max(step, step * round(now / step)) if step else now)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

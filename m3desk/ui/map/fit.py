@@ -13,8 +13,17 @@ from m3desk.ui.map.painter import names_fit
 from m3desk.ui.map.picture import MapPicture, MapToken
 from m3desk.ui.map.style import MapStyle
 
-__all__ = ["LEAST_STEP_LINES", "NEAREST_COUNTED", "Room", "action_bounds", "fitted_frame",
-           "least_scale", "most_scale", "packed", "wanted_bounds"]
+__all__ = [
+    "LEAST_STEP_LINES",
+    "NEAREST_COUNTED",
+    "Room",
+    "action_bounds",
+    "fitted_frame",
+    "least_scale",
+    "most_scale",
+    "packed",
+    "wanted_bounds",
+]
 
 LEAST_STEP_LINES = 2.4
 """A fitted map's grid step is at least this many lines of text wide wherever tokens stand
@@ -40,14 +49,17 @@ class Room:
 
     def inner(self, bounds: tuple[float, float, float, float], most: float) -> MapFrame:
         """``bounds`` whole in the room between what is kept above and below."""
-        return MapFrame.fitted(bounds, self.width, self.height - self.above - self.below,
-                               most=most)
+        return MapFrame.fitted(bounds, self.width, self.height - self.above - self.below, most=most)
 
     def whole(self, inner: MapFrame) -> MapFrame:
         """A frame of the room inside moved to the whole surface."""
-        return MapFrame(inner.scale, inner.cx,
-                        inner.cy - (self.above - self.below) / 2 / inner.scale,
-                        self.width, self.height)
+        return MapFrame(
+            inner.scale,
+            inner.cx,
+            inner.cy - (self.above - self.below) / 2 / inner.scale,
+            self.width,
+            self.height,
+        )
 
 
 def least_scale(picture: MapPicture, style: MapStyle) -> float:
@@ -71,8 +83,11 @@ def packed(picture: MapPicture) -> bool:
     if len(tokens) > NEAREST_COUNTED:
         return True
     close = 2 * model.step
-    return any(model.norm(a.x - b.x, a.y - b.y) <= close
-               for n, a in enumerate(tokens) for b in tokens[n + 1:])
+    return any(
+        model.norm(a.x - b.x, a.y - b.y) <= close
+        for n, a in enumerate(tokens)
+        for b in tokens[n + 1 :]
+    )
 
 
 def _reads(inner: MapFrame, picture: MapPicture, style: MapStyle, room: Room) -> bool:
@@ -91,16 +106,18 @@ def _readable_whole(picture: MapPicture, style: MapStyle, room: Room) -> MapFram
     return inner if _reads(inner, picture, style, room) else None
 
 
-def wanted_bounds(picture: MapPicture, style: MapStyle, room: Room
-                  ) -> tuple[float, float, float, float]:
+def wanted_bounds(
+    picture: MapPicture, style: MapStyle, room: Room
+) -> tuple[float, float, float, float]:
     """What a fit shows: everything when it reads, else the action."""
     if _readable_whole(picture, style, room) is not None:
         return picture.bounds()
     return action_bounds(picture)
 
 
-def action_bounds(picture: MapPicture, *, nearest_foe: bool = False
-                  ) -> tuple[float, float, float, float]:
+def action_bounds(
+    picture: MapPicture, *, nearest_foe: bool = False
+) -> tuple[float, float, float, float]:
     """The selected combatant and those in its reach (a grid step more, so a foe stepping
     in stays in view): where the fight is; with ``nearest_foe`` the nearest foe standing
     farther too."""
@@ -122,8 +139,11 @@ def action_bounds(picture: MapPicture, *, nearest_foe: bool = False
             ys.append(token.y)
         elif token.side != centre.side and not token.down:
             foes.append((gap, token))
-    foe_near = any(t.side != centre.side for t in picture.tokens
-                   if model.norm(t.x - centre.x, t.y - centre.y, t.z - centre.z) <= near)
+    foe_near = any(
+        t.side != centre.side
+        for t in picture.tokens
+        if model.norm(t.x - centre.x, t.y - centre.y, t.z - centre.z) <= near
+    )
     if foes and (nearest_foe or len(xs) == 1) and not foe_near:
         nearest = min(foes, key=lambda f: f[0])[1]  # the fight is toward the nearest foe
         xs.append(nearest.x)
@@ -149,8 +169,10 @@ def fitted_frame(picture: MapPicture, style: MapStyle, room: Room) -> MapFrame:
     for _ in range(ZOOM_TRIES):
         if _reads(inner, picture, style, room):
             return room.whole(inner)
-        inner = _keep_selected(picture, MapFrame(inner.scale * ZOOM_STEP, inner.cx, inner.cy,
-                                                 inner.width, inner.height))
+        inner = _keep_selected(
+            picture,
+            MapFrame(inner.scale * ZOOM_STEP, inner.cx, inner.cy, inner.width, inner.height),
+        )
     return room.whole(inner if _reads(inner, picture, style, room) else first)
 
 

@@ -24,12 +24,16 @@ class MapFrame:
     height: float
 
     def to_screen(self, x: float, y: float) -> QPointF:
-        return QPointF((x - self.cx) * self.scale + self.width / 2,
-                       (y - self.cy) * self.scale + self.height / 2)
+        return QPointF(
+            (x - self.cx) * self.scale + self.width / 2,
+            (y - self.cy) * self.scale + self.height / 2,
+        )
 
     def to_units(self, point: QPointF) -> tuple[float, float]:
-        return ((point.x() - self.width / 2) / self.scale + self.cx,
-                (point.y() - self.height / 2) / self.scale + self.cy)
+        return (
+            (point.x() - self.width / 2) / self.scale + self.cx,
+            (point.y() - self.height / 2) / self.scale + self.cy,
+        )
 
     def visible(self) -> tuple[float, float, float, float]:
         left, top = self.to_units(QPointF(0, 0))
@@ -37,8 +41,15 @@ class MapFrame:
         return left, top, right, bottom
 
     @classmethod
-    def fitted(cls, bounds: tuple[float, float, float, float], width: float, height: float,
-               *, most: float = 40.0, margin: float | None = None) -> MapFrame:
+    def fitted(
+        cls,
+        bounds: tuple[float, float, float, float],
+        width: float,
+        height: float,
+        *,
+        most: float = 40.0,
+        margin: float | None = None,
+    ) -> MapFrame:
         """The frame showing ``bounds`` whole on the surface (at most ``most`` px a unit),
         ``margin`` pixels from its edges (by default less on a small surface)."""
         if margin is None:
@@ -58,8 +69,13 @@ class MapFrame:
         return MapFrame(scale, cx, cy, self.width, self.height)
 
     def panned(self, dx_px: float, dy_px: float) -> MapFrame:
-        return MapFrame(self.scale, self.cx - dx_px / self.scale, self.cy - dy_px / self.scale,
-                        self.width, self.height)
+        return MapFrame(
+            self.scale,
+            self.cx - dx_px / self.scale,
+            self.cy - dy_px / self.scale,
+            self.width,
+            self.height,
+        )
 
     def resized(self, width: float, height: float) -> MapFrame:
         return MapFrame(self.scale, self.cx, self.cy, width, height)

@@ -37,21 +37,27 @@ class Taken:
 
     def _keys(self, rect: QRectF) -> list[tuple[int, int]]:
         cell = self.CELL
-        return [(i, j) for i in range(int(rect.left() // cell), int(rect.right() // cell) + 1)
-                for j in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1)]
+        return [
+            (i, j)
+            for i in range(int(rect.left() // cell), int(rect.right() // cell) + 1)
+            for j in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1)
+        ]
 
     def hits(self, rect: QRectF) -> bool:
-        return any(rect.intersects(other) for key in self._keys(rect)
-                   for other in self._cells.get(key, ()))
+        return any(
+            rect.intersects(other) for key in self._keys(rect) for other in self._cells.get(key, ())
+        )
 
     def crossed(self, line: QLineF, own: QPointF) -> bool:
         """Whether ``line`` runs through a rectangle taken (but the marker centred on
         ``own``, the token the line starts from)."""
         box = QRectF(line.p1(), line.p2()).normalized()
-        return any(crosses(line, other) for key in self._keys(box)
-                   for other in self._cells.get(key, ())
-                   if abs(other.center().x() - own.x()) > 0.5
-                   or abs(other.center().y() - own.y()) > 0.5)
+        return any(
+            crosses(line, other)
+            for key in self._keys(box)
+            for other in self._cells.get(key, ())
+            if abs(other.center().x() - own.x()) > 0.5 or abs(other.center().y() - own.y()) > 0.5
+        )
 
     def add(self, rect: QRectF) -> None:
         for key in self._keys(rect):
@@ -74,23 +80,28 @@ LABEL_TIERS = 6
 """How many lines of names a name may stand away from its token (with a line to it)."""
 
 
-def _spots(x: float, y: float, radius: float, width: float, line: float
-           ) -> list[tuple[QRectF, bool]]:
+def _spots(
+    x: float, y: float, radius: float, width: float, line: float
+) -> list[tuple[QRectF, bool]]:
     """Where a name may go, nearest first: (box, apart from the token). Beside the token,
     then straight above or below it a line or more away, then shifted to a side."""
     gap = 1.5
     below = y + radius + gap
     above = y - radius - gap - line
-    spots = [(QRectF(x - width / 2, below, width, line), False),
-             (QRectF(x - width / 2, above, width, line), False),
-             # Beside it, clear of the air kept round a name (closer, its own marker hit it).
-             (QRectF(x + radius + 5, y - line / 2, width, line), False),
-             (QRectF(x - radius - 5 - width, y - line / 2, width, line), False)]
+    spots = [
+        (QRectF(x - width / 2, below, width, line), False),
+        (QRectF(x - width / 2, above, width, line), False),
+        # Beside it, clear of the air kept round a name (closer, its own marker hit it).
+        (QRectF(x + radius + 5, y - line / 2, width, line), False),
+        (QRectF(x - radius - 5 - width, y - line / 2, width, line), False),
+    ]
     shifts = [(1, 0), (-1, 0)]
     for tier in range(1, LABEL_TIERS + 1):
         shift = tier * (line + 2)
-        spots += [(QRectF(x - width / 2, top, width, line), True)
-                  for top in (below + shift, above - shift)]
+        spots += [
+            (QRectF(x - width / 2, top, width, line), True)
+            for top in (below + shift, above - shift)
+        ]
     for tier in range(LABEL_TIERS + 1):
         shift = tier * (line + 2)
         for top in (below + shift, above - shift):
@@ -110,8 +121,12 @@ def crosses(line: QLineF, rect: QRectF) -> bool:
     x0, y0 = line.x1(), line.y1()
     dx, dy = line.dx(), line.dy()
     low, high = 0.0, 1.0
-    for p, q in ((-dx, x0 - rect.left()), (dx, rect.right() - x0),
-                 (-dy, y0 - rect.top()), (dy, rect.bottom() - y0)):
+    for p, q in (
+        (-dx, x0 - rect.left()),
+        (dx, rect.right() - x0),
+        (-dy, y0 - rect.top()),
+        (dy, rect.bottom() - y0),
+    ):
         if p == 0:
             if q <= 0:
                 return False
@@ -128,8 +143,9 @@ def crosses(line: QLineF, rect: QRectF) -> bool:
 
 def _leader(x: float, y: float, radius: float, box: QRectF) -> QLineF:
     """The line from a token's edge to its name standing apart."""
-    end = QPointF(min(max(x, box.left() + 3), box.right() - 3),
-                  box.top() if box.top() > y else box.bottom())
+    end = QPointF(
+        min(max(x, box.left() + 3), box.right() - 3), box.top() if box.top() > y else box.bottom()
+    )
     direction = end - QPointF(x, y)
     length = math.hypot(direction.x(), direction.y()) or 1.0
     return QLineF(QPointF(x, y) + direction * (radius / length), end)
@@ -147,8 +163,12 @@ def short_name(text: str) -> str:
     every word but the last cut to four letters and a dot ("Hobg. boss 2"); what the
     marker's tooltip gives whole. The words in brackets ("(down)") stay."""
     words = text.split(" ")
-    cut = [w[:4] + "." if len(w) > 5 and n < len(words) - 1 and not w.startswith("(")
-           and not w[0].isdigit() else w for n, w in enumerate(words)]
+    cut = [
+        w[:4] + "."
+        if len(w) > 5 and n < len(words) - 1 and not w.startswith("(") and not w[0].isdigit()
+        else w
+        for n, w in enumerate(words)
+    ]
     return " ".join(cut)
 
 
@@ -174,9 +194,14 @@ class _Centres:
         return False
 
 
-def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: float,
-                 frame: MapFrame, style: MapStyle, unit: str, taken: Taken
-                 ) -> list[Label]:
+def label_layout(
+    centres: list[tuple[float, float, MapToken, bool]],
+    radius: float,
+    frame: MapFrame,
+    style: MapStyle,
+    unit: str,
+    taken: Taken,
+) -> list[Label]:
     """Every token's name placed where it covers no token (``taken`` holds the markers),
     no name or line placed before it, and stays whole on the surface: the selected one's
     first, then the others in the map's reading order (top to bottom, left to right), each
@@ -197,8 +222,20 @@ def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: flo
         whole = token_label(token, unit)
         found = None
         for text in dict.fromkeys((whole, short_name(whole))):
-            found = _first_spot(x, y, radius, text, selected, style, reach, surface, taken,
-                                near, leaders, token.combatant_id)
+            found = _first_spot(
+                x,
+                y,
+                radius,
+                text,
+                selected,
+                style,
+                reach,
+                surface,
+                taken,
+                near,
+                leaders,
+                token.combatant_id,
+            )
             if found is not None:
                 break
         if found is None:
@@ -211,18 +248,32 @@ def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: flo
     return labels
 
 
-def _first_spot(x: float, y: float, radius: float, text: str, selected: bool,
-                style: MapStyle, reach: float, surface: QRectF, taken: Taken,
-                near: _Centres, leaders: list[QLineF], own: str
-                ) -> tuple[str, QRectF, QLineF | None] | None:
+def _first_spot(
+    x: float,
+    y: float,
+    radius: float,
+    text: str,
+    selected: bool,
+    style: MapStyle,
+    reach: float,
+    surface: QRectF,
+    taken: Taken,
+    near: _Centres,
+    leaders: list[QLineF],
+    own: str,
+) -> tuple[str, QRectF, QLineF | None] | None:
     """The first of :func:`_spots` where ``text`` may stand (see :func:`label_layout`)."""
     width = style.label_width(text, selected)
     centre = QPointF(x, y)
     for box, apart in _spots(x, y, radius, width, style.line - 1):
         # A little air round each name, so two names side by side read as two.
         aired = box.adjusted(-4, -1, 4, 1)
-        if _gap(box, x, y) > reach or not surface.contains(box) or taken.hits(aired) \
-                or any(crosses(line, aired) for line in leaders):
+        if (
+            _gap(box, x, y) > reach
+            or not surface.contains(box)
+            or taken.hits(aired)
+            or any(crosses(line, aired) for line in leaders)
+        ):
             continue
         middle = box.center()
         if near.nearer(middle, math.hypot(middle.x() - x, middle.y() - y) + 1.0, own):

@@ -20,8 +20,9 @@ __all__ = ["legend_box", "legend_entries", "paint_legend", "paint_scale_bar", "s
 SCALE_BAR_PX = 90.0
 
 
-def scale_bar_box(frame: MapFrame, model: PositionModel, style: MapStyle
-                  ) -> tuple[QRectF, float, str]:
+def scale_bar_box(
+    frame: MapFrame, model: PositionModel, style: MapStyle
+) -> tuple[QRectF, float, str]:
     """The scale bar's chip (bottom left), its length in pixels and its text: at least
     :data:`SCALE_BAR_PX` long where the map is wide enough for it and its words, else one
     grid step or a round fraction of it (a map 240 px wide zoomed in cut "25 ft" to "25 f")."""
@@ -34,13 +35,18 @@ def scale_bar_box(frame: MapFrame, model: PositionModel, style: MapStyle
             break
     px = length * frame.scale
     x, y = 12.0, frame.height - 12.0
-    box = QRectF(x - 4, y - metrics.height() - 12, px + 8 + metrics.horizontalAdvance(text) + 8,
-                 metrics.height() + 14)
+    box = QRectF(
+        x - 4,
+        y - metrics.height() - 12,
+        px + 8 + metrics.horizontalAdvance(text) + 8,
+        metrics.height() + 14,
+    )
     return box, px, text
 
 
-def paint_scale_bar(painter: QPainter, frame: MapFrame, model: PositionModel,
-                     style: MapStyle) -> None:
+def paint_scale_bar(
+    painter: QPainter, frame: MapFrame, model: PositionModel, style: MapStyle
+) -> None:
     box, px, text = scale_bar_box(frame, model, style)
     x, y = 12.0, frame.height - 12.0
     painter.setFont(style.small)
@@ -56,21 +62,29 @@ def paint_scale_bar(painter: QPainter, frame: MapFrame, model: PositionModel,
 
 def legend_entries(picture: MapPicture) -> list[tuple[str, str]]:
     """What the legend lists: (kind, text) per side, mark and terrain present."""
-    entries = [("side", side) for side in picture.sides
-               if any(t.side == side for t in picture.tokens)]
+    entries = [
+        ("side", side) for side in picture.sides if any(t.side == side for t in picture.tokens)
+    ]
     if any(t.hidden for t in picture.tokens):
         entries.append(("hidden", "hidden from the players"))
     if any(t.down for t in picture.tokens):
         entries.append(("down", "down (out of the fight)"))
-    kinds = sorted({("wall" if a.wall else "rating", a.rating if not a.wall else -1)
-                    for a in picture.areas}, key=lambda k: k[1])
-    entries += [("wall", "wall (impassable)") if kind == "wall"
-                else ("rating", f"difficult ground DR {rating}") for kind, rating in kinds]
+    kinds = sorted(
+        {("wall" if a.wall else "rating", a.rating if not a.wall else -1) for a in picture.areas},
+        key=lambda k: k[1],
+    )
+    entries += [
+        ("wall", "wall (impassable)")
+        if kind == "wall"
+        else ("rating", f"difficult ground DR {rating}")
+        for kind, rating in kinds
+    ]
     return entries
 
 
-def legend_box(frame: MapFrame, picture: MapPicture, style: MapStyle,
-                taken: Taken | None = None) -> QRectF:
+def legend_box(
+    frame: MapFrame, picture: MapPicture, style: MapStyle, taken: Taken | None = None
+) -> QRectF:
     """Where the legend goes: the first corner (top right, top left, bottom right) where
     it covers no token, name or the scale bar; on screen, when every corner is taken, it
     is left out (empty) until a zoom or a pan frees one; on paper the top right. Empty
@@ -81,12 +95,17 @@ def legend_box(frame: MapFrame, picture: MapPicture, style: MapStyle,
     metrics = style.small_metrics
     row = metrics.height() + 2
     swatch = metrics.height() * 0.8
-    width = max(metrics.horizontalAdvance(_legend_text(picture, kind, text))
-                for kind, text in entries) + swatch + 16
+    width = (
+        max(metrics.horizontalAdvance(_legend_text(picture, kind, text)) for kind, text in entries)
+        + swatch
+        + 16
+    )
     height = row * len(entries) + 8
-    corners = [QRectF(frame.width - width - 8, 8, width, height),
-               QRectF(8, 8, width, height),
-               QRectF(frame.width - width - 8, frame.height - height - 8, width, height)]
+    corners = [
+        QRectF(frame.width - width - 8, 8, width, height),
+        QRectF(8, 8, width, height),
+        QRectF(frame.width - width - 8, frame.height - height - 8, width, height),
+    ]
     if taken is None:
         return corners[0]
     surface = QRectF(0, 0, frame.width, frame.height)
@@ -96,8 +115,7 @@ def legend_box(frame: MapFrame, picture: MapPicture, style: MapStyle,
     return corners[0] if style.paper else QRectF()
 
 
-def paint_legend(painter: QPainter, picture: MapPicture, style: MapStyle,
-                  box: QRectF) -> None:
+def paint_legend(painter: QPainter, picture: MapPicture, style: MapStyle, box: QRectF) -> None:
     entries = legend_entries(picture)
     if not entries or box.isEmpty():
         return
@@ -132,11 +150,14 @@ def paint_legend(painter: QPainter, picture: MapPicture, style: MapStyle,
             sample = Area(rating=rating, wall=kind == "wall")
             painter.setPen(QPen(colours.text, 1))
             painter.setBrush(area_colour(sample, style))
-            painter.drawRect(QRectF(middle.x() - swatch / 2, middle.y() - swatch / 2,
-                                    swatch, swatch))
+            painter.drawRect(
+                QRectF(middle.x() - swatch / 2, middle.y() - swatch / 2, swatch, swatch)
+            )
         painter.setPen(colours.text)
-        painter.drawText(QPointF(box.left() + 12 + swatch, top + metrics.ascent() + 1),
-                         _legend_text(picture, kind, text))
+        painter.drawText(
+            QPointF(box.left() + 12 + swatch, top + metrics.ascent() + 1),
+            _legend_text(picture, kind, text),
+        )
 
 
 def _legend_text(picture: MapPicture, kind: str, text: str) -> str:

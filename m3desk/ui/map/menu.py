@@ -20,13 +20,13 @@ def map_menu(view: MapView, point: QPointF) -> QMenu:
     token = view.token_at(point)
     if token is not None:
         view.document.select(token.combatant_id)
-        menu.addAction(f"Move {token.name}…",
-                       lambda: view.move_requested.emit(token.combatant_id))
+        menu.addAction(f"Move {token.name}…", lambda: view.move_requested.emit(token.combatant_id))
     index = view.area_at(point)
     if index is not None:
         area = view.picture.areas[index]
-        menu.addAction(f"Remove this terrain ({area_label(area)})",
-                       lambda: remove_area(view, index))
+        menu.addAction(
+            f"Remove this terrain ({area_label(area)})", lambda: remove_area(view, index)
+        )
     menu.addSeparator()
     menu.addAction("Background Picture…", view.backdrop_requested.emit)
     if view.backdrop_action.isEnabled():
@@ -42,5 +42,6 @@ def remove_area(view: MapView, index: int) -> bool:
     if not 0 <= index < len(encounter.areas):
         return False
     label = area_label(encounter.areas[index])
-    return view.document.apply(without_area(encounter, index),
-                               f"Remove terrain ({label}) from the map")
+    return view.document.apply(
+        without_area(encounter, index), f"Remove terrain ({label}) from the map"
+    )

@@ -36,24 +36,30 @@ class MoveDialog(QDialog):
         self.field.setObjectName("map_move_text")
         self.field.setAccessibleName(f"How far and where {name} moves")
         self.field.setPlaceholderText(f"e.g. withdraw 10 {unit} away from {example}")
-        prompt = QLabel(f"How far and which way {name} moves: an amount in {unit} (or "
-                        f"squares) and \"toward NAME\", \"away from NAME\" or a compass "
-                        "direction (north, north-east, …; north is up on the map)"
-                        + (", or up or down (a climb)" if encounter.position_model.height
-                           else "") + ".", self)
+        prompt = QLabel(
+            f"How far and which way {name} moves: an amount in {unit} (or "
+            f'squares) and "toward NAME", "away from NAME" or a compass '
+            "direction (north, north-east, …; north is up on the map)"
+            + (", or up or down (a climb)" if encounter.position_model.height else "")
+            + ".",
+            self,
+        )
         prompt.setTextFormat(Qt.TextFormat.PlainText)
         prompt.setWordWrap(True)
         self.place = QCheckBox("&Place (no movement)", self)
         self.place.setObjectName("map_move_place")
-        self.place.setToolTip("The GM puts it there: no movement spent, no move's rules "
-                              "(Shift+drag on the map does the same)")
+        self.place.setToolTip(
+            "The GM puts it there: no movement spent, no move's rules "
+            "(Shift+drag on the map does the same)"
+        )
         self.place.toggled.connect(lambda _on: self._update(self.field.text()))
         self.preview = QLabel(self)
         self.preview.setObjectName("map_move_preview")
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
         self.preview.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Move")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

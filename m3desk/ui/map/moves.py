@@ -16,25 +16,48 @@ from m3desk.core.names import visible_name
 from m3desk.core.places import Area, Place, toward
 from m3desk.core.system import PositionModel
 
-__all__ = ["COMPASS", "TypedMove", "parse_move", "snapped", "stepped", "with_area",
-           "without_area"]
+__all__ = ["COMPASS", "TypedMove", "parse_move", "snapped", "stepped", "with_area", "without_area"]
 
 COMPASS: dict[str, tuple[float, float]] = {
-    "north": (0, -1), "north-east": (1, -1), "east": (1, 0), "south-east": (1, 1),
-    "south": (0, 1), "south-west": (-1, 1), "west": (-1, 0), "north-west": (-1, -1),
+    "north": (0, -1),
+    "north-east": (1, -1),
+    "east": (1, 0),
+    "south-east": (1, 1),
+    "south": (0, 1),
+    "south-west": (-1, 1),
+    "west": (-1, 0),
+    "north-west": (-1, -1),
 }
 """Directions on the map: north is up."""
-_SHORT = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south",
-          "sw": "south-west", "w": "west", "nw": "north-west"}
-_UNITS = {"ft": "ft", "feet": "ft", "foot": "ft", "'": "ft", "m": "m", "metre": "m",
-          "metres": "m", "meter": "m", "meters": "m"}
-_RELATIVE = {"towards ": False, "toward ": False, "to ": False, "away from ": True,
-             "from ": True}
+_SHORT = {
+    "n": "north",
+    "ne": "north-east",
+    "e": "east",
+    "se": "south-east",
+    "s": "south",
+    "sw": "south-west",
+    "w": "west",
+    "nw": "north-west",
+}
+_UNITS = {
+    "ft": "ft",
+    "feet": "ft",
+    "foot": "ft",
+    "'": "ft",
+    "m": "m",
+    "metre": "m",
+    "metres": "m",
+    "meter": "m",
+    "meters": "m",
+}
+_RELATIVE = {"towards ": False, "toward ": False, "to ": False, "away from ": True, "from ": True}
 """Words before a combatant's name, and whether they move away from it."""
 _PATTERN = re.compile(
     r"^\s*(?:(?P<verb>[^\d]*?)\s+)?(?P<amount>\d+(?:\.\d+)?)\s*"
     r"(?P<unit>ft|feet|foot|'|metres|metre|meters|meter|m|squares|square|sq)?\.?\s+"
-    r"(?P<direction>.+?)\s*$", re.IGNORECASE)
+    r"(?P<direction>.+?)\s*$",
+    re.IGNORECASE,
+)
 
 
 def snapped(model: PositionModel, x: float, y: float, z: float = 0.0) -> Place:
@@ -47,8 +70,7 @@ def stepped(model: PositionModel, place: Place, dx: int, dy: int, dz: int = 0) -
     """One grid step from ``place`` (dx, dy, dz in -1..1), landing on the grid; never below
     the ground."""
     step = model.step or 1
-    return snapped(model, place.x + dx * step, place.y + dy * step,
-                   max(0.0, place.z + dz * step))
+    return snapped(model, place.x + dx * step, place.y + dy * step, max(0.0, place.z + dz * step))
 
 
 @dataclass(frozen=True)
@@ -78,9 +100,11 @@ def parse_move(encounter: Encounter, mover: str, text: str) -> TypedMove:
         raise ValueError("This combatant has no place on the map.")
     found = _PATTERN.match(text)
     if found is None:
-        raise ValueError(f"Type an amount and a direction, e.g. \"30 {model.unit} toward "
-                         f"Orc A\", \"10 {model.unit} away from Orc A\" or \"15 "
-                         f"{model.unit} north\".")
+        raise ValueError(
+            f'Type an amount and a direction, e.g. "30 {model.unit} toward '
+            f'Orc A", "10 {model.unit} away from Orc A" or "15 '
+            f'{model.unit} north".'
+        )
     amount = float(found["amount"])
     unit = (found["unit"] or "").lower()
     if unit in ("square", "squares", "sq"):
@@ -107,15 +131,23 @@ def parse_move(encounter: Encounter, mover: str, text: str) -> TypedMove:
         return TypedMove(place, f"{label} {compass}")
     prefix = next((p for p in _RELATIVE if lowered.startswith(p)), None)
     if prefix is None:
-        raise ValueError(f"\"{direction}\" is not a direction: use \"toward NAME\", "
-                         "\"away from NAME\" or north, north-east, east … north-west.")
+        raise ValueError(
+            f'"{direction}" is not a direction: use "toward NAME", '
+            '"away from NAME" or north, north-east, east … north-west.'
+        )
     away = _RELATIVE[prefix]
-    name = direction[len(prefix):].strip()
+    name = direction[len(prefix) :].strip()
     wanted_name = visible_name(name).casefold()
-    other = next((c for c in encounter.combatants
-                  if c.id != mover and visible_name(c.name).casefold() == wanted_name), None)
+    other = next(
+        (
+            c
+            for c in encounter.combatants
+            if c.id != mover and visible_name(c.name).casefold() == wanted_name
+        ),
+        None,
+    )
     if other is None:
-        raise ValueError(f"No other combatant is called \"{name}\".")
+        raise ValueError(f'No other combatant is called "{name}".')
     there = encounter.places.get(other.id)
     if there is None:
         raise ValueError(f"{other.name} has no place on the map.")
@@ -138,15 +170,16 @@ def with_area(encounter: Encounter, area: Area) -> Encounter:
 def without_area(encounter: Encounter, index: int) -> Encounter:
     """The encounter without its ``index``-th terrain area."""
     areas = encounter.areas
-    return encounter.model_copy(update={"areas": areas[:index] + areas[index + 1:]})
+    return encounter.model_copy(update={"areas": areas[:index] + areas[index + 1 :]})
 
 
 TOUCH = 0.15
 """A paint drag takes a square it reaches more than this share of a step into."""
 
 
-def area_between(model: PositionModel, a: tuple[float, float], b: tuple[float, float],
-                 *, rating: int, wall: bool) -> Area | None:
+def area_between(
+    model: PositionModel, a: tuple[float, float], b: tuple[float, float], *, rating: int, wall: bool
+) -> Area | None:
     """The rectangle of every grid square the drag from ``a`` to ``b`` touches (a click
     paints the square under it; a wall dragged as a line is a row of squares)."""
     step = model.step or 1
@@ -158,5 +191,11 @@ def area_between(model: PositionModel, a: tuple[float, float], b: tuple[float, f
     right = max(o + step * math.ceil((max(a[0], b[0]) - o) / step - hair), left + step)
     top = o + step * math.floor((min(a[1], b[1]) - o) / step + hair)
     bottom = max(o + step * math.ceil((max(a[1], b[1]) - o) / step - hair), top + step)
-    return Area(x=left, y=top, width=right - left, height=bottom - top,
-                rating=0 if wall else rating, wall=wall)
+    return Area(
+        x=left,
+        y=top,
+        width=right - left,
+        height=bottom - top,
+        rating=0 if wall else rating,
+        wall=wall,
+    )

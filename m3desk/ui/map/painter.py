@@ -35,10 +35,29 @@ from m3desk.ui.map.rings import paint_ring_labels, paint_rings, ring_polygon
 from m3desk.ui.map.ruler import Ruler, paint_ruler, ruler_box
 from m3desk.ui.map.style import MapStyle, area_colour, area_label, draw_label, draw_marker
 
-__all__ = ["Centre", "GroundCache", "Label", "MapFrame", "MapStyle", "Painted", "Ruler",
-           "area_label", "backdrop_rect", "grid_origin", "label_layout", "legend_entries",
-           "names_fit", "paint_backdrop", "paint_map", "paint_ruler", "paint_token",
-           "placed_tokens", "ring_polygon", "ruler_box", "token_label"]
+__all__ = [
+    "Centre",
+    "GroundCache",
+    "Label",
+    "MapFrame",
+    "MapStyle",
+    "Painted",
+    "Ruler",
+    "area_label",
+    "backdrop_rect",
+    "grid_origin",
+    "label_layout",
+    "legend_entries",
+    "names_fit",
+    "paint_backdrop",
+    "paint_map",
+    "paint_ruler",
+    "paint_token",
+    "placed_tokens",
+    "ring_polygon",
+    "ruler_box",
+    "token_label",
+]
 
 MIN_GRID_PX = 9.0
 """Grid lines closer than this on screen are thinned to every 2nd, 5th, 10th step…"""
@@ -50,8 +69,7 @@ def grid_origin(model: PositionModel) -> float:
     return model.step / 2 if model.metric == "squares" else 0.0
 
 
-def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
-                style: MapStyle) -> None:
+def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel, style: MapStyle) -> None:
     spacing = nice(MIN_GRID_PX / frame.scale, model.step)
     major = spacing * 5
     left, top, right, bottom = frame.visible()
@@ -68,13 +86,11 @@ def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
     for i in range(count_x):
         x = first_x + i * spacing
         sx = (x - frame.cx) * frame.scale + frame.width / 2
-        (major_lines if _on(x - origin, major) else minor).append(
-            QLineF(sx, 0, sx, frame.height))
+        (major_lines if _on(x - origin, major) else minor).append(QLineF(sx, 0, sx, frame.height))
     for i in range(count_y):
         y = first_y + i * spacing
         sy = (y - frame.cy) * frame.scale + frame.height / 2
-        (major_lines if _on(y - origin, major) else minor).append(
-            QLineF(0, sy, frame.width, sy))
+        (major_lines if _on(y - origin, major) else minor).append(QLineF(0, sy, frame.width, sy))
     painter.setPen(minor_pen)
     painter.drawLines(minor)
     painter.setPen(major_pen)
@@ -86,32 +102,43 @@ def _on(value: float, spacing: float) -> bool:
     return abs(ratio - round(ratio)) < 1e-6
 
 
-def _paint_areas(painter: QPainter, frame: MapFrame, picture: MapPicture,
-                 style: MapStyle) -> None:
+def _paint_areas(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle) -> None:
     painter.setFont(style.small)
     for area in picture.areas:
         corner = frame.to_screen(area.x, area.y)
-        rect = QRectF(corner.x(), corner.y(), area.width * frame.scale,
-                      area.height * frame.scale)
+        rect = QRectF(corner.x(), corner.y(), area.width * frame.scale, area.height * frame.scale)
         colour = area_colour(area, style)
         painter.setPen(QPen(mix(colour, style.colours.text, 0.3), 1))
         painter.setBrush(colour)
         painter.drawRect(rect)
         if not area.wall:
-            painter.setBrush(QBrush(mix(colour, style.colours.text, 0.25),
-                                    Qt.BrushStyle.BDiagPattern))
+            painter.setBrush(
+                QBrush(mix(colour, style.colours.text, 0.25), Qt.BrushStyle.BDiagPattern)
+            )
             painter.drawRect(rect)
         label = area_label(area)
-        if rect.width() > style.small_metrics.horizontalAdvance(label) + 6 \
-                and rect.height() > style.small_metrics.height() + 4:
+        if (
+            rect.width() > style.small_metrics.horizontalAdvance(label) + 6
+            and rect.height() > style.small_metrics.height() + 4
+        ):
             painter.setPen(style.colours.ink_on(colour))
-            painter.drawText(rect.adjusted(3, 2, -3, -2),
-                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop), label)
+            painter.drawText(
+                rect.adjusted(3, 2, -3, -2),
+                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
+                label,
+            )
 
 
-def paint_token(painter: QPainter, frame: MapFrame, token: MapToken, style: MapStyle,
-                model: PositionModel, *, selected: bool = False, at: QPointF | None = None
-                ) -> None:
+def paint_token(
+    painter: QPainter,
+    frame: MapFrame,
+    token: MapToken,
+    style: MapStyle,
+    model: PositionModel,
+    *,
+    selected: bool = False,
+    at: QPointF | None = None,
+) -> None:
     """One token: its side's marker (shape and colour), initials inside, the name below.
 
     On screen the marker and the name are pictures drawn once and reused (a map of 200
@@ -128,8 +155,9 @@ def paint_token(painter: QPainter, frame: MapFrame, token: MapToken, style: MapS
     device = painter.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
     for sprite, anchor, spot in (
-            (*style.marker_sprite(token, radius, selected, ratio), centre),
-            (*style.label_sprite(token, text, selected, ratio), label_top)):
+        (*style.marker_sprite(token, radius, selected, ratio), centre),
+        (*style.label_sprite(token, text, selected, ratio), label_top),
+    ):
         painter.drawPixmap(QPointF(spot.x() - anchor.x(), spot.y() - anchor.y()), sprite)
 
 
@@ -159,8 +187,9 @@ Centre = tuple[float, float, MapToken, bool]
 """A token on the surface: its centre, the token, whether it is the selected one."""
 
 
-def placed_tokens(frame: MapFrame, picture: MapPicture, style: MapStyle, skip: str = ""
-                  ) -> tuple[float, list[Centre]]:
+def placed_tokens(
+    frame: MapFrame, picture: MapPicture, style: MapStyle, skip: str = ""
+) -> tuple[float, list[Centre]]:
     """The markers' radius and every token but ``skip`` that shows on the surface (the
     selected one last, so it is painted on top)."""
     model = picture.model
@@ -179,8 +208,9 @@ def placed_tokens(frame: MapFrame, picture: MapPicture, style: MapStyle, skip: s
     return radius, centres
 
 
-def names_fit(frame: MapFrame, picture: MapPicture, style: MapStyle, *,
-              scale_bar: bool = True) -> bool:
+def names_fit(
+    frame: MapFrame, picture: MapPicture, style: MapStyle, *, scale_bar: bool = True
+) -> bool:
     """Whether at ``frame`` every token on the surface stands clear of the others and of the
     scale bar and gets its whole name (what a fit looks for: a map where no name is left
     out or shortened)."""
@@ -192,18 +222,27 @@ def names_fit(frame: MapFrame, picture: MapPicture, style: MapStyle, *,
     taken.add(bar)
     markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
     for n, marker in enumerate(markers):
-        if any(marker.intersects(other) for other in markers[n + 1:]) or (
-                scale_bar and marker.intersects(bar)):
+        if any(marker.intersects(other) for other in markers[n + 1 :]) or (
+            scale_bar and marker.intersects(bar)
+        ):
             return False  # (the scale bar is drawn over the tokens: one half hidden by it)
         taken.add(marker)
     unit = picture.model.unit
     labels = label_layout(centres, radius, frame, style, unit, taken)
     return len(labels) == len(centres) and all(
-        label.text == token_label(label.token, unit) for label in labels)
+        label.text == token_label(label.token, unit) for label in labels
+    )
 
 
-def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
-                  skip: str, taken: Taken, painted: Painted) -> None:
+def _paint_tokens(
+    painter: QPainter,
+    frame: MapFrame,
+    picture: MapPicture,
+    style: MapStyle,
+    skip: str,
+    taken: Taken,
+    painted: Painted,
+) -> None:
     """Every token but ``skip``, the selected one on top, and every name where it covers no
     token, no other name and nothing ``taken`` holds already (the scale bar): beside its
     token where there is room, else a little farther out with a line to its token
@@ -240,8 +279,15 @@ def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style
         painted.texts[label.token.combatant_id] = label.text
         top = QPointF(label.box.center().x(), label.box.top())
         if style.paper:
-            draw_label(painter, top, label.text, style, label.selected, label.token.hidden,
-                       label.token.down)
+            draw_label(
+                painter,
+                top,
+                label.text,
+                style,
+                label.selected,
+                label.token.hidden,
+                label.token.down,
+            )
             continue
         sprite, anchor = style.label_sprite(label.token, label.text, label.selected, ratio)
         painter.drawPixmap(round(top.x() - anchor.x()), round(top.y()), sprite)
@@ -255,14 +301,20 @@ def backdrop_rect(frame: MapFrame, spec: Backdrop, image: QImage | QPixmap) -> Q
     """Where the picture ``spec`` lies on the surface (``image`` as the backdrop cache
     read it: its size in the file's pixels is kept in it)."""
     corner = frame.to_screen(spec.x, spec.y)
-    width, height = file_pixel_size(image) if isinstance(image, QImage) else (
-        image.width(), image.height())
-    return QRectF(corner.x(), corner.y(), width * spec.per_pixel * frame.scale,
-                  height * spec.down_per_pixel * frame.scale)
+    width, height = (
+        file_pixel_size(image) if isinstance(image, QImage) else (image.width(), image.height())
+    )
+    return QRectF(
+        corner.x(),
+        corner.y(),
+        width * spec.per_pixel * frame.scale,
+        height * spec.down_per_pixel * frame.scale,
+    )
 
 
-def paint_backdrop(painter: QPainter, target: QRectF, image: QImage | QPixmap, *,
-                   smooth: bool = True) -> None:
+def paint_backdrop(
+    painter: QPainter, target: QRectF, image: QImage | QPixmap, *, smooth: bool = True
+) -> None:
     """The picture, faded, into ``target`` (surface pixels)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
@@ -274,8 +326,15 @@ def paint_backdrop(painter: QPainter, target: QRectF, image: QImage | QPixmap, *
     painter.restore()
 
 
-def _paint_ground(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
-                  backdrop: QImage | None, *, fill: bool = True) -> None:
+def _paint_ground(
+    painter: QPainter,
+    frame: MapFrame,
+    picture: MapPicture,
+    style: MapStyle,
+    backdrop: QImage | None,
+    *,
+    fill: bool = True,
+) -> None:
     """What lies under the tokens and changes only with the view or the terrain: the
     background, its picture, the grid and the terrain areas."""
     if fill and not style.paper:
@@ -297,12 +356,25 @@ class GroundCache:
         self._key: tuple[object, ...] = ()
         self._pixmap = QPixmap()
 
-    def paint(self, painter: QPainter, frame: MapFrame, picture: MapPicture,
-              style: MapStyle, backdrop: QImage | None) -> None:
+    def paint(
+        self,
+        painter: QPainter,
+        frame: MapFrame,
+        picture: MapPicture,
+        style: MapStyle,
+        backdrop: QImage | None,
+    ) -> None:
         device = painter.device()
         ratio = device.devicePixelRatioF() if device is not None else 1.0
-        key = (frame, picture.model, picture.areas, picture.backdrop,
-               backdrop.cacheKey() if backdrop is not None else 0, id(style), ratio)
+        key = (
+            frame,
+            picture.model,
+            picture.areas,
+            picture.backdrop,
+            backdrop.cacheKey() if backdrop is not None else 0,
+            id(style),
+            ratio,
+        )
         if key != self._key:
             pixmap = QPixmap(math.ceil(frame.width * ratio), math.ceil(frame.height * ratio))
             pixmap.setDevicePixelRatio(ratio)
@@ -313,10 +385,21 @@ class GroundCache:
         painter.drawPixmap(0, 0, self._pixmap)
 
 
-def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle, *,
-              backdrop: QImage | None = None, skip: str = "", ruler: Ruler | None = None,
-              rubber: QRectF | None = None, legend: bool = True, scale_bar: bool = True,
-              ground: GroundCache | None = None, fill: bool = True) -> Painted:
+def paint_map(
+    painter: QPainter,
+    frame: MapFrame,
+    picture: MapPicture,
+    style: MapStyle,
+    *,
+    backdrop: QImage | None = None,
+    skip: str = "",
+    ruler: Ruler | None = None,
+    rubber: QRectF | None = None,
+    legend: bool = True,
+    scale_bar: bool = True,
+    ground: GroundCache | None = None,
+    fill: bool = True,
+) -> Painted:
     """Paint the whole map on ``painter`` (a widget, a pixmap or a page) inside
     (0, 0, frame.width, frame.height); ``skip`` leaves out one token (the one being
     dragged, painted on top by the caller), ``ruler`` and ``rubber`` (a terrain rectangle

@@ -69,13 +69,20 @@ class MapPanel(QWidget):
         self.document = document
         self.view = MapView(document, self)
         model = document.encounter.position_model
-        self.fit_button = self._button("Fit", "Show the fight (Ctrl+0): everyone when they fit "
-                                       "at a readable size, else the selected combatant and "
-                                       "those in reach; the wheel or Ctrl+= and Ctrl+- zoom, "
-                                       "a drag on open ground pans, the right-click menu "
-                                       "shows the whole map", self.view.fit)
-        self.move_button = self._button("Move…", "Move the selected combatant an exact "
-                                        "distance and direction", self.move_selected)
+        self.fit_button = self._button(
+            "Fit",
+            "Show the fight (Ctrl+0): everyone when they fit "
+            "at a readable size, else the selected combatant and "
+            "those in reach; the wheel or Ctrl+= and Ctrl+- zoom, "
+            "a drag on open ground pans, the right-click menu "
+            "shows the whole map",
+            self.view.fit,
+        )
+        self.move_button = self._button(
+            "Move…",
+            "Move the selected combatant an exact distance and direction",
+            self.move_selected,
+        )
         self._make_paint_tools(model)
         self._make_picture_tools()
         self._make_status()
@@ -84,9 +91,13 @@ class MapPanel(QWidget):
     def _make_paint_tools(self, model: PositionModel) -> None:
         """The Terrain button and what it paints (walls; difficult ground where it costs)."""
         paints = "walls or difficult ground" if model.prices_terrain else "walls"
-        self.paint_button = self._button("Terrain", f"Paint terrain: drag rectangles on the "
-                                         f"map to paint {paints}; right-click one to remove "
-                                         "it", None)
+        self.paint_button = self._button(
+            "Terrain",
+            f"Paint terrain: drag rectangles on the "
+            f"map to paint {paints}; right-click one to remove "
+            "it",
+            None,
+        )
         self.paint_button.setCheckable(True)
         self.paint_button.toggled.connect(self._paint_toggled)
         self.paint_kind = QComboBox(self)
@@ -112,12 +123,16 @@ class MapPanel(QWidget):
         self.calibrate_button.setAutoRaise(True)
         self.calibrate_button.setAccessibleName("Calibrate Picture")
         self.calibrate_button.setVisible(False)
-        self.backdrop_button = self._button("Picture…", "Background picture: place a picture "
-                                            "(a drawn or scanned map) under the grid",
-                                            self.choose_backdrop)
+        self.backdrop_button = self._button(
+            "Picture…",
+            "Background picture: place a picture (a drawn or scanned map) under the grid",
+            self.choose_backdrop,
+        )
         self.cancel_picture_button = self._button(
-            "Cancel", "Stop reading the background picture (the map shows without it)",
-            self.view.cancel_picture)
+            "Cancel",
+            "Stop reading the background picture (the map shows without it)",
+            self.view.cancel_picture,
+        )
         self.cancel_picture_button.setObjectName("map_cancel_picture")
         self.cancel_picture_button.setAccessibleName("Cancel reading the picture")
         self.cancel_picture_button.setVisible(False)
@@ -141,13 +156,16 @@ class MapPanel(QWidget):
         tools = self._tools = QHBoxLayout()
         tools.setContentsMargins(0, 0, 0, 0)
         tools.setSpacing(2)
-        for widget in (self.fit_button, self.move_button, self.paint_button,
-                       self.paint_kind):
+        for widget in (self.fit_button, self.move_button, self.paint_button, self.paint_kind):
             tools.addWidget(widget)
         # The picture's tools and the status: on the same row when the pane is wide, on a
         # second row when it is narrow (the map beside the tracker at 150 %), never cut.
-        self._picture_tools = (self.adjust_button, self.calibrate_button,
-                               self.backdrop_button, self.cancel_picture_button)
+        self._picture_tools = (
+            self.adjust_button,
+            self.calibrate_button,
+            self.backdrop_button,
+            self.cancel_picture_button,
+        )
         # Keeps the first row's buttons together at its left when the status moves down.
         self._spacer = QWidget(self)
         self._spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
@@ -189,16 +207,17 @@ class MapPanel(QWidget):
         if self._wrapped:
             self._second.insertWidget(0, self.paint_kind)
         else:
-            self._tools.insertWidget(self._tools.indexOf(self.paint_button) + 1,
-                                     self.paint_kind)
+            self._tools.insertWidget(self._tools.indexOf(self.paint_button) + 1, self.paint_kind)
 
     def _one_row_width(self) -> int:
         items = (self._tools.itemAt(n) for n in range(self._tools.count()))
         shown = [item.widget() for item in items if item is not None]
         shown += list(self._picture_tools)
-        widths = [w.sizeHint().width() for w in dict.fromkeys(shown)
-                  if w is not None and w not in (self.status, self._spacer)
-                  and not w.isHidden()]
+        widths = [
+            w.sizeHint().width()
+            for w in dict.fromkeys(shown)
+            if w is not None and w not in (self.status, self._spacer) and not w.isHidden()
+        ]
         if self.view.paint_mode:  # the paint tool's hint is whole beside them, or below
             widths.append(self.status.fontMetrics().horizontalAdvance(self.status.text()) + 8)
         return sum(widths) + 2 * len(widths) + 8  # the spacing and the panel's margins
@@ -236,8 +255,10 @@ class MapPanel(QWidget):
         self.paint_kind.setVisible(on)
         # While painting the picture's tools give their room to the hint (one tool at a time).
         for widget in self._picture_tools:
-            widget.setVisible(not on and (widget is not self.calibrate_button
-                                          or self.view.backdrop_action.isChecked()))
+            widget.setVisible(
+                not on
+                and (widget is not self.calibrate_button or self.view.backdrop_action.isChecked())
+            )
         # The hint wraps where the pane is narrow (the ruler's words, one line, never do).
         self.status.setWordWrap(on)
         self._say(PAINT_HINT if on else "")

@@ -90,28 +90,48 @@ def sides_of(encounter: Encounter) -> tuple[str, ...]:
     return tuple(dict.fromkeys(sides))
 
 
-def picture_of(encounter: Encounter, selected: str = "", *, rings: bool = True
-               ) -> MapPicture:
+def picture_of(encounter: Encounter, selected: str = "", *, rings: bool = True) -> MapPicture:
     """The map of ``encounter`` around ``selected`` (rings only when ``rings``)."""
     system = registry.system_of(encounter)
     model = system.positions
     sides = sides_of(encounter)
     index = {side: i for i, side in enumerate(sides)}
     rules = system.encounter
-    names = rules.condition_names if rules is not None else (
-        lambda c: tuple(s.name for s in c.conditions))
+    names = (
+        rules.condition_names
+        if rules is not None
+        else (lambda c: tuple(s.name for s in c.conditions))
+    )
     tokens = []
     marks = distinct_initials(c.name for c in encounter.combatants if c.id in encounter.places)
     for combatant in encounter.combatants:
         place = encounter.places.get(combatant.id)
         if place is None:
             continue
-        tokens.append(MapToken(combatant.id, combatant.name, combatant.side,
-                               index[combatant.side], place.x, place.y, place.z,
-                               combatant.hidden, encounter.out_of_fight(combatant),
-                               tuple(names(combatant)), marks[combatant.name]))
+        tokens.append(
+            MapToken(
+                combatant.id,
+                combatant.name,
+                combatant.side,
+                index[combatant.side],
+                place.x,
+                place.y,
+                place.z,
+                combatant.hidden,
+                encounter.out_of_fight(combatant),
+                tuple(names(combatant)),
+                marks[combatant.name],
+            )
+        )
     shown_rings: tuple[Ring, ...] = ()
     if rings and rules is not None and selected in encounter.places:
         shown_rings = tuple(r for r in rules.rings(encounter, selected) if r.value > 0)
-    return MapPicture(model, tuple(tokens), sides, selected, shown_rings,
-                      tuple(encounter.areas), encounter.backdrop)
+    return MapPicture(
+        model,
+        tuple(tokens),
+        sides,
+        selected,
+        shown_rings,
+        tuple(encounter.areas),
+        encounter.backdrop,
+    )

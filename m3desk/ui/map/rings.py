@@ -38,8 +38,9 @@ def ring_polygon(model: PositionModel, radius: float, scale: float = 1.0) -> QPo
     return QPolygonF([*right, *left, right[0]])
 
 
-def _draw_ring(painter: QPainter, model: PositionModel, middle: QPointF,
-               radius: float, scale: float) -> None:
+def _draw_ring(
+    painter: QPainter, model: PositionModel, middle: QPointF, radius: float, scale: float
+) -> None:
     """A ring by the cheapest call that draws it (a dashed path of a large ring costs
     milliseconds; an ellipse or a polygon a fraction of that)."""
     if model.metric == "squares":
@@ -67,8 +68,7 @@ def _sorted_rings(picture: MapPicture) -> list[Ring]:
     return sorted(picture.rings, key=lambda r: r.value)
 
 
-def paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
-                 style: MapStyle) -> None:
+def paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle) -> None:
     """The selected combatant's rings (their labels come later, over the tokens)."""
     centre = picture.token(picture.selected)
     if centre is None or not picture.rings:
@@ -84,8 +84,9 @@ def paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
         # round a ring a few hundred pixels across costs over a millisecond (measured).
         colour = _ring_colour(ring, style)
         wide = ring.kind == "move" and not style.paper
-        painter.setPen(QPen(colour, 2 if wide else 0, _RING_LINES.get(
-            ring.kind, Qt.PenStyle.SolidLine)))
+        painter.setPen(
+            QPen(colour, 2 if wide else 0, _RING_LINES.get(ring.kind, Qt.PenStyle.SolidLine))
+        )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, not wide)
         _draw_ring(painter, picture.model, middle, radius, frame.scale)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -99,12 +100,16 @@ _INNER = 2 / 3
 
 
 def _farthest_corner(frame: MapFrame, point: QPointF) -> float:
-    return max(math.hypot(x - point.x(), y - point.y())
-               for x in (0.0, frame.width) for y in (0.0, frame.height))
+    return max(
+        math.hypot(x - point.x(), y - point.y())
+        for x in (0.0, frame.width)
+        for y in (0.0, frame.height)
+    )
 
 
-def paint_ring_labels(painter: QPainter, frame: MapFrame, picture: MapPicture,
-                       style: MapStyle, taken: Taken) -> None:
+def paint_ring_labels(
+    painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle, taken: Taken
+) -> None:
     """Each ring's label on the ring, where it covers no token, name or other label
     (the first free place of :data:`RING_LABEL_ANGLES`; left out if there is none)."""
     centre = picture.token(picture.selected)
@@ -123,8 +128,9 @@ def paint_ring_labels(painter: QPainter, frame: MapFrame, picture: MapPicture,
         width = style.small_metrics.horizontalAdvance(text) + 6
         for degrees in RING_LABEL_ANGLES:
             spot = _on_ring(picture.model, radius, math.radians(degrees))
-            box = QRectF(middle.x() + spot.x() - width / 2,
-                         middle.y() + spot.y() - height / 2, width, height)
+            box = QRectF(
+                middle.x() + spot.x() - width / 2, middle.y() + spot.y() - height / 2, width, height
+            )
             if surface.contains(box) and not taken.hits(box):
                 break
         else:

@@ -65,8 +65,7 @@ def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyl
     painter.setFont(style.bold)
     for number, line in enumerate(ruler.lines):
         painter.setPen(colour if number == 1 and ruler.over else style.colours.text)
-        painter.drawText(QPointF(x + 6, y + 4 + metrics.ascent() + number * metrics.height()),
-                         line)
+        painter.drawText(QPointF(x + 6, y + 4 + metrics.ascent() + number * metrics.height()), line)
 
 
 def ruler_box(frame: MapFrame, ruler: Ruler, style: MapStyle) -> QRectF:

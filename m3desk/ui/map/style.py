@@ -26,8 +26,16 @@ from m3desk.ui.board.token_shapes import shape_path
 from m3desk.ui.map.frame import MapFrame
 from m3desk.ui.map.picture import MapToken
 
-__all__ = ["LEAST_RADIUS", "PAPER_LEAST_RADIUS", "MapStyle", "area_colour", "area_label", "chip",
-           "draw_label", "draw_marker"]
+__all__ = [
+    "LEAST_RADIUS",
+    "PAPER_LEAST_RADIUS",
+    "MapStyle",
+    "area_colour",
+    "area_label",
+    "chip",
+    "draw_label",
+    "draw_marker",
+]
 
 MAX_SPRITES = 4000
 """Token pictures kept (a few zoom levels of 200 combatants); then drawn afresh."""
@@ -47,7 +55,8 @@ class MapStyle:
     """The surface the fonts are measured on (a printer's page), if not the screen."""
     _widths: dict[str, float] = field(default_factory=dict, repr=False)
     _sprites: dict[tuple[object, ...], tuple[QPixmap, QPointF]] = field(
-        default_factory=dict, repr=False)
+        default_factory=dict, repr=False
+    )
 
     def __post_init__(self) -> None:
         self.metrics = self._measure(self.font)
@@ -62,17 +71,27 @@ class MapStyle:
         self.struck.setStrikeOut(True)
 
     def _measure(self, font: QFont) -> QFontMetricsF:
-        return QFontMetricsF(font, self.device) if self.device is not None \
-            else QFontMetricsF(font)
+        return QFontMetricsF(font, self.device) if self.device is not None else QFontMetricsF(font)
 
     @classmethod
-    def of(cls, palette: QPalette, font: QFont, *, paper: bool = False,
-           device: QPaintDevice | None = None) -> MapStyle:
+    def of(
+        cls,
+        palette: QPalette,
+        font: QFont,
+        *,
+        paper: bool = False,
+        device: QPaintDevice | None = None,
+    ) -> MapStyle:
         colours = BoardColours.from_palette(palette)
         lightness = 0.62 if colours.dark else 0.36
-        return cls(colours, QFont(font), QColor.fromHslF(0.36, 0.75, lightness),
-                   QColor.fromHslF(0.0, 0.8, 0.64 if colours.dark else 0.45), paper=paper,
-                   device=device)
+        return cls(
+            colours,
+            QFont(font),
+            QColor.fromHslF(0.36, 0.75, lightness),
+            QColor.fromHslF(0.0, 0.8, 0.64 if colours.dark else 0.45),
+            paper=paper,
+            device=device,
+        )
 
     def side_fill(self, index: int) -> QColor:
         """A side's marker colour; on paper a grey of its lightness (the shapes tell the sides
@@ -95,9 +114,15 @@ class MapStyle:
             known = self._widths[text] = self.metrics.horizontalAdvance(text)
         return known
 
-    def _cached(self, key: tuple[object, ...], draw: Callable[[QPainter], None],
-                width: float, height: float, anchor: QPointF, ratio: float
-                ) -> tuple[QPixmap, QPointF]:
+    def _cached(
+        self,
+        key: tuple[object, ...],
+        draw: Callable[[QPainter], None],
+        width: float,
+        height: float,
+        anchor: QPointF,
+        ratio: float,
+    ) -> tuple[QPixmap, QPointF]:
         found = self._sprites.get(key)
         if found is None:
             if len(self._sprites) > MAX_SPRITES:
@@ -113,26 +138,46 @@ class MapStyle:
             found = self._sprites[key] = (pixmap, anchor)
         return found
 
-    def marker_sprite(self, token: MapToken, radius: float, selected: bool, ratio: float
-                      ) -> tuple[QPixmap, QPointF]:
+    def marker_sprite(
+        self, token: MapToken, radius: float, selected: bool, ratio: float
+    ) -> tuple[QPixmap, QPointF]:
         """The token's marker as a picture drawn once per look, and its centre on it."""
-        key = ("marker", token.marked, token.side_index, token.hidden, token.down,
-               radius, selected, ratio)
+        key = (
+            "marker",
+            token.marked,
+            token.side_index,
+            token.hidden,
+            token.down,
+            radius,
+            selected,
+            ratio,
+        )
         room = radius + 5
         anchor = QPointF(math.ceil(room * 1.35), math.ceil(room * 1.35))
-        return self._cached(key, lambda p: draw_marker(p, anchor, token, radius, self,
-                                                        selected),
-                            2 * anchor.x(), 2 * anchor.y(), anchor, ratio)
+        return self._cached(
+            key,
+            lambda p: draw_marker(p, anchor, token, radius, self, selected),
+            2 * anchor.x(),
+            2 * anchor.y(),
+            anchor,
+            ratio,
+        )
 
-    def label_sprite(self, token: MapToken, text: str, selected: bool, ratio: float
-                     ) -> tuple[QPixmap, QPointF]:
+    def label_sprite(
+        self, token: MapToken, text: str, selected: bool, ratio: float
+    ) -> tuple[QPixmap, QPointF]:
         """The name's chip as a picture, and its top centre on it."""
         key = ("label", text, token.hidden, token.down, selected, ratio)
         width = self.label_width(text, selected)
         anchor = QPointF(math.ceil(width / 2) + 1, 0)
-        return self._cached(key, lambda p: draw_label(p, anchor, text, self, selected,
-                                                       token.hidden, token.down),
-                            width + 2, self.line + 1, anchor, ratio)
+        return self._cached(
+            key,
+            lambda p: draw_label(p, anchor, text, self, selected, token.hidden, token.down),
+            width + 2,
+            self.line + 1,
+            anchor,
+            ratio,
+        )
 
     def label_width(self, text: str, selected: bool) -> float:
         metrics = self.bold_metrics if selected else self.metrics
@@ -180,8 +225,14 @@ def chip(style: MapStyle) -> QColor:
     return colour
 
 
-def draw_marker(painter: QPainter, centre: QPointF, token: MapToken, radius: float,
-                 style: MapStyle, selected: bool) -> None:
+def draw_marker(
+    painter: QPainter,
+    centre: QPointF,
+    token: MapToken,
+    radius: float,
+    style: MapStyle,
+    selected: bool,
+) -> None:
     colours = style.colours
     fill = style.side_fill(token.side_index)
     if token.down:
@@ -189,8 +240,9 @@ def draw_marker(painter: QPainter, centre: QPointF, token: MapToken, radius: flo
     if token.hidden:
         fill = mix(fill, colours.base, 0.45)
     marker = shape_path(token.side_index, radius).translated(centre)
-    outline = QPen(colours.text if selected else mix(colours.text, fill, 0.4),
-                   3 if selected else 1.2)
+    outline = QPen(
+        colours.text if selected else mix(colours.text, fill, 0.4), 3 if selected else 1.2
+    )
     if token.hidden:
         outline.setStyle(Qt.PenStyle.DashLine)
     if selected:
@@ -212,8 +264,15 @@ def draw_marker(painter: QPainter, centre: QPointF, token: MapToken, radius: flo
         painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), token.marked)
 
 
-def draw_label(painter: QPainter, top: QPointF, text: str, style: MapStyle,
-                selected: bool, hidden: bool, down: bool) -> None:
+def draw_label(
+    painter: QPainter,
+    top: QPointF,
+    text: str,
+    style: MapStyle,
+    selected: bool,
+    hidden: bool,
+    down: bool,
+) -> None:
     """The name's chip, centred under ``top``."""
     colours = style.colours
     width = style.label_width(text, selected)

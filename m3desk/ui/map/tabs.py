@@ -15,8 +15,9 @@ __all__ = ["MapTabs", "map_or_board"]
 
 
 class MapTabs(QStackedWidget):
-    def __init__(self, document: EncounterDocument, board: RangeBoardWidget,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument, board: RangeBoardWidget, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("map_tabs")
         self.map = MapPanel(document, self)
@@ -24,8 +25,10 @@ class MapTabs(QStackedWidget):
         self.addWidget(self.map)
         self.addWidget(board)
         self.distances_button = self.map.add_tool(
-            "Distances", "Show the distance from the selected combatant to each other, "
-            "nearest first", lambda: self.setCurrentWidget(self.board))
+            "Distances",
+            "Show the distance from the selected combatant to each other, nearest first",
+            lambda: self.setCurrentWidget(self.board),
+        )
         self.map_button = QToolButton(board)
         self.map_button.setText("Map")
         self.map_button.setAutoRaise(True)
@@ -35,8 +38,9 @@ class MapTabs(QStackedWidget):
         board.add_header_button(self.map_button)
 
 
-def map_or_board(document: EncounterDocument, board: RangeBoardWidget,
-                 parent: QWidget | None = None) -> tuple[QWidget, MapPanel | None]:
+def map_or_board(
+    document: EncounterDocument, board: RangeBoardWidget, parent: QWidget | None = None
+) -> tuple[QWidget, MapPanel | None]:
     """What to put where the board goes: the board itself for a game of bands, or the map
     with the board a click away for a game of distances (with the map)."""
     if document.encounter.position_model.kind != "distance":

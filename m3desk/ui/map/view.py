@@ -40,11 +40,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
 from m3desk.core import registry
-from m3desk.core.encounter import (
-    Encounter,
-    add_log,
-    move_to,
-)
+from m3desk.core.encounter import Encounter, add_log, move_to
 from m3desk.core.places import Area, Place, areas_at
 from m3desk.core.system import EncounterRules, MoveCheck
 from m3desk.ui.documents.document_link import DocumentLink
@@ -86,14 +82,14 @@ class _MapLink(DocumentLink):
     """The map's link to its document; detaching it (the tab closes) also lets the
     background picture go, whether or not the view itself is deleted soon."""
 
-    def __init__(self, document: QObject, owner: QObject, on_detach: Callable[[], None]
-                 ) -> None:
+    def __init__(self, document: QObject, owner: QObject, on_detach: Callable[[], None]) -> None:
         super().__init__(document, owner)
         self._on_detach = on_detach
 
     def detach(self) -> None:
         super().detach()
         self._on_detach()
+
 
 MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
 
@@ -114,8 +110,14 @@ class MapView(QWidget):
     picture_loading = Signal(bool)
     """The background picture began (True) or ended (False) being read."""
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
-                 read_only: bool = False, rings: bool = True) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        *,
+        read_only: bool = False,
+        rings: bool = True,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("map_view")
         self.setAccessibleName("Map")
@@ -127,8 +129,7 @@ class MapView(QWidget):
         self.setMinimumSize(160, 80)
         self.setMouseTracking(False)
         self.style_ = MapStyle.of(self.palette(), self.font())
-        self.picture: MapPicture = picture_of(document.encounter, document.selected,
-                                              rings=rings)
+        self.picture: MapPicture = picture_of(document.encounter, document.selected, rings=rings)
         self.frame = MapFrame.fitted(self.picture.bounds(), 640, 480)
         self.auto_fit = True
         self._pressing = False
@@ -191,13 +192,16 @@ class MapView(QWidget):
     def refresh(self) -> None:
         """Read the document again and repaint (following the action while the map is
         fitted: a new selection far off, or someone leaving the view, refits)."""
-        self.picture = picture_of(self.document.encounter, self.document.selected,
-                                  rings=self.rings)
+        self.picture = picture_of(self.document.encounter, self.document.selected, rings=self.rings)
         self.redraws += 1
         self._enable_backdrop_actions()
         self.backdrop()  # asks for a new picture at once (the dialog's read is shared)
-        if self.auto_fit and self._drag is None and not self._pressing and (
-                not self._holds(self._wanted_bounds()) or not self._names_fit()):
+        if (
+            self.auto_fit
+            and self._drag is None
+            and not self._pressing
+            and (not self._holds(self._wanted_bounds()) or not self._names_fit())
+        ):
             self.fit()
         self.update()
 
@@ -218,7 +222,8 @@ class MapView(QWidget):
     def _names_fit(self) -> bool:
         """Every token on the map clear and named whole (a crowd: taken to be)."""
         return len(self.picture.tokens) > NEAREST_COUNTED or names_fit(
-            self.frame, self.picture, self.style_)
+            self.frame, self.picture, self.style_
+        )
 
     def _wanted_bounds(self) -> tuple[float, float, float, float]:
         """What a fit shows: everything when it reads, else the action."""
@@ -237,16 +242,21 @@ class MapView(QWidget):
         else:
             # Tokens and terrain, not the rings: a bow's long range would shrink every name.
             bounds = self.picture.bounds()
-            bounds = (min(bounds[0], picture[0]), min(bounds[1], picture[1]),
-                      max(bounds[2], picture[2]), max(bounds[3], picture[3]))
+            bounds = (
+                min(bounds[0], picture[0]),
+                min(bounds[1], picture[1]),
+                max(bounds[2], picture[2]),
+                max(bounds[3], picture[3]),
+            )
             self.frame = room.whole(room.inner(bounds, most_scale(self.picture, self.style_)))
         self.update()
 
     def fit_all(self) -> None:
         """Every token and area, however small they get (the menu's Whole Map)."""
         room = self._fit_room()
-        self.frame = room.whole(room.inner(self.picture.bounds(),
-                                           most_scale(self.picture, self.style_)))
+        self.frame = room.whole(
+            room.inner(self.picture.bounds(), most_scale(self.picture, self.style_))
+        )
         self.auto_fit = False
         self.update()
 
@@ -259,11 +269,18 @@ class MapView(QWidget):
     def token_at(self, point: QPointF) -> MapToken | None:
         """The token under ``point`` (widget pixels); the selected one wins a tie."""
         radius = self.style_.radius(self.frame, self.picture.model) + 2
-        hits = [t for t in self.picture.tokens
-                if (self.frame.to_screen(t.x, t.y) - point).manhattanLength() <= radius * 1.4
-                and _distance(self.frame.to_screen(t.x, t.y), point) <= radius]
-        hits.sort(key=lambda t: (t.combatant_id != self.picture.selected,
-                                 _distance(self.frame.to_screen(t.x, t.y), point)))
+        hits = [
+            t
+            for t in self.picture.tokens
+            if (self.frame.to_screen(t.x, t.y) - point).manhattanLength() <= radius * 1.4
+            and _distance(self.frame.to_screen(t.x, t.y), point) <= radius
+        ]
+        hits.sort(
+            key=lambda t: (
+                t.combatant_id != self.picture.selected,
+                _distance(self.frame.to_screen(t.x, t.y), point),
+            )
+        )
         return hits[0] if hits else None
 
     def area_at(self, point: QPointF) -> int | None:
@@ -307,22 +324,28 @@ class MapView(QWidget):
         name = encounter.combatant(combatant_id).name
         model = encounter.position_model
         text = f"GM places {name} {model.label(model.measure(here, place))} away (no movement)"
-        return self.document.apply(add_log(move_to(encounter, combatant_id, place), text,
-                                           actor=combatant_id), text)
+        return self.document.apply(
+            add_log(move_to(encounter, combatant_id, place), text, actor=combatant_id), text
+        )
 
     def landing(self, combatant_id: str, place: Place) -> Place:
         """Where a drop at ``place`` lands (:func:`~m3desk.ui.map.drops.landing`)."""
         return landing(self.document.encounter, self.rules, combatant_id, place)
 
-    def stop_at_allowance(self, combatant_id: str, origin: Place, target: Place
-                          ) -> Place | None:
+    def stop_at_allowance(self, combatant_id: str, origin: Place, target: Place) -> Place | None:
         """The farthest grid point the allowance covers on the way
         (:func:`~m3desk.ui.map.drops.stop_at_allowance`)."""
-        return stop_at_allowance(self.document.encounter, self.rules, combatant_id, origin,
-                                 target)
+        return stop_at_allowance(self.document.encounter, self.rules, combatant_id, origin, target)
 
-    def drop(self, combatant_id: str, origin: Place, target: Place, check: MoveCheck | None,
-             *, placing: bool = False) -> bool:
+    def drop(
+        self,
+        combatant_id: str,
+        origin: Place,
+        target: Place,
+        check: MoveCheck | None,
+        *,
+        placing: bool = False,
+    ) -> bool:
         """A token let go at ``target``: placed by the GM, moved by the rules, asked about
         when over the allowance, refused where the rules forbid the move."""
         if target == origin:
@@ -339,10 +362,12 @@ class MapView(QWidget):
 
             stop = self.stop_at_allowance(combatant_id, origin, target)
             name = self.document.encounter.combatant(combatant_id).name
-            stop_words = None if stop is None else \
-                f"{self.picture.model.measure(origin, stop)} {unit}"
+            stop_words = (
+                None if stop is None else f"{self.picture.model.measure(origin, stop)} {unit}"
+            )
             choice = over_allowance.ask_over_allowance(
-                self, name, ruler_lines(check, unit)[0], stop_words)
+                self, name, ruler_lines(check, unit)[0], stop_words
+            )
             if choice is over_allowance.OverChoice.CANCEL:
                 return False
             if choice is over_allowance.OverChoice.STOP:
@@ -360,13 +385,17 @@ class MapView(QWidget):
             return False
         # Steps across and climbs are runs of their own: a climb then a walk is two moves.
         kind = "climb" if dz else "walk"
-        return self.move_token(selected, stepped(self.picture.model, here, dx, dy, dz),
-                               run=f"map-step:{selected}:{kind}")
+        return self.move_token(
+            selected,
+            stepped(self.picture.model, here, dx, dy, dz),
+            run=f"map-step:{selected}:{kind}",
+        )
 
     def add_area(self, area: Area) -> bool:
         kind = "a wall" if area.wall else f"difficult ground (DR {area.rating})"
-        return self.document.apply(with_area(self.document.encounter, area),
-                                   f"Paint {kind} on the map")
+        return self.document.apply(
+            with_area(self.document.encounter, area), f"Paint {kind} on the map"
+        )
 
     # -- painting --------------------------------------------------------------------------
 
@@ -422,12 +451,20 @@ class MapView(QWidget):
             # The squares the drag will paint, not the pointer's own rectangle.
             area = self._painted_area(*self._rubber)
             if area is not None:
-                rubber = QRectF(self.frame.to_screen(area.x, area.y),
-                                self.frame.to_screen(area.x + area.width,
-                                                     area.y + area.height))
-        self.painted = paint_map(painter, self.frame, self.picture, self.style_,
-                                 backdrop=image, skip=skip, rubber=rubber,
-                                 ground=self._ground)
+                rubber = QRectF(
+                    self.frame.to_screen(area.x, area.y),
+                    self.frame.to_screen(area.x + area.width, area.y + area.height),
+                )
+        self.painted = paint_map(
+            painter,
+            self.frame,
+            self.picture,
+            self.style_,
+            backdrop=image,
+            skip=skip,
+            rubber=rubber,
+            ground=self._ground,
+        )
         if overlays:
             self._paint_notice(painter, image, error)
 
@@ -457,9 +494,15 @@ class MapView(QWidget):
                 paint_ruler(painter, self.frame, self.ruler, self.style_)
             if token is not None and drag.target is not None:
                 painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-                paint_token(painter, self.frame, token, self.style_, self.picture.model,
-                            selected=True,
-                            at=self.frame.to_screen(drag.target.x, drag.target.y))
+                paint_token(
+                    painter,
+                    self.frame,
+                    token,
+                    self.style_,
+                    self.picture.model,
+                    selected=True,
+                    at=self.frame.to_screen(drag.target.x, drag.target.y),
+                )
         else:
             self.paint_onto(painter)
             self.backdrop_tool.paint_marks(painter)
@@ -496,7 +539,8 @@ class MapView(QWidget):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         point = event.position()
         if event.button() == Qt.MouseButton.MiddleButton or (
-                self.read_only and event.button() == Qt.MouseButton.LeftButton):
+            self.read_only and event.button() == Qt.MouseButton.LeftButton
+        ):
             self._pan = point
             return
         if event.button() != Qt.MouseButton.LeftButton:
@@ -517,8 +561,12 @@ class MapView(QWidget):
             finally:
                 self._pressing = False
             x, y = self.frame.to_units(point)
-            self._drag = Drag(token.combatant_id, point, (token.x - x, token.y - y),
-                               Place.at(token.x, token.y, token.z))
+            self._drag = Drag(
+                token.combatant_id,
+                point,
+                (token.x - x, token.y - y),
+                Place.at(token.x, token.y, token.z),
+            )
             return
         self._pan = point
 
@@ -554,12 +602,12 @@ class MapView(QWidget):
         if drag is None:
             return
         x, y = self.frame.to_units(point)
-        target = snapped(self.picture.model, x + drag.offset[0], y + drag.offset[1],
-                         drag.origin.z)
+        target = snapped(self.picture.model, x + drag.offset[0], y + drag.offset[1], drag.origin.z)
         target = self.landing(drag.combatant_id, target)
         if target != drag.target or placing != drag.placing:
-            self.ruler = follow(drag, self.document.encounter, self.rules, self.picture.model,
-                                target, placing)
+            self.ruler = follow(
+                drag, self.document.encounter, self.rules, self.picture.model, target, placing
+            )
             self.said.emit(" — ".join(self.ruler.lines))
         self.update()
 
@@ -585,15 +633,24 @@ class MapView(QWidget):
             self.drag_to(event.position(), placing=placing)
         self._end_drag()
         if drag.dragging and drag.target is not None:
-            self.drop(drag.combatant_id, drag.origin, drag.target,
-                      None if placing else drag.check, placing=placing)
+            self.drop(
+                drag.combatant_id,
+                drag.origin,
+                drag.target,
+                None if placing else drag.check,
+                placing=placing,
+            )
 
     def _painted_area(self, start: QPointF, end: QPointF) -> Area | None:
         """The terrain a paint drag from ``start`` to ``end`` (surface pixels) lays: every
         grid square it touches."""
-        return area_between(self.picture.model, self.frame.to_units(start),
-                            self.frame.to_units(end), rating=self.paint_rating,
-                            wall=self.paint_wall or not self.picture.model.prices_terrain)
+        return area_between(
+            self.picture.model,
+            self.frame.to_units(start),
+            self.frame.to_units(end),
+            rating=self.paint_rating,
+            wall=self.paint_wall or not self.picture.model.prices_terrain,
+        )
 
     def _end_drag(self) -> None:
         self._drag = None
@@ -631,8 +688,11 @@ class MapView(QWidget):
             self._end_drag()
         elif key in ARROWS and not control and not self.read_only:
             self.step_selected(*ARROWS[Qt.Key(key)])
-        elif key in (Qt.Key.Key_PageUp, Qt.Key.Key_PageDown) and self.picture.model.height \
-                and not self.read_only:
+        elif (
+            key in (Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
+            and self.picture.model.height
+            and not self.read_only
+        ):
             self.step_selected(0, 0, 1 if key == Qt.Key.Key_PageUp else -1)
         else:
             super().keyPressEvent(event)
@@ -681,9 +741,7 @@ class MapView(QWidget):
         return ""
 
     def tooltip_for(self, token: MapToken) -> str:
-        return token_tip(self.document.encounter, self.picture, token,
-                         read_only=self.read_only)
-
+        return token_tip(self.document.encounter, self.picture, token, read_only=self.read_only)
 
 
 def _placing(event: QMouseEvent) -> bool:

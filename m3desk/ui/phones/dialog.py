@@ -77,8 +77,9 @@ class Sent:
 def _qr_pixmap(text: str, scale: int) -> QPixmap:
     buffer = io.BytesIO()
     # Dark on white whatever the theme: phone cameras read that best.
-    segno.make(text, error="m").save(buffer, kind="png", scale=scale, border=3,
-                                     dark="#000000", light="#ffffff")
+    segno.make(text, error="m").save(
+        buffer, kind="png", scale=scale, border=3, dark="#000000", light="#ffffff"
+    )
     pixmap = QPixmap()
     pixmap.loadFromData(buffer.getvalue(), "PNG")
     return pixmap
@@ -159,7 +160,8 @@ class PhonesDialog(QDialog):
         self.devices.header().setStretchLastSection(True)
         for column in (0, 1):
             self.devices.header().setSectionResizeMode(
-                column, QHeaderView.ResizeMode.ResizeToContents)
+                column, QHeaderView.ResizeMode.ResizeToContents
+            )
         self.devices.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.devices.itemSelectionChanged.connect(self._update_buttons)
         self.confirm_button = QPushButton("C&onfirm", self)
@@ -178,9 +180,11 @@ class PhonesDialog(QDialog):
         self.rolls.itemSelectionChanged.connect(self._update_buttons)
         self.rolls.itemActivated.connect(lambda _item: self.put_selected())
         self.put_button = QPushButton("&Put Where It Goes", self)
-        self.put_button.setToolTip("Initiative: into the tracker's cell; an action, an attack, "
-                                   "damage or a saving throw: into the action dialog's dice. "
-                                   "You apply it there.")
+        self.put_button.setToolTip(
+            "Initiative: into the tracker's cell; an action, an attack, "
+            "damage or a saving throw: into the action dialog's dice. "
+            "You apply it there."
+        )
         self.put_button.clicked.connect(self.put_selected)
         self.discard_button = QPushButton("Dis&card", self)
         self.discard_button.clicked.connect(self._discard)
@@ -305,8 +309,15 @@ class PhonesDialog(QDialog):
 
     def _heard(self, event: Event) -> None:
         if event.kind == "roll":
-            sent = Sent(event.device, event.device_name, event.combatant, event.roll,
-                        event.faces, event.action, event.target)
+            sent = Sent(
+                event.device,
+                event.device_name,
+                event.combatant,
+                event.roll,
+                event.faces,
+                event.action,
+                event.target,
+            )
             self.sent.append(sent)
             item = QListWidgetItem(self._roll_words(sent))
             self.rolls.addItem(item)
@@ -331,8 +342,14 @@ class PhonesDialog(QDialog):
         if sent.action:
             return next((o for o in options if str(o.id) == sent.action), None)
         if sent.kind == "save":
-            return next((o for o in options if o.group == "check"
-                         and any(spec.label == "save" for spec in o.dice)), None)
+            return next(
+                (
+                    o
+                    for o in options
+                    if o.group == "check" and any(spec.label == "save" for spec in o.dice)
+                ),
+                None,
+            )
         return None
 
     def _roll_words(self, sent: Sent) -> str:
@@ -349,8 +366,9 @@ class PhonesDialog(QDialog):
         selected = self._selected_device()
         self.devices.clear()
         for device in self.server.devices() if self.server.running else []:
-            item = QTreeWidgetItem([device.name, self._name_of(device.character) or "—",
-                                    self._name_of(device.asked)])
+            item = QTreeWidgetItem(
+                [device.name, self._name_of(device.character) or "—", self._name_of(device.asked)]
+            )
             item.setData(0, Qt.ItemDataRole.UserRole, device.id)
             self.devices.addTopLevelItem(item)
             if device.id == selected:
@@ -402,9 +420,11 @@ class PhonesDialog(QDialog):
         elif option is not None or sent.kind in ("attack", "damage", "action"):
             self.put_in_action_dialog(sent, option)
         else:
-            self.widget.show_message(f"{self._roll_words(sent)}: this game's action dialog "
-                                     "has no saving throw: roll it from the sheet's Roll… "
-                                     "with these faces.")
+            self.widget.show_message(
+                f"{self._roll_words(sent)}: this game's action dialog "
+                "has no saving throw: roll it from the sheet's Roll… "
+                "with these faces."
+            )
 
     def put_initiative(self, sent: Sent) -> None:
         """The total in the tracker's initiative cell, open for editing: Enter applies it."""
@@ -464,8 +484,12 @@ class PhonesDialog(QDialog):
 
         QTimer.singleShot(0, type_faces)
         action_launcher.open_action_dialog(
-            self.document, self.widget, self.widget.turns.roller, actor_id=sent.combatant,
-            action_id=option.id if option is not None else None)
+            self.document,
+            self.widget,
+            self.widget.turns.roller,
+            actor_id=sent.combatant,
+            action_id=option.id if option is not None else None,
+        )
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the window keeps sharing (the GM stops it with Stop Sharing)."""

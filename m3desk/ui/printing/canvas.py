@@ -31,8 +31,10 @@ _ALIGN = {
     "right": Qt.AlignmentFlag.AlignRight,
     "center": Qt.AlignmentFlag.AlignHCenter,
 }
-_LINE_FLAGS = {name: int((flag | Qt.AlignmentFlag.AlignVCenter).value)
-               | int(Qt.TextFlag.TextSingleLine.value) for name, flag in _ALIGN.items()}
+_LINE_FLAGS = {
+    name: int((flag | Qt.AlignmentFlag.AlignVCenter).value) | int(Qt.TextFlag.TextSingleLine.value)
+    for name, flag in _ALIGN.items()
+}
 """The flags of one line of text, combined once (combining enums costs more than drawing
 the text, and an encounter of 200 prints tens of thousands of cells)."""
 WIDTHS_KEPT = 50_000
@@ -78,12 +80,23 @@ class Canvas:
             self.painter.setFont(_font(size, bold, italic))
             self._font_key = key
 
-    def _set_pen(self, color: QColor, width: float = 0.0, dotted: bool = False,
-                 *, cap: Qt.PenCapStyle = Qt.PenCapStyle.SquareCap) -> None:
+    def _set_pen(
+        self,
+        color: QColor,
+        width: float = 0.0,
+        dotted: bool = False,
+        *,
+        cap: Qt.PenCapStyle = Qt.PenCapStyle.SquareCap,
+    ) -> None:
         key = (color.rgba(), width, dotted, int(cap.value))
         if key != self._pen_key:
-            pen = QPen(color, width * self.kx, Qt.PenStyle.DotLine if dotted
-                       else Qt.PenStyle.SolidLine, cap, Qt.PenJoinStyle.MiterJoin)
+            pen = QPen(
+                color,
+                width * self.kx,
+                Qt.PenStyle.DotLine if dotted else Qt.PenStyle.SolidLine,
+                cap,
+                Qt.PenJoinStyle.MiterJoin,
+            )
             self.painter.setPen(pen)
             self._pen_key = key
 
@@ -122,17 +135,20 @@ class Canvas:
                     known.clear()
                 found = known[text] = advance(text)
             return found
+
         return measure
 
-    def text_width(self, text: str, size: float, *, bold: bool = False,
-                   italic: bool = False) -> float:
+    def text_width(
+        self, text: str, size: float, *, bold: bool = False, italic: bool = False
+    ) -> float:
         return self._measurer(size, bold, italic)(text) / self.kx
 
     def line_height(self, size: float, *, bold: bool = False) -> float:
         return self._fm(size, bold, False).lineSpacing() / self.ky
 
-    def elide(self, text: str, size: float, width: float, *, bold: bool = False,
-              middle: bool = False) -> str:
+    def elide(
+        self, text: str, size: float, width: float, *, bold: bool = False, middle: bool = False
+    ) -> str:
         """The text cut with "…" to fit one line: for names where wrapping has no room.
 
         ``middle`` keeps both ends ("Skeletal Temple…Sanctum 2"): numbered copies of a
@@ -142,8 +158,9 @@ class Canvas:
         mode = Qt.TextElideMode.ElideMiddle if middle else Qt.TextElideMode.ElideRight
         return metrics.elidedText(text, mode, max(width, 0.0) * self.kx)
 
-    def wrap(self, text: str, size: float, width: float, *, bold: bool = False,
-             italic: bool = False) -> list[str]:
+    def wrap(
+        self, text: str, size: float, width: float, *, bold: bool = False, italic: bool = False
+    ) -> list[str]:
         """Greedy word wrap; explicit newlines start new lines, over-long words are cut.
 
         Word widths are summed rather than re-measuring each candidate line, so 100 000
@@ -178,8 +195,7 @@ class Canvas:
                 extra = word_width if not current else space + word_width
                 if current and used + extra > limit:
                     current = [*self._settle(current, lines, limit, measure), word]
-                    used = measure(" ".join(current)) / self.kx if len(current) > 1 \
-                        else word_width
+                    used = measure(" ".join(current)) / self.kx if len(current) > 1 else word_width
                 else:
                     current.append(word)
                     used += extra
@@ -189,8 +205,9 @@ class Canvas:
             lines.pop()
         return lines
 
-    def _settle(self, words: list[str], lines: list[str], limit: float,
-                measure: Callable[[str], float]) -> list[str]:
+    def _settle(
+        self, words: list[str], lines: list[str], limit: float, measure: Callable[[str], float]
+    ) -> list[str]:
         """Add the longest start of ``words`` that really fits as a line; return the rest."""
         end = len(words)
         while end > 1 and measure(" ".join(words[:end])) / self.kx > limit:
@@ -203,7 +220,7 @@ class Canvas:
         start = 0
         for end in range(1, len(word) + 1):
             if measure(word[start:end]) / self.kx > limit and end - 1 > start:
-                pieces.append(word[start:end - 1])
+                pieces.append(word[start : end - 1])
                 start = end - 1
         pieces.append(word[start:])
         return pieces
@@ -212,17 +229,38 @@ class Canvas:
     def rect_px(self, x: float, y: float, w: float, h: float) -> QRectF:
         return QRectF(x * self.kx, y * self.ky, w * self.kx, h * self.ky)
 
-    def text(self, x: float, y: float, w: float, h: float, text: str, size: float, *,
-             bold: bool = False, italic: bool = False, align: str = "left",
-             color: QColor = INK) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        text: str,
+        size: float,
+        *,
+        bold: bool = False,
+        italic: bool = False,
+        align: str = "left",
+        color: QColor = INK,
+    ) -> None:
         """One line of text, vertically centred in the box; never wraps."""
         self._set_font(size, bold, italic)
         self._set_pen(color)
         kx, ky = self.kx, self.ky
         self.painter.drawText(QRectF(x * kx, y * ky, w * kx, h * ky), _LINE_FLAGS[align], text)
 
-    def box(self, x: float, y: float, w: float, h: float, *, line: float = 0.6,
-            fill: QColor | None = None, color: QColor = INK, radius: float = 0.0) -> None:
+    def box(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        line: float = 0.6,
+        fill: QColor | None = None,
+        color: QColor = INK,
+        radius: float = 0.0,
+    ) -> None:
         if line > 0:
             self._set_pen(color, line)
         else:
@@ -234,11 +272,21 @@ class Canvas:
         else:
             self.painter.drawRect(rect)
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, *, width: float = 0.4,
-             color: QColor = RULE, dotted: bool = False) -> None:
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        width: float = 0.4,
+        color: QColor = RULE,
+        dotted: bool = False,
+    ) -> None:
         self._set_pen(color, width, dotted)
-        self.painter.drawLine(QPointF(x1 * self.kx, y1 * self.ky),
-                              QPointF(x2 * self.kx, y2 * self.ky))
+        self.painter.drawLine(
+            QPointF(x1 * self.kx, y1 * self.ky), QPointF(x2 * self.kx, y2 * self.ky)
+        )
 
     def image(self, x: float, y: float, w: float, h: float, image: QImage) -> None:
         """Fit the image inside the box, keeping its proportions, centred."""

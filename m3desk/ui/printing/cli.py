@@ -49,18 +49,33 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Write character and monster sheets (.m3c, .m3m) and encounters (.m3e) "
-                    "to one PDF, each starting on a new page. An encounter prints as the "
-                    "GM's encounter sheet (landscape).",
+        "to one PDF, each starting on a new page. An encounter prints as the "
+        "GM's encounter sheet (landscape).",
         epilog="If any file cannot be read, nothing is written: the problems are listed and "
-               "the exit status is 1. Exit status 2 means the command line itself was wrong.",
+        "the exit status is 1. Exit status 2 means the command line itself was wrong.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", type=Path,
-                        help="character (.m3c), monster (.m3m) or encounter (.m3e) files, "
-                             "in the order to print")
-    parser.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.pdf",
-                        help="the PDF to write (replaced in one step if it exists)")
-    parser.add_argument("--page-size", type=_page_size_name, default="A4",
-                        metavar="A4|Letter", help="paper size (default: A4)")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        type=Path,
+        help="character (.m3c), monster (.m3m) or encounter (.m3e) files, in the order to print",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        type=Path,
+        metavar="OUT.pdf",
+        help="the PDF to write (replaced in one step if it exists)",
+    )
+    parser.add_argument(
+        "--page-size",
+        type=_page_size_name,
+        default="A4",
+        metavar="A4|Letter",
+        help="paper size (default: A4)",
+    )
     return parser
 
 
@@ -198,8 +213,7 @@ def export_pdf_main(argv: list[str]) -> int:
     if problems:
         for problem in problems:
             _fail(problem)
-        _fail(f"nothing written: {len(problems)} of {len(args.files)} file(s) could not "
-              "be read")
+        _fail(f"nothing written: {len(problems)} of {len(args.files)} file(s) could not be read")
         return EXIT_FAILED
 
     _app = _ensure_gui_application()

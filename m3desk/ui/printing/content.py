@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["BLANK", "Cell", "Column", "HeaderField", "PoolLine", "Stat", "Table",
-           "TextSection"]
+__all__ = ["BLANK", "Cell", "Column", "HeaderField", "PoolLine", "Stat", "Table", "TextSection"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,13 +72,19 @@ def _title(documents: Sequence[Printable]) -> str:
 
 
 def _setup(device: QPagedPaintDevice, page_size: PageSizeLike) -> None:
-    device.setPageLayout(QPageLayout(
-        _page_size(page_size), QPageLayout.Orientation.Portrait,
-        QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter))
+    device.setPageLayout(
+        QPageLayout(
+            _page_size(page_size),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
 
 
-def _pdf(title: str, page_size: PageSizeLike,
-         render: Callable[[QPdfWriter], int]) -> tuple[bytes, int]:
+def _pdf(
+    title: str, page_size: PageSizeLike, render: Callable[[QPdfWriter], int]
+) -> tuple[bytes, int]:
     """Run ``render`` on a PDF writer in memory; returns the bytes and the page count.
 
     In memory first so that the file on disk is replaced in one step, and a failure
@@ -99,29 +105,42 @@ def _pdf(title: str, page_size: PageSizeLike,
     return result, pages
 
 
-def _render(device: QPagedPaintDevice, documents: Sequence[Printable],
-            options_for: OptionsFor | None, *, choose_orientation: bool) -> int:
+def _render(
+    device: QPagedPaintDevice,
+    documents: Sequence[Printable],
+    options_for: OptionsFor | None,
+    *,
+    choose_orientation: bool,
+) -> int:
     """Every document in its game's layout, each game's together (a mixed party)."""
     jobs = [document_job(document, options_for) for document in by_game(documents)]
     return render_jobs(device, jobs, choose_orientation=choose_orientation)
 
 
-def documents_pdf_bytes(documents: Sequence[Printable],
-                        page_size: PageSizeLike = QPageSize.PageSizeId.A4,
-                        options_for: OptionsFor | None = None) -> tuple[bytes, int]:
+def documents_pdf_bytes(
+    documents: Sequence[Printable],
+    page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+    options_for: OptionsFor | None = None,
+) -> tuple[bytes, int]:
     """Sheets and encounters in one PDF, each from a new page in its own orientation."""
     chosen = tuple(documents)
-    return _pdf(_title(chosen) if chosen else "", page_size,
-                lambda writer: _render(writer, chosen, options_for, choose_orientation=True))
+    return _pdf(
+        _title(chosen) if chosen else "",
+        page_size,
+        lambda writer: _render(writer, chosen, options_for, choose_orientation=True),
+    )
 
 
 pdf_bytes = documents_pdf_bytes
 """Sheets (a party) to PDF in memory: the bytes and the number of pages."""
 
 
-def export_documents_pdf(documents: Sequence[Printable], out_path: str | os.PathLike[str],
-                         page_size: PageSizeLike = QPageSize.PageSizeId.A4,
-                         options_for: OptionsFor | None = None) -> int:
+def export_documents_pdf(
+    documents: Sequence[Printable],
+    out_path: str | os.PathLike[str],
+    page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+    options_for: OptionsFor | None = None,
+) -> int:
     """Write sheets and encounters, in the order given, as one PDF; returns pages written.
 
     The file is replaced atomically (temp file in the same folder, fsync, ``os.replace``);
@@ -134,15 +153,21 @@ def export_documents_pdf(documents: Sequence[Printable], out_path: str | os.Path
     return pages
 
 
-def export_encounter_pdf(encounter: Printable, out_path: str | os.PathLike[str],
-                         page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> int:
+def export_encounter_pdf(
+    encounter: Printable,
+    out_path: str | os.PathLike[str],
+    page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+) -> int:
     """Write the GM's encounter sheet (landscape) as a PDF; returns pages written."""
     return export_documents_pdf([encounter], out_path, page_size)
 
 
-def export_pdf(sheets: Sequence[Printable], out_path: str | os.PathLike[str],
-               page_size: PageSizeLike = QPageSize.PageSizeId.A4,
-               options_for: OptionsFor | None = None) -> int:
+def export_pdf(
+    sheets: Sequence[Printable],
+    out_path: str | os.PathLike[str],
+    page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+    options_for: OptionsFor | None = None,
+) -> int:
     """Write the sheets as one PDF (each sheet from a new page); returns pages written."""
     return export_documents_pdf(sheets, out_path, page_size, options_for)
 
@@ -155,14 +180,19 @@ def _ensure_margins(printer: QPrinter) -> None:
     """
     layout = printer.pageLayout()
     margins = layout.margins(QPageLayout.Unit.Millimeter)
-    wider = QMarginsF(max(margins.left(), MARGIN_MM), max(margins.top(), MARGIN_MM),
-                      max(margins.right(), MARGIN_MM), max(margins.bottom(), MARGIN_MM))
+    wider = QMarginsF(
+        max(margins.left(), MARGIN_MM),
+        max(margins.top(), MARGIN_MM),
+        max(margins.right(), MARGIN_MM),
+        max(margins.bottom(), MARGIN_MM),
+    )
     if wider != margins:
         printer.setPageMargins(wider, QPageLayout.Unit.Millimeter)
 
 
-def print_sheets(sheets: Sequence[Printable], printer: QPrinter,
-                 options_for: OptionsFor | None = None) -> int:
+def print_sheets(
+    sheets: Sequence[Printable], printer: QPrinter, options_for: OptionsFor | None = None
+) -> int:
     """File → Print: paint on a printer the user has set up; returns pages sent."""
     printer.setDocName(_title(sheets))
     _ensure_margins(printer)
@@ -190,8 +220,9 @@ def print_encounter(encounter: Printable, printer: QPrinter) -> int:
     return _render(printer, [encounter], None, choose_orientation=False)
 
 
-def preview_dialog(sheets: Sequence[Printable], parent: QWidget | None,
-                   options_for: OptionsFor | None = None) -> QPrintPreviewDialog:
+def preview_dialog(
+    sheets: Sequence[Printable], parent: QWidget | None, options_for: OptionsFor | None = None
+) -> QPrintPreviewDialog:
     """File → Print Preview: a dialog that repaints the sheets whenever it needs pages.
 
     The caller shows it (``exec()`` or ``open()``); printing from the preview goes
@@ -226,8 +257,7 @@ def readable_preview(dialog: QPrintPreviewDialog) -> None:
         preview.setZoomMode(QPrintPreviewWidget.ZoomMode.FitToWidth)
 
 
-def encounter_preview_dialog(encounter: Printable,
-                             parent: QWidget | None) -> QPrintPreviewDialog:
+def encounter_preview_dialog(encounter: Printable, parent: QWidget | None) -> QPrintPreviewDialog:
     """File → Print Preview for an encounter: starts landscape, repaints on every change.
 
     The preview's own orientation buttons still work: the layout follows the page.

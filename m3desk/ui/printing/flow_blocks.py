@@ -15,8 +15,17 @@ from typing import Protocol
 from m3desk.ui.printing.canvas import FILL, INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
 from m3desk.ui.printing.content import Cell, Table
 
-__all__ = ["GM_TAG", "LOG_LINES", "Block", "LogAndNotes", "RuledLines", "TableBlock",
-           "TextBlock", "gm_tag", "section_title"]
+__all__ = [
+    "GM_TAG",
+    "LOG_LINES",
+    "Block",
+    "LogAndNotes",
+    "RuledLines",
+    "TableBlock",
+    "TextBlock",
+    "gm_tag",
+    "section_title",
+]
 
 LOG_LINES = 12
 """The last log lines an encounter sheet prints (the whole log is exported on its own)."""
@@ -49,30 +58,39 @@ class Block(Protocol):
 
     def height(self, canvas: Canvas, width: float) -> float: ...
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[Block | None, Block | None]: ...
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[Block | None, Block | None]: ...
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None: ...
 
 
-def section_title(canvas: Canvas, x: float, y: float, width: float, title: str,
-                  hint: str = "") -> None:
+def section_title(
+    canvas: Canvas, x: float, y: float, width: float, title: str, hint: str = ""
+) -> None:
     """A grey bar with the section's name: the eye finds sections by these on a busy page.
 
     A hint that does not fit beside the title is left out: it is help, and printed over
     the title it would hide the one word that must be read.
     """
     canvas.box(x, y, width, TITLE_H, line=0, fill=FILL)
-    canvas.text(x + PAD_X + 1, y, width - PAD_X - 1, TITLE_H,
-                canvas.elide(title.upper(), TITLE_SIZE, width - 2 * PAD_X - 1, bold=True),
-                TITLE_SIZE, bold=True)
+    canvas.text(
+        x + PAD_X + 1,
+        y,
+        width - PAD_X - 1,
+        TITLE_H,
+        canvas.elide(title.upper(), TITLE_SIZE, width - 2 * PAD_X - 1, bold=True),
+        TITLE_SIZE,
+        bold=True,
+    )
     if hint:
         title_w = canvas.text_width(title.upper(), TITLE_SIZE, bold=True)
         left = x + title_w + 4 * PAD_X
         room = x + width - PAD_X - left
         if canvas.text_width(hint, HINT_SIZE, italic=True) <= room:
-            canvas.text(left, y, room, TITLE_H, hint, HINT_SIZE, italic=True, align="right",
-                        color=SOFT_INK)
+            canvas.text(
+                left, y, room, TITLE_H, hint, HINT_SIZE, italic=True, align="right", color=SOFT_INK
+            )
 
 
 def gm_tag_width(canvas: Canvas) -> float:
@@ -120,8 +138,15 @@ class TableBlock:
 
     fills = False
 
-    def __init__(self, table: Table, *, start: int = 0, end: int | None = None,
-                 continued: bool = False, layout: _TableLayout | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        *,
+        start: int = 0,
+        end: int | None = None,
+        continued: bool = False,
+        layout: _TableLayout | None = None,
+    ) -> None:
         self.table = table
         self.start = start
         self.end = end
@@ -155,8 +180,7 @@ class TableBlock:
             fixed = _narrowed(fixed, width - minimum_flex)
             leftover = width - sum(fixed)
         widths = [
-            leftover * c.flex / flex_total if c.flex else fixed[i]
-            for i, c in enumerate(columns)
+            leftover * c.flex / flex_total if c.flex else fixed[i] for i, c in enumerate(columns)
         ]
         line_h = canvas.line_height(CELL_SIZE)
         lines: list[list[list[str]]] = []
@@ -169,8 +193,9 @@ class TableBlock:
             cells = []
             for index, cell in enumerate(maybe_row):
                 room = widths[index] - 2 * PAD_X - (tag_w if cell.gm else 0)
-                cells.append(canvas.wrap(cell.text, CELL_SIZE, room, bold=cell.bold)
-                             if cell.text else [])
+                cells.append(
+                    canvas.wrap(cell.text, CELL_SIZE, room, bold=cell.bold) if cell.text else []
+                )
             lines.append(cells)
             tallest = max((len(c) for c in cells), default=1) or 1
             heights.append(tallest * line_h + 2 * PAD_Y)
@@ -191,10 +216,11 @@ class TableBlock:
 
     def height(self, canvas: Canvas, width: float) -> float:
         layout = self._measure(canvas, width)
-        return self._head_h() + sum(layout.heights[self.start:self._stop()])
+        return self._head_h() + sum(layout.heights[self.start : self._stop()])
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[TableBlock | None, TableBlock | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[TableBlock | None, TableBlock | None]:
         layout = self._measure(canvas, width)
         used = self._head_h()
         stop = self.start
@@ -207,8 +233,9 @@ class TableBlock:
             if not force:
                 return None, self
             stop = self.start + 1
-        head = TableBlock(self.table, start=self.start, end=stop, continued=self.continued,
-                          layout=layout)
+        head = TableBlock(
+            self.table, start=self.start, end=stop, continued=self.continued, layout=layout
+        )
         if stop >= self._stop():
             return head, None
         if stop >= data_end:
@@ -226,8 +253,16 @@ class TableBlock:
         canvas.box(x, top, width, HEAD_H, line=0, fill=LIGHT_FILL)
         left = x
         for column, col_w in zip(table.columns, layout.widths, strict=True):
-            canvas.text(left + PAD_X, top, col_w - 2 * PAD_X, HEAD_H, column.title, HEAD_SIZE,
-                        bold=True, align=column.align)
+            canvas.text(
+                left + PAD_X,
+                top,
+                col_w - 2 * PAD_X,
+                HEAD_H,
+                column.title,
+                HEAD_SIZE,
+                bold=True,
+                align=column.align,
+            )
             left += col_w
         row_y = top + HEAD_H
         rows = self._all_rows()
@@ -244,17 +279,33 @@ class TableBlock:
             canvas.line(left, top, left, row_y, width=0.3)
         canvas.box(x, top, width, row_y - top, line=0.6)
 
-    def _paint_row(self, canvas: Canvas, x: float, y: float, row: tuple[Cell, ...],
-                   lines: list[list[str]], layout: _TableLayout) -> None:
+    def _paint_row(
+        self,
+        canvas: Canvas,
+        x: float,
+        y: float,
+        row: tuple[Cell, ...],
+        lines: list[list[str]],
+        layout: _TableLayout,
+    ) -> None:
         left = x
-        for column, cell, cell_lines, col_w in zip(self.table.columns, row, lines,
-                                                   layout.widths, strict=True):
+        for column, cell, cell_lines, col_w in zip(
+            self.table.columns, row, lines, layout.widths, strict=True
+        ):
             tag_w = gm_tag_width(canvas) + 2 if cell.gm else 0.0
             text_w = col_w - 2 * PAD_X - tag_w
             line_y = y + PAD_Y
             for text in cell_lines:
-                canvas.text(left + PAD_X, line_y, text_w, layout.line_h, text, CELL_SIZE,
-                            bold=cell.bold, align=column.align)
+                canvas.text(
+                    left + PAD_X,
+                    line_y,
+                    text_w,
+                    layout.line_h,
+                    text,
+                    CELL_SIZE,
+                    bold=cell.bold,
+                    align=column.align,
+                )
                 line_y += layout.line_h
             if cell.gm:
                 gm_tag(canvas, left + col_w - PAD_X - tag_w + 2, y + PAD_Y, layout.line_h)
@@ -266,8 +317,9 @@ class TextBlock:
 
     fills = False
 
-    def __init__(self, title: str, text: str, *, lines: list[str] | None = None,
-                 continued: bool = False) -> None:
+    def __init__(
+        self, title: str, text: str, *, lines: list[str] | None = None, continued: bool = False
+    ) -> None:
         self.title = title
         self.text = text
         self._lines = lines
@@ -285,8 +337,9 @@ class TextBlock:
         lines = self._wrapped(canvas, width)
         return TITLE_H + 2 * PAD_Y + len(lines) * self._line_h(canvas)
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[TextBlock | None, TextBlock | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[TextBlock | None, TextBlock | None]:
         lines = self._wrapped(canvas, width)
         fit = int((available - TITLE_H - 2 * PAD_Y) // self._line_h(canvas))
         if fit < 2:
@@ -326,8 +379,9 @@ class RuledLines:
     def height(self, canvas: Canvas, width: float) -> float:
         return (TITLE_H if self.title else 0.0) + self.MIN_LINES * WRITING_LINE
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[RuledLines | None, RuledLines | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[RuledLines | None, RuledLines | None]:
         return None, None
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
@@ -373,8 +427,9 @@ class LogAndNotes:
             return self.notes.height(canvas, width) if self.notes else 0.0
         return self._log_h(canvas, self.MIN_LOG_LINES)
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[LogAndNotes | None, LogAndNotes | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[LogAndNotes | None, LogAndNotes | None]:
         return None, None
 
     def _lines(self, canvas: Canvas, width: float, room: int) -> list[str]:
@@ -385,13 +440,16 @@ class LogAndNotes:
             return flat
         if room < 2:
             return flat[-room:]
-        kept = flat[len(flat) - room + 1:]
+        kept = flat[len(flat) - room + 1 :]
         return ["… earlier lines are in the saved log", *kept]
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
         notes_min = self.notes.height(canvas, width) + GAP_BELOW if self.notes else 0.0
-        log_room = height if self.notes is None else max(min(height / 2, height - notes_min),
-                                                         self._log_h(canvas, 1))
+        log_room = (
+            height
+            if self.notes is None
+            else max(min(height / 2, height - notes_min), self._log_h(canvas, 1))
+        )
         fit = max(int((log_room - TITLE_H - 2 * PAD_Y + 0.01) // self._line_h(canvas)), 0)
         lines = self._lines(canvas, width, fit) if self.entries and fit else []
         used = 0.0
@@ -400,8 +458,15 @@ class LogAndNotes:
             section_title(canvas, x, y, width, "Last log lines")
             line_y = y + TITLE_H + PAD_Y
             for line in lines:
-                canvas.text(x + PAD_X, line_y, width - 2 * PAD_X, self._line_h(canvas), line,
-                            TEXT_SIZE, color=SOFT_INK if line.startswith("…") else INK)
+                canvas.text(
+                    x + PAD_X,
+                    line_y,
+                    width - 2 * PAD_X,
+                    self._line_h(canvas),
+                    line,
+                    TEXT_SIZE,
+                    color=SOFT_INK if line.startswith("…") else INK,
+                )
                 line_y += self._line_h(canvas)
             used += GAP_BELOW
         if self.notes is not None and height - used >= notes_min - GAP_BELOW:

@@ -130,8 +130,9 @@ class ScoreBoxes:
         rows = -(-len(self.scores) // self._per_row(width))
         return rows * self._height_of_box(canvas, width) + (rows - 1) * self.GAP
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[ScoreBoxes | None, ScoreBoxes | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[ScoreBoxes | None, ScoreBoxes | None]:
         return (self, None) if force else (None, self)
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
@@ -140,28 +141,47 @@ class ScoreBoxes:
         box_h = self._height_of_box(canvas, width)
         for index, score in enumerate(self.scores):
             row, column = divmod(index, per_row)
-            self._box(canvas, x + column * (box_w + self.GAP),
-                      y + row * (box_h + self.GAP), box_w, box_h, score)
+            self._box(
+                canvas,
+                x + column * (box_w + self.GAP),
+                y + row * (box_h + self.GAP),
+                box_w,
+                box_h,
+                score,
+            )
 
-    def _box(self, canvas: Canvas, x: float, y: float, w: float, h: float,
-             score: Score) -> None:
+    def _box(self, canvas: Canvas, x: float, y: float, w: float, h: float, score: Score) -> None:
         extra = h - self.box_h
         strip = 15.0 if self.strip else 0.0
         if self.strip:
             canvas.box(x, y + h - strip, w, strip, line=0, fill=LIGHT_FILL)
             canvas.line(x, y + h - strip, x + w, y + h - strip, width=0.35)
         canvas.box(x, y, w, h, line=1.8 if score.marked is not None else 0.8)
-        canvas.text(x + 4, y + 2, w - 8, 12, canvas.elide(score.label, 9, w - 8, bold=True), 9,
-                    bold=True)
+        canvas.text(
+            x + 4, y + 2, w - 8, 12, canvas.elide(score.label, 9, w - 8, bold=True), 9, bold=True
+        )
         room = w - 12 - canvas.text_width(score.label, 9, bold=True)
         if score.full and not score.value.gm and canvas.text_width(score.full, SMALL) <= room:
-            canvas.text(x + 4, y + 2, w - 8, 12, score.full, SMALL, align="right",
-                        color=SOFT_INK)
+            canvas.text(x + 4, y + 2, w - 8, 12, score.full, SMALL, align="right", color=SOFT_INK)
         value = score.value.text
-        size = next((s for s in (20.0, 16.0, 13.0, 11.0)
-                     if canvas.text_width(value, s, bold=True) <= w - 8), 9.0)
-        canvas.text(x, y + 11, w, h - extra - strip - (20 if self.strip else 12), value,
-                    size, bold=True, align="center")
+        size = next(
+            (
+                s
+                for s in (20.0, 16.0, 13.0, 11.0)
+                if canvas.text_width(value, s, bold=True) <= w - 8
+            ),
+            9.0,
+        )
+        canvas.text(
+            x,
+            y + 11,
+            w,
+            h - extra - strip - (20 if self.strip else 12),
+            value,
+            size,
+            bold=True,
+            align="center",
+        )
         if score.value.gm:
             gm_tag(canvas, x + w - 4 - gm_tag_width(canvas), y + 2, 12)
         if score.note is None:
@@ -183,8 +203,16 @@ class ScoreBoxes:
             line_h = canvas.line_height(SMALL)
             top = strip_y - 1 - len(above) * line_h
             for number, line in enumerate(above):
-                canvas.text(x + 3, top + number * line_h, w - 6, line_h, line, SMALL,
-                            align="center", color=SOFT_INK)
+                canvas.text(
+                    x + 3,
+                    top + number * line_h,
+                    w - 6,
+                    line_h,
+                    line,
+                    SMALL,
+                    align="center",
+                    color=SOFT_INK,
+                )
             label, label_w = "", 0.0
         left = x + max((w - label_w - value_w - tag_w) / 2, 3.0)
         if label:
@@ -193,10 +221,10 @@ class ScoreBoxes:
         if note.gm:
             gm_tag(canvas, left + label_w + value_w + 2, strip_y, strip)
 
-
     @staticmethod
-    def _strip(canvas: Canvas, x: float, y: float, w: float, h: float, label: str,
-               cell: Cell) -> None:
+    def _strip(
+        canvas: Canvas, x: float, y: float, w: float, h: float, label: str, cell: Cell
+    ) -> None:
         """``mod +3`` centred in part of the strip; the label left off when it leaves no
         room for the value."""
         value_w = canvas.text_width(cell.text, 10, bold=True) + 2
@@ -237,8 +265,9 @@ class _BoxPainter:
 
     def height(self, canvas: Canvas, width: float) -> float:
         rows = sum(self._row_h(canvas, row, width) for row in self.box.rows)
-        return (TITLE_H + len(self.box.pools) * self.POOL_H + rows
-                + self.box.lines * WRITING_LINE + PAD)
+        return (
+            TITLE_H + len(self.box.pools) * self.POOL_H + rows + self.box.lines * WRITING_LINE + PAD
+        )
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float) -> None:
         section_title(canvas, x, y, width, self.box.title)
@@ -262,11 +291,17 @@ class _BoxPainter:
             canvas.text(x + PAD, y, width - 2 * PAD, ROW_H, row.label, LABEL, color=SOFT_INK)
             line_h = canvas.line_height(LABEL) + 1
             for number, line in enumerate(lines):
-                canvas.text(x + PAD, y + ROW_H - 2 + number * line_h, width - 2 * PAD, line_h,
-                            line, LABEL, bold=True)
+                canvas.text(
+                    x + PAD,
+                    y + ROW_H - 2 + number * line_h,
+                    width - 2 * PAD,
+                    line_h,
+                    line,
+                    LABEL,
+                    bold=True,
+                )
             return
-        value_room = min(canvas.text_width(row.value.text, VALUE, bold=True) + 2,
-                         width * 0.6)
+        value_room = min(canvas.text_width(row.value.text, VALUE, bold=True) + 2, width * 0.6)
         tag = gm_tag_width(canvas) + 3 if row.value.gm else 0.0
         label_w = width - 2 * PAD - value_room - tag - 4
         canvas.text(x + PAD, y, label_w, ROW_H, canvas.elide(row.label, LABEL, label_w), LABEL)
@@ -281,19 +316,34 @@ class _BoxPainter:
         maximum_w = canvas.text_width(pool.maximum.text, 12, bold=True) + 2
         _value(canvas, right, y + 1, line_h, pool.maximum, 12)
         label_w = canvas.text_width(pool.maximum_label, SMALL) + 4
-        canvas.text(right - maximum_w - label_w, y + 1, label_w, line_h, pool.maximum_label,
-                    SMALL, color=SOFT_INK)
+        canvas.text(
+            right - maximum_w - label_w,
+            y + 1,
+            label_w,
+            line_h,
+            pool.maximum_label,
+            SMALL,
+            color=SOFT_INK,
+        )
         now_right = right - maximum_w - label_w - 8
         now_w = canvas.text_width(pool.current.text, 12, bold=True) + 2
         _value(canvas, now_right, y + 1, line_h, pool.current, 12)
         now_label_w = canvas.text_width("now", SMALL) + 4
-        canvas.text(now_right - now_w - now_label_w, y + 1, now_label_w, line_h, "now", SMALL,
-                    color=SOFT_INK)
+        canvas.text(
+            now_right - now_w - now_label_w,
+            y + 1,
+            now_label_w,
+            line_h,
+            "now",
+            SMALL,
+            color=SOFT_INK,
+        )
         count = self.PENCIL_BOXES
         size = min(13.0, (width - 2 * PAD) / count - 3)
         for index in range(count):
-            canvas.box(x + PAD + index * (size + 3), y + line_h + 3, size, size, line=0.5,
-                       color=INK)
+            canvas.box(
+                x + PAD + index * (size + 3), y + line_h + 3, size, size, line=0.5, color=INK
+            )
 
 
 class BoxGrid:
@@ -328,11 +378,13 @@ class BoxGrid:
         placed = self._place(canvas, width)
         return max((top + h for _box, _column, top, h in placed), default=0.0)
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[BoxGrid | None, BoxGrid | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[BoxGrid | None, BoxGrid | None]:
         placed = self._place(canvas, width)
-        fits = [index for index, (_box, _column, top, h) in enumerate(placed)
-                if top + h <= available]
+        fits = [
+            index for index, (_box, _column, top, h) in enumerate(placed) if top + h <= available
+        ]
         if not fits:
             if not force:
                 return None, self
@@ -344,6 +396,4 @@ class BoxGrid:
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
         _count, column_w = self._columns(width)
         for box, column, top, _h in self._place(canvas, width):
-            _BoxPainter(box).paint(canvas, x + column * (column_w + self.GAP), y + top,
-                                   column_w)
-
+            _BoxPainter(box).paint(canvas, x + column * (column_w + self.GAP), y + top, column_w)

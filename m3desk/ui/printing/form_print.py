@@ -35,19 +35,9 @@ from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
 from m3desk.ui.printing.content import Cell, Column, HeaderField, Table
 from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, TableBlock, TextBlock
 from m3desk.ui.printing.form_blocks import Box, BoxGrid, Row
-from m3desk.ui.printing.form_reader import (
-    TICK,
-    SheetReader,
-    amount,
-    is_scores,
-    pool_pairs,
-)
+from m3desk.ui.printing.form_reader import TICK, SheetReader, amount, is_scores, pool_pairs
 from m3desk.ui.printing.pages import Orientation, Placed, PrintJob, paginate, paint_footer
-from m3desk.ui.printing.sheet_blocks import (
-    ContinuationHeader,
-    HeaderBlock,
-    PlainHeader,
-)
+from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock, PlainHeader
 
 __all__ = ["form_sheet_job", "system_encounter_job"]
 
@@ -64,8 +54,9 @@ class _Title:
     def height(self, canvas: Canvas, width: float) -> float:
         return 30.0
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[_Title | None, _Title | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[_Title | None, _Title | None]:
         return (self, None) if available >= 30.0 or force else (None, self)
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
@@ -78,8 +69,9 @@ class _Title:
         canvas.line(x, y + 26, x + width, y + 26, width=0.8, color=INK)
 
 
-def _identity(sheet: BaseModel, section: SectionSpec) -> tuple[list[HeaderField],
-                                                               tuple[FieldSpec, ...]]:
+def _identity(
+    sheet: BaseModel, section: SectionSpec
+) -> tuple[list[HeaderField], tuple[FieldSpec, ...]]:
     """The first section's words (class, level, alignment) for the header; what is left
     (hit points, ticks, a number with its modifier) goes in a box of its own."""
     header: list[HeaderField] = []
@@ -94,8 +86,9 @@ def _identity(sheet: BaseModel, section: SectionSpec) -> tuple[list[HeaderField]
             rest.append(spec)
             continue
         value = display_value(spec, get_path(sheet, spec.path))
-        header.append(HeaderField(spec.label, value or "—",
-                                  2.0 if spec.kind in ("text", "list") else 1.0))
+        header.append(
+            HeaderField(spec.label, value or "—", 2.0 if spec.kind in ("text", "list") else 1.0)
+        )
     return header, tuple(rest)
 
 
@@ -118,17 +111,22 @@ WRITE_IN_LINES = 4
 """Writing lines in a box the game prints for pencil only (equipment, treasure)."""
 
 
-def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
-                  derived: Mapping[str, Derived], options: BaseModel | None = None
-                  ) -> list[Block]:
+def _sheet_blocks(
+    sheet: BaseModel,
+    form: SheetForm,
+    system: GameSystem,
+    derived: Mapping[str, Derived],
+    options: BaseModel | None = None,
+) -> list[Block]:
     """A character sheet of the game, from its form: the identity header, the ability
     boxes, the sections as boxes in two columns (hit points with pencil boxes), the row
     tables across the page, then lists, notes and writing lines."""
     reader = SheetReader(sheet, form, derived, options)
     name = str(getattr(sheet, "name", ""))
     kind = str(getattr(sheet, "kind", "sheet"))
-    combat, shown = (reader.combat(form.printed.combat) if form.printed.combat is not None
-                     else (None, set()))
+    combat, shown = (
+        reader.combat(form.printed.combat) if form.printed.combat is not None else (None, set())
+    )
     unused = form.printed.unused(sheet)
     kept = [section for section in form.sections if section.title not in unused]
     # abilities as the game describes them, not a section of numbers left over once the
@@ -137,14 +135,18 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     sections = [reader.unshown(section, shown | unused) for section in kept]
     first = sections.pop(0) if sections else SectionSpec("")
     header_fields, first_rest = _identity(sheet, first)
-    header_fields += [HeaderField(spec.label, display_value(spec, get_path(sheet, spec.path))
-                                  or "—") for spec in form.printed.header]
-    rows = tuple(tuple(header_fields[i:i + HEADER_PER_ROW])
-                 for i in range(0, len(header_fields), HEADER_PER_ROW))
+    header_fields += [
+        HeaderField(spec.label, display_value(spec, get_path(sheet, spec.path)) or "—")
+        for spec in form.printed.header
+    ]
+    rows = tuple(
+        tuple(header_fields[i : i + HEADER_PER_ROW])
+        for i in range(0, len(header_fields), HEADER_PER_ROW)
+    )
     kicker = " · ".join(part for part in (form.summary(sheet), f"{kind} sheet") if part)
-    blocks: list[Block] = [HeaderBlock(PlainHeader(name, kicker, rows,
-                                                   _picture(sheet, first.picture)),
-                                       system.name)]
+    blocks: list[Block] = [
+        HeaderBlock(PlainHeader(name, kicker, rows, _picture(sheet, first.picture)), system.name)
+    ]
     boxes: list[Box] = []
     first_box = reader.box(first, first_rest)
     if first_box is not None:
@@ -219,8 +221,9 @@ def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJ
         return paginate(canvas, blocks, lambda: ContinuationHeader(name))
 
     def footer(canvas: Canvas, number: int, count: int) -> None:
-        paint_footer(canvas, f"{name} \u00b7 {system.name} {kind}", number, count,
-                     overrides=overridden)
+        paint_footer(
+            canvas, f"{name} \u00b7 {system.name} {kind}", number, count, overrides=overridden
+        )
 
     return PrintJob(name, Orientation.Portrait, layout, footer)
 
@@ -231,8 +234,9 @@ DISTANCE_LABEL_W = 130.0
 DISTANCE_COLUMN_W = 36.0
 
 
-def _row_between(encounter: core.Encounter, a: core.Combatant,
-                 group: list[core.Combatant]) -> list[int]:
+def _row_between(
+    encounter: core.Encounter, a: core.Combatant, group: list[core.Combatant]
+) -> list[int]:
     """``core.position_between`` from ``a`` to each of ``group`` (itself: 0), measured as
     one row (a sheet of 200 measured 40,000 pairs one call each)."""
     places = encounter.places
@@ -242,14 +246,17 @@ def _row_between(encounter: core.Encounter, a: core.Combatant,
     if here is None:
         return [default] * len(group)
     known = [p for p in there if p is not None]
-    measured = iter(encounter.position_model.measure_all(
-        here.x, here.y, here.z, [p.x for p in known], [p.y for p in known],
-        [p.z for p in known]))
+    measured = iter(
+        encounter.position_model.measure_all(
+            here.x, here.y, here.z, [p.x for p in known], [p.y for p in known], [p.z for p in known]
+        )
+    )
     return [next(measured) if p is not None else default for p in there]
 
 
-def _distance_tables(encounter: core.Encounter, system: GameSystem,
-                     people: list[core.Combatant], width: float) -> list[Block]:
+def _distance_tables(
+    encounter: core.Encounter, system: GameSystem, people: list[core.Combatant], width: float
+) -> list[Block]:
     """Every pair's distance, rows and columns numbered as the combatant table; a pair
     nobody set is blank (it is at the start distance, said in the hint). Column groups
     when more combatants than the page is wide."""
@@ -258,13 +265,17 @@ def _distance_tables(encounter: core.Encounter, system: GameSystem,
     # A game of distances keeps places: every pair's distance is measured between them.
     measured = model.kind == "distance" and bool(getattr(encounter, "places", None))
     per_table = max(int((width - DISTANCE_LABEL_W) // DISTANCE_COLUMN_W), 4)
-    groups = [people[i:i + per_table] for i in range(0, len(people), per_table)]
+    groups = [people[i : i + per_table] for i in range(0, len(people), per_table)]
     blocks: list[Block] = []
     for group_number, group in enumerate(groups):
         first = group_number * per_table
-        head = (Column("", min_width=DISTANCE_LABEL_W - 30, flex=1.0),
-                *(Column(str(first + n), "right", min_width=DISTANCE_COLUMN_W)
-                  for n in range(1, len(group) + 1)))
+        head = (
+            Column("", min_width=DISTANCE_LABEL_W - 30, flex=1.0),
+            *(
+                Column(str(first + n), "right", min_width=DISTANCE_COLUMN_W)
+                for n in range(1, len(group) + 1)
+            ),
+        )
         matrix = []
         for row_number, a in enumerate(people, start=1):
             row = [Cell(f"{row_number} {a.name}", bold=True)]
@@ -277,19 +288,25 @@ def _distance_tables(encounter: core.Encounter, system: GameSystem,
                     row.append(Cell(model.label(between[k])))
                     continue
                 key = core.pair_key(a.id, b.id)
-                row.append(Cell(model.label(encounter.positions[key])
-                                if key in encounter.positions else ""))
+                row.append(
+                    Cell(
+                        model.label(encounter.positions[key]) if key in encounter.positions else ""
+                    )
+                )
             matrix.append(tuple(row))
-        title = "Distances" if len(groups) == 1 else \
-            f"Distances to {first + 1}–{first + len(group)}"
-        hint = ("measured between where each stands" if measured
-                else f"blank: not set, at the start ({start})")
+        title = (
+            "Distances" if len(groups) == 1 else f"Distances to {first + 1}–{first + len(group)}"
+        )
+        hint = (
+            "measured between where each stands"
+            if measured
+            else f"blank: not set, at the start ({start})"
+        )
         blocks.append(TableBlock(Table(title, head, tuple(matrix), hint=hint)))
     return blocks
 
 
-def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
-                      width: float) -> list[Block]:
+def _encounter_blocks(encounter: core.Encounter, system: GameSystem, width: float) -> list[Block]:
     """Who acts in what order with the game's own numbers (its tracker's columns), the
     distance between every pair, what the round asks for, the log's last lines."""
     rules = system.encounter
@@ -302,29 +319,49 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
     order = [combatant for count in core.turn_order(encounter) for combatant in count]
     listed = {combatant.id for combatant in order}
     order += [c for c in encounter.combatants if c.id not in listed]
-    columns: list[Column] = [Column("#", "right"), Column("Init", "right", min_width=28),
-                             Column("Name", flex=1.0), Column("Side")]
+    columns: list[Column] = [
+        Column("#", "right"),
+        Column("Init", "right", min_width=28),
+        Column("Name", flex=1.0),
+        Column("Side"),
+    ]
     pencilled = next((spec.id for spec in rules.columns if spec.kind == "pool"), None)
     for spec in rules.columns:
-        columns.append(Column(spec.title, "center" if spec.centred else "left",
-                              flex=1.0 if spec.stretch else 0.0, min_width=36))
+        columns.append(
+            Column(
+                spec.title,
+                "center" if spec.centred else "left",
+                flex=1.0 if spec.stretch else 0.0,
+                min_width=36,
+            )
+        )
         if spec.id == pencilled:  # the first pool is hit points: room to pencil changes
             columns.append(Column("changes", min_width=PENCIL_W))
     rows = []
     for number, combatant in enumerate(order, start=1):
         count = core.effective_initiative(encounter, combatant)
         cells: list[Any] = [
-            Cell(str(number)), Cell("—" if count is None else str(count)),
-            Cell(combatant.name + (" (turn)" if combatant.id == encounter.turn else ""),
-                 bold=True),
-            Cell(combatant.side)]
+            Cell(str(number)),
+            Cell("—" if count is None else str(count)),
+            Cell(combatant.name + (" (turn)" if combatant.id == encounter.turn else ""), bold=True),
+            Cell(combatant.side),
+        ]
         for spec in rules.columns:
             cells.append(Cell(rules.cell(encounter, combatant, spec.id).text))
             if spec.id == pencilled:
                 cells.append(Cell(""))
         rows.append(tuple(cells))
-    blocks.append(TableBlock(Table("Combatants in order", tuple(columns), tuple(rows),
-                                   blank_rows=2, hint="pencil hit points and notes in")))
+    blocks.append(
+        TableBlock(
+            Table(
+                "Combatants in order",
+                tuple(columns),
+                tuple(rows),
+                blank_rows=2,
+                hint="pencil hit points and notes in",
+            )
+        )
+    )
     blocks += _checks_table(encounter, system)  # under the order: its boxes at hand
     if len(order) > 1:
         blocks += _distance_tables(encounter, system, order, width)
@@ -349,11 +386,12 @@ def _common_start(labels: list[str]) -> str:
     for label in labels[1:]:
         while not label.startswith(start):
             start = start[:-1]
-    return start[:start.rfind(" ") + 1] if " " in start else ""
+    return start[: start.rfind(" ") + 1] if " " in start else ""
 
 
-def _numbers_table(encounter: core.Encounter, system: GameSystem,
-                   order: list[core.Combatant]) -> list[Block]:
+def _numbers_table(
+    encounter: core.Encounter, system: GameSystem, order: list[core.Combatant]
+) -> list[Block]:
     """Each combatant's combat box in a line (AC, THAC0 or its game's words, movement),
     its attacks with their dice and to-hit, and its saving throws: what the referee looks
     up on the sheets in a fight, on one page. Games that describe no combat box: nothing."""
@@ -383,21 +421,33 @@ def _numbers_table(encounter: core.Encounter, system: GameSystem,
         saves = [reader.derived[key] for key in box.saves if key in reader.derived]
         if saves and not save_labels:
             save_labels = [save.label for save in saves]
-        rows.append((Cell(str(number)), Cell(combatant.name, bold=True),
-                     Cell(" · ".join(numbers)), Cell("; ".join(_attacks(reader, box.attacks))),
-                     Cell(" ".join(amount(save.value) for save in saves))))
+        rows.append(
+            (
+                Cell(str(number)),
+                Cell(combatant.name, bold=True),
+                Cell(" · ".join(numbers)),
+                Cell("; ".join(_attacks(reader, box.attacks))),
+                Cell(" ".join(amount(save.value) for save in saves)),
+            )
+        )
     if not rows:
         return []
     start = _common_start(save_labels)
-    columns = [Column("#", "right"), Column("Combatant", min_width=90),
-               Column("Combat", flex=1.8), Column("Attacks", flex=1.0)]
+    columns = [
+        Column("#", "right"),
+        Column("Combatant", min_width=90),
+        Column("Combat", flex=1.8),
+        Column("Attacks", flex=1.0),
+    ]
     if save_labels:
         columns.append(Column(start.strip() or "Saves", min_width=64))
     else:
         rows = [row[:-1] for row in rows]
-    hint = (f"{start.strip().lower()}: " + " / ".join(label[len(start):]
-                                                      for label in save_labels)
-            if save_labels else "")
+    hint = (
+        f"{start.strip().lower()}: " + " / ".join(label[len(start) :] for label in save_labels)
+        if save_labels
+        else ""
+    )
     return [TableBlock(Table("Combatants' numbers", tuple(columns), tuple(rows), hint=hint))]
 
 
@@ -415,20 +465,33 @@ def _checks_table(encounter: core.Encounter, system: GameSystem) -> list[Block]:
     sides: dict[str, list[PrintedCheck]] = {}
     for check in checks:
         sides.setdefault(check.side, []).append(check)
-    columns = (Column("Side", min_width=90), Column("Checks (tick when made)", flex=1.4),
-               Column("How", flex=1.0))
-    rows = tuple((Cell(side), Cell("   ".join(f"{TICK if c.done else BOX} {c.label}"
-                                             for c in kept), bold=True),
-                  Cell(" · ".join(dict.fromkeys(c.note for c in kept if c.note))))
-                 for side, kept in sides.items())
+    columns = (
+        Column("Side", min_width=90),
+        Column("Checks (tick when made)", flex=1.4),
+        Column("How", flex=1.0),
+    )
+    rows = tuple(
+        (
+            Cell(side),
+            Cell("   ".join(f"{TICK if c.done else BOX} {c.label}" for c in kept), bold=True),
+            Cell(" · ".join(dict.fromkeys(c.note for c in kept if c.note))),
+        )
+        for side, kept in sides.items()
+    )
     return [TableBlock(Table("Checks", columns, rows, hint="pencil each roll beside it"))]
 
 
 def _attacks(reader: SheetReader, path: str) -> list[str]:
-    """"sword 1d8 (To hit +2)": each row of the attacks table, its name and dice and the
+    """ "sword 1d8 (To hit +2)": each row of the attacks table, its name and dice and the
     first value the game prints for it."""
-    table = next((section.table for section in reader.form.sections
-                  if section.table is not None and section.table.path == path), None)
+    table = next(
+        (
+            section.table
+            for section in reader.form.sections
+            if section.table is not None and section.table.path == path
+        ),
+        None,
+    )
     if table is None:
         return []
     columns = [column for column in reader.form.printed.columns if column.table == path]
@@ -436,10 +499,13 @@ def _attacks(reader: SheetReader, path: str) -> list[str]:
     lines = []
     for index, row in enumerate(get_path(reader.sheet, path)):
         named = next((spec for spec in table.columns if spec.kind == "text"), None)
-        dice = [ruled_value(spec, row, reader.options) for spec in table.columns
-                if spec.kind == "dice"]  # AD&D's S-M/L: 1d8/1d12; as the table rolls them
-        parts = [display_value(named, get_path(row, named.path)) if named else "",
-                 "/".join(die for die in dice if die)]
+        dice = [
+            ruled_value(spec, row, reader.options) for spec in table.columns if spec.kind == "dice"
+        ]  # AD&D's S-M/L: 1d8/1d12; as the table rolls them
+        parts = [
+            display_value(named, get_path(row, named.path)) if named else "",
+            "/".join(die for die in dice if die),
+        ]
         values = []
         for printed in shown:  # a thrown dagger: its melee and its missile to-hit
             value = reader.derived.get(printed.key.format(index=index))
@@ -457,8 +523,11 @@ def system_encounter_job(encounter: core.Encounter) -> PrintJob:
     system = registry.system_of(encounter)
 
     def layout(canvas: Canvas) -> list[list[Placed]]:
-        return paginate(canvas, _encounter_blocks(encounter, system, canvas.width),
-                        lambda: ContinuationHeader(encounter.name))
+        return paginate(
+            canvas,
+            _encounter_blocks(encounter, system, canvas.width),
+            lambda: ContinuationHeader(encounter.name),
+        )
 
     def footer(canvas: Canvas, number: int, count: int) -> None:
         paint_footer(canvas, f"{encounter.name} \u00b7 {system.name} encounter", number, count)

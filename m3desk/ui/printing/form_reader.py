@@ -52,8 +52,7 @@ def _derived_cell(form: SheetForm, value: Derived) -> Cell:
 
 def _field_cell(spec: FieldSpec, value: Any) -> Cell:
     text = display_value(spec, value)
-    return Cell(amount(value) if spec.kind == "int" and isinstance(value, int) else text,
-                bold=True)
+    return Cell(amount(value) if spec.kind == "int" and isinstance(value, int) else text, bold=True)
 
 
 def pool_pairs(fields: tuple[FieldSpec, ...]) -> dict[str, FieldSpec]:
@@ -72,22 +71,27 @@ def pool_pairs(fields: tuple[FieldSpec, ...]) -> dict[str, FieldSpec]:
 def is_scores(section: SectionSpec) -> bool:
     """Abilities: three or more whole numbers and nothing else (no pool among them)."""
     fields = section.fields
-    return (len(fields) >= 3 and all(spec.kind == "int" for spec in fields)
-            and not pool_pairs(fields))
+    return (
+        len(fields) >= 3 and all(spec.kind == "int" for spec in fields) and not pool_pairs(fields)
+    )
 
 
 class SheetReader:
     """Reads one sheet through its form into the printed blocks."""
 
-    def __init__(self, sheet: BaseModel, form: SheetForm,
-                 derived: Mapping[str, Derived], options: BaseModel | None = None) -> None:
+    def __init__(
+        self,
+        sheet: BaseModel,
+        form: SheetForm,
+        derived: Mapping[str, Derived],
+        options: BaseModel | None = None,
+    ) -> None:
         self.sheet = sheet
         self.form = form
         self.derived = derived
         self.options = options
         """The table rules, for what they make of a row's value (a weapon's damage)."""
-        self.fields = {spec.path: spec for section in form.sections
-                       for spec in section.fields}
+        self.fields = {spec.path: spec for section in form.sections for spec in section.fields}
 
     def value(self, key: str) -> tuple[str, Cell] | None:
         """A derived value or a field by its key or path: its label and printed value."""
@@ -107,13 +111,17 @@ class SheetReader:
             main = self.value(stat.key)
             if main is None:
                 continue
-            parts = tuple(part for part in map(self.value, stat.beside)
-                          if part is not None and part[1].text)  # nothing typed: no label
+            parts = tuple(
+                part for part in map(self.value, stat.beside) if part is not None and part[1].text
+            )  # nothing typed: no label
             cell = main[1]
             if stat.signed and stat.key in self.derived:
                 cell = Cell(self.derived[stat.key].signed(), gm=cell.gm, bold=cell.bold)
-            stats.append(Stat(stat.label or main[0], self.together(cell, stat.together),
-                              parts, self.why(stat)))
+            stats.append(
+                Stat(
+                    stat.label or main[0], self.together(cell, stat.together), parts, self.why(stat)
+                )
+            )
             shown |= {stat.key, *stat.beside, *stat.together}
         pools: list[PoolLine] = []
         pairs = pool_pairs(tuple(self.fields.values()))
@@ -122,12 +130,24 @@ class SheetReader:
             value = get_path(self.sheet, path)
             if path in pairs:  # hit_points beside max_hit_points
                 maximum = pairs[path]
-                pools.append(PoolLine(self.fields[path].label, "", int(value),
-                                      int(get_path(self.sheet, maximum.path))))
+                pools.append(
+                    PoolLine(
+                        self.fields[path].label,
+                        "",
+                        int(value),
+                        int(get_path(self.sheet, maximum.path)),
+                    )
+                )
                 shown |= {path, maximum.path}
             elif hasattr(value, "current") and hasattr(value, "maximum"):  # one pool field
-                pools.append(PoolLine(spec.label if spec else path, spec.help if spec else "",
-                                      int(value.current), int(value.maximum)))
+                pools.append(
+                    PoolLine(
+                        spec.label if spec else path,
+                        spec.help if spec else "",
+                        int(value.current),
+                        int(value.maximum),
+                    )
+                )
                 shown.add(path)
         tally = None
         if box.tally:
@@ -138,22 +158,26 @@ class SheetReader:
             return None, set()
         shown |= {*box.replaces, *(key for key in box.saves if key in self.derived)}
         # The tally's own label; a field without one is named by its key ("luck_points").
-        tally_label = (self.fields[box.tally].label if box.tally in self.fields else "") or \
-            box.tally.rsplit(".", 1)[-1].replace("_", " ").capitalize()
-        return CombatBlock(tuple(stats), tuple(pools), tally, title=box.title,
-                           tally_label=tally_label,
-                           saves=tuple((row.label, row.value) for row in saves),
-                           left_share=0.55), shown
+        tally_label = (
+            self.fields[box.tally].label if box.tally in self.fields else ""
+        ) or box.tally.rsplit(".", 1)[-1].replace("_", " ").capitalize()
+        return CombatBlock(
+            tuple(stats),
+            tuple(pools),
+            tally,
+            title=box.title,
+            tally_label=tally_label,
+            saves=tuple((row.label, row.value) for row in saves),
+            left_share=0.55,
+        ), shown
 
     def together(self, main: Cell, keys: tuple[str, ...]) -> Cell:
         """``19 (+7)``: the value with the derived values written in brackets after it."""
         values = [self.derived[key] for key in keys if key in self.derived]
         if not values:
             return main
-        text = main.text + "".join(f" ({_derived_cell(self.form, value).text})"
-                                   for value in values)
-        return Cell(text, gm=main.gm or any(value.overridden for value in values),
-                    bold=main.bold)
+        text = main.text + "".join(f" ({_derived_cell(self.form, value).text})" for value in values)
+        return Cell(text, gm=main.gm or any(value.overridden for value in values), bold=main.bold)
 
     def why(self, stat: PrintedStat) -> str:
         """The stat's note: what limits the value (its second term) when it says so."""
@@ -172,28 +196,35 @@ class SheetReader:
             if spec.path in shown:
                 return False
             beside = self.derived.get(spec.derived) if spec.derived else None
-            return not (beside is not None and spec.derived in shown
-                        and beside.label == spec.label)
+            return not (beside is not None and spec.derived in shown and beside.label == spec.label)
 
         def plain(spec: FieldSpec) -> FieldSpec:  # its derived value is in the box
             return spec._replace(derived="") if spec.derived in shown else spec
 
         return section._replace(
             fields=tuple(plain(spec) for spec in section.fields if kept(spec)),
-            derived=tuple(key for key in section.derived if key not in shown))
+            derived=tuple(key for key in section.derived if key not in shown),
+        )
 
     def derived_rows(self, keys: tuple[str, ...]) -> list[Row]:
-        return [Row(self.derived[key].label, _derived_cell(self.form, self.derived[key]))
-                for key in keys if key in self.derived]
+        return [
+            Row(self.derived[key].label, _derived_cell(self.form, self.derived[key]))
+            for key in keys
+            if key in self.derived
+        ]
 
     def scores(self, section: SectionSpec) -> ScoreBoxes:
         scores = []
         for spec in section.fields:
             beside = self.derived.get(spec.derived) if spec.derived else None
-            scores.append(Score(
-                spec.label, _field_cell(spec, get_path(self.sheet, spec.path)),
-                beside.label if beside is not None else "",
-                _derived_cell(self.form, beside) if beside is not None else None))
+            scores.append(
+                Score(
+                    spec.label,
+                    _field_cell(spec, get_path(self.sheet, spec.path)),
+                    beside.label if beside is not None else "",
+                    _derived_cell(self.form, beside) if beside is not None else None,
+                )
+            )
         return ScoreBoxes(tuple(scores))
 
     def abilities(self, table: AbilityTable) -> ScoreBoxes:
@@ -206,15 +237,18 @@ class SheetReader:
         for row in table.rows:
             keys = [table.key(column, row) for column in table.columns]
             first = self.derived.get(keys[0]) if keys else None
-            marked = self.derived.get(keys[-1]) if len(keys) > 1 and row.label == mark \
-                else None
-            scores.append(Score(
-                row.label, _field_cell(row, get_path(self.sheet, row.path)),
-                table.columns[0].label if first is not None else "",
-                _derived_cell(self.form, first) if first is not None else None,
-                full=row.help,
-                mark=table.mark_word or table.mark,
-                marked=_derived_cell(self.form, marked) if marked is not None else None))
+            marked = self.derived.get(keys[-1]) if len(keys) > 1 and row.label == mark else None
+            scores.append(
+                Score(
+                    row.label,
+                    _field_cell(row, get_path(self.sheet, row.path)),
+                    table.columns[0].label if first is not None else "",
+                    _derived_cell(self.form, first) if first is not None else None,
+                    full=row.help,
+                    mark=table.mark_word or table.mark,
+                    marked=_derived_cell(self.form, marked) if marked is not None else None,
+                )
+            )
         return ScoreBoxes(tuple(scores))
 
     def box(self, section: SectionSpec, fields: tuple[FieldSpec, ...]) -> Box | None:
@@ -229,19 +263,27 @@ class SheetReader:
             value = get_path(self.sheet, spec.path)
             if spec.path in pairs:
                 maximum = pairs[spec.path]
-                pools.append(Pool(spec.label, _field_cell(spec, value),
-                                  _field_cell(maximum, get_path(self.sheet, maximum.path))))
+                pools.append(
+                    Pool(
+                        spec.label,
+                        _field_cell(spec, value),
+                        _field_cell(maximum, get_path(self.sheet, maximum.path)),
+                    )
+                )
                 continue
             cell = _field_cell(spec, value)
             beside = self.derived.get(spec.derived) if spec.derived else None
             if beside is not None and spec.derived not in section.derived:
-                cell = Cell(f"{cell.text} ({beside.signed()})",
-                            gm=beside.overridden, bold=True)
-            rows.append(Row(spec.label, cell, wraps=spec.kind in ("list", "text")
-                            and len(cell.text) > 24))
+                cell = Cell(f"{cell.text} ({beside.signed()})", gm=beside.overridden, bold=True)
+            rows.append(
+                Row(spec.label, cell, wraps=spec.kind in ("list", "text") and len(cell.text) > 24)
+            )
         derived = self.derived_rows(section.derived)
-        if not rows and not pools and all(
-                self.derived[key].value == 0 for key in section.derived if key in self.derived):
+        if (
+            not rows
+            and not pools
+            and all(self.derived[key].value == 0 for key in section.derived if key in self.derived)
+        ):
             return None  # only zeros (a fighter's thief skills): nothing this sheet can use
         rows += derived
         return Box(section.title, tuple(rows), tuple(pools))
@@ -264,8 +306,11 @@ class SheetReader:
             at = where.get(joined[spec.path], len(kept) - 1)
             if text:
                 last = kept[at]
-                kept[at] = Cell(f"{last.text}, {text}" if last.text else text,
-                                gm=last.gm or cell.gm, bold=last.bold)
+                kept[at] = Cell(
+                    f"{last.text}, {text}" if last.text else text,
+                    gm=last.gm or cell.gm,
+                    bold=last.bold,
+                )
         return kept
 
     def computed(self, spec: FieldSpec, row: int) -> Cell:
@@ -274,8 +319,10 @@ class SheetReader:
         value = self.derived.get(f"{spec.derived}{row}")
         if value is None:
             return Cell("")
-        return Cell(value.signed() if _is_bonus(self.form, value.key) else amount(value.value),
-                    gm=value.overridden)
+        return Cell(
+            value.signed() if _is_bonus(self.form, value.key) else amount(value.value),
+            gm=value.overridden,
+        )
 
     def words(self, section: SectionSpec) -> str:
         """A section as one line of words: its fields "Gold (gp) 8" (a zero or an empty one
@@ -288,8 +335,11 @@ class SheetReader:
             text = display_value(spec, value)
             parts.append(f"{spec.label} {text}" if spec.kind == "int" else text)
         if section.table is not None:
-            columns = [spec for spec in section.table.columns
-                       if spec.kind not in ("bool", "derived", "picture")]
+            columns = [
+                spec
+                for spec in section.table.columns
+                if spec.kind not in ("bool", "derived", "picture")
+            ]
             for row in get_path(self.sheet, section.table.path):
                 cells = [ruled_value(spec, row, self.options) for spec in columns]
                 if columns and columns[0].kind == "int" and len(cells) > 1:
@@ -306,57 +356,107 @@ class SheetReader:
         table = section.table
         assert table is not None
         items = get_path(self.sheet, table.path)
-        own = {column.partition(".")[2] for column in self.form.printed.tick_columns
-               if column.partition(".")[0] == table.path}
+        own = {
+            column.partition(".")[2]
+            for column in self.form.printed.tick_columns
+            if column.partition(".")[0] == table.path
+        }
         ticks = [spec for spec in table.columns if spec.kind == "bool" and spec.path not in own]
         if len(ticks) < 2:  # one tick (a spell cast) keeps its column, marked or blank
             ticks = []
         plain = [spec for spec in table.columns if spec not in ticks]
-        at = next((index for index, spec in enumerate(table.columns) if spec.kind == "bool"),
-                  len(plain))
-        named = next((spec for spec in plain if spec.kind == "text"),
-                     plain[0] if plain else None)
+        at = next(
+            (index for index, spec in enumerate(table.columns) if spec.kind == "bool"), len(plain)
+        )
+        named = next((spec for spec in plain if spec.kind == "text"), plain[0] if plain else None)
         extra = [column for column in self.form.printed.columns if column.table == table.path]
-        joined = {path: target for path, _, target in (
-            column.partition(".")[2].partition(">") for column in self.form.printed.joined
-            if column.partition(".")[0] == table.path) if plain and path != plain[0].path}
+        joined = {
+            path: target
+            for path, _, target in (
+                column.partition(".")[2].partition(">")
+                for column in self.form.printed.joined
+                if column.partition(".")[0] == table.path
+            )
+            if plain and path != plain[0].path
+        }
         at -= sum(1 for spec in plain[:at] if spec.path in joined)
         cells = self.table_rows(items, plain, named, ticks, at, extra, joined)
-        title = f"{section.title}: {table.label}" if titled and section.title != table.label \
+        title = (
+            f"{section.title}: {table.label}"
+            if titled and section.title != table.label
             else table.label
-        columns = [Column(spec.label, "right" if spec.kind in ("int", "derived")
-                          else "center" if spec.kind == "bool" else "left",
-                          flex=1.0 if spec is named else 0.0,
-                          min_width=NAME_POINTS * len(spec.width) if spec is named else 0.0)
-                   for spec in plain if spec.path not in joined]
+        )
+        columns = [
+            Column(
+                spec.label,
+                "right"
+                if spec.kind in ("int", "derived")
+                else "center"
+                if spec.kind == "bool"
+                else "left",
+                flex=1.0 if spec is named else 0.0,
+                min_width=NAME_POINTS * len(spec.width) if spec is named else 0.0,
+            )
+            for spec in plain
+            if spec.path not in joined
+        ]
         if ticks:
             columns.insert(at, Column("Qualities", flex=0.8))
         columns += [Column(column.title, "right") for column in extra]
-        return TableBlock(Table(title, tuple(columns), tuple(cells),
-                                blank_rows=2 if len(cells) < 2 else 1,
-                                hint="pencil new ones in"))
+        return TableBlock(
+            Table(
+                title,
+                tuple(columns),
+                tuple(cells),
+                blank_rows=2 if len(cells) < 2 else 1,
+                hint="pencil new ones in",
+            )
+        )
 
-    def table_rows(self, items: Iterable[Any], plain: list[FieldSpec], named: FieldSpec | None,
-                   ticks: list[FieldSpec], at: int, extra: list[PrintedColumn],
-                   joined: dict[str, str]) -> list[tuple[Cell, ...]]:
+    def table_rows(
+        self,
+        items: Iterable[Any],
+        plain: list[FieldSpec],
+        named: FieldSpec | None,
+        ticks: list[FieldSpec],
+        at: int,
+        extra: list[PrintedColumn],
+        joined: dict[str, str],
+    ) -> list[tuple[Cell, ...]]:
         """The table's rows: each item's cells (its ticks gathered at ``at``, joined columns
         folded, the derived values it prints after)."""
         cells = []
         for row, item in enumerate(items):
-            line = [_field_cell(spec, get_path(item, spec.path)) if spec is named
-                    else self.computed(spec, row) if spec.kind == "derived"
-                    else Cell("") if spec.hidden is not None and spec.hidden(item)
-                    else Cell(TICK if get_path(item, spec.path) else "") if spec.kind == "bool"
-                    else Cell(ruled_value(spec, item, self.options))
-                    for spec in plain]
+            line = [
+                _field_cell(spec, get_path(item, spec.path))
+                if spec is named
+                else self.computed(spec, row)
+                if spec.kind == "derived"
+                else Cell("")
+                if spec.hidden is not None and spec.hidden(item)
+                else Cell(TICK if get_path(item, spec.path) else "")
+                if spec.kind == "bool"
+                else Cell(ruled_value(spec, item, self.options))
+                for spec in plain
+            ]
             line = self.fold(plain, line, joined)
             if ticks:
-                line.insert(at, Cell(", ".join(spec.label.lower() for spec in ticks
-                                               if get_path(item, spec.path))))
+                line.insert(
+                    at,
+                    Cell(
+                        ", ".join(spec.label.lower() for spec in ticks if get_path(item, spec.path))
+                    ),
+                )
             for column in extra:
                 value = self.derived.get(column.key.format(index=row))
-                line.append(Cell("") if value is None else Cell(
-                    value.signed() if column.bonus else amount(value.value),
-                    gm=value.overridden, bold=True))
+                line.append(
+                    Cell("")
+                    if value is None
+                    else Cell(
+                        value.signed() if column.bonus else amount(value.value),
+                        gm=value.overridden,
+                        bold=True,
+                    )
+                )
             cells.append(tuple(line))
         return cells

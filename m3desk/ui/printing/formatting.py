@@ -15,7 +15,6 @@ from m3desk.core.numbers import MINUS, signed, step_runs
 __all__ = ["amount", "bands_text", "signed"]
 
 
-
 def amount(value: int) -> str:
     """A plain amount (AC 19, Movement 9) that may still be negative (PHP −3)."""
     return str(value).replace("-", MINUS)

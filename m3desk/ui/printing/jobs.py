@@ -22,8 +22,15 @@ from m3desk.core.system import GameSystem
 from m3desk.ui.games import parts_of
 from m3desk.ui.printing.pages import PrintError, PrintJob
 
-__all__ = ["NotPrintableError", "OptionsFor", "by_game", "check_printable", "document_job",
-           "game_of", "is_encounter"]
+__all__ = [
+    "NotPrintableError",
+    "OptionsFor",
+    "by_game",
+    "check_printable",
+    "document_job",
+    "game_of",
+    "is_encounter",
+]
 
 OptionsFor = Callable[[GameSystem], BaseModel]
 """A game's table rules as the table set them (sheets print the numbers the screen shows)."""
@@ -49,7 +56,8 @@ def game_of(document: object) -> GameSystem:
     except registry.UnknownSystemError:
         raise NotPrintableError(
             f"{_title_of(document)} is of a game this m3desk does not have, so it cannot "
-            "be printed.") from None
+            "be printed."
+        ) from None
 
 
 def check_printable(document: object) -> GameSystem:
@@ -61,17 +69,20 @@ def check_printable(document: object) -> GameSystem:
     own_pages = parts_of(system).printed_pages is not None
     if isinstance(document, Expedition):
         if system.exploration is None:
-            raise NotPrintableError(f"{_title_of(document)}: {system.name} has no "
-                                    "exploration to print.")
+            raise NotPrintableError(
+                f"{_title_of(document)}: {system.name} has no exploration to print."
+            )
         return system
     if is_encounter(document):
         if system.encounter is None and not own_pages:
-            raise NotPrintableError(f"{_title_of(document)}: {system.name} has no encounter "
-                                    "sheet to print.")
-    elif (str(getattr(document, "kind", "")) not in system.sheet_forms
-          and not own_pages):
-        raise NotPrintableError(f"{_title_of(document)} is not a character or monster sheet "
-                                f"or an encounter of {system.name}.")
+            raise NotPrintableError(
+                f"{_title_of(document)}: {system.name} has no encounter sheet to print."
+            )
+    elif str(getattr(document, "kind", "")) not in system.sheet_forms and not own_pages:
+        raise NotPrintableError(
+            f"{_title_of(document)} is not a character or monster sheet "
+            f"or an encounter of {system.name}."
+        )
     return system
 
 

@@ -40,10 +40,12 @@ side: "Hobgoblin boss 2" is about 60 points)."""
 
 def paper_palette() -> QPalette:
     palette = QPalette()
-    for role, colour in ((QPalette.ColorRole.Base, QColor(255, 255, 255)),
-                         (QPalette.ColorRole.Window, QColor(255, 255, 255)),
-                         (QPalette.ColorRole.Text, QColor(0, 0, 0)),
-                         (QPalette.ColorRole.Highlight, QColor(30, 80, 150))):
+    for role, colour in (
+        (QPalette.ColorRole.Base, QColor(255, 255, 255)),
+        (QPalette.ColorRole.Window, QColor(255, 255, 255)),
+        (QPalette.ColorRole.Text, QColor(0, 0, 0)),
+        (QPalette.ColorRole.Highlight, QColor(30, 80, 150)),
+    ):
         palette.setColor(role, colour)
     return palette
 
@@ -53,8 +55,12 @@ class MapBlock:
 
     fills = False
 
-    def __init__(self, encounter: Encounter, map_height: float | None = None,
-                 decoded: dict[str, QImage | None] | None = None) -> None:
+    def __init__(
+        self,
+        encounter: Encounter,
+        map_height: float | None = None,
+        decoded: dict[str, QImage | None] | None = None,
+    ) -> None:
         self.encounter = encounter
         self.picture = picture_of(encounter, "", rings=False)
         self.unit = encounter.position_model.unit
@@ -92,8 +98,11 @@ class MapBlock:
     def _scale_of(self, bounds: tuple[float, float, float, float], width: float) -> float:
         left, top, right, bottom = bounds
         step = self.picture.model.step
-        return min((width - 2 * MARGIN) / max(right - left, step),
-                   (MAP_H - 4 - 2 * MARGIN - LABEL_ROOM) / (bottom - top + step), MOST)
+        return min(
+            (width - 2 * MARGIN) / max(right - left, step),
+            (MAP_H - 4 - 2 * MARGIN - LABEL_ROOM) / (bottom - top + step),
+            MOST,
+        )
 
     def _scale(self, width: float) -> float:
         """Points a unit: as the action's whole box at the map's full height would draw it
@@ -115,15 +124,17 @@ class MapBlock:
     def height(self, canvas: Canvas, width: float) -> float:
         return TITLE_H + self.map_height_for(width)
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[MapBlock | None, MapBlock | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[MapBlock | None, MapBlock | None]:
         """Smaller rather than on a page of its own: whatever room is left down to
         :data:`MIN_MAP_H`."""
         if available >= self.height(canvas, width):
             return self, None
         if available - TITLE_H >= MIN_MAP_H or force:
-            return MapBlock(self.encounter, max(available - TITLE_H, MIN_MAP_H),
-                            self._decoded), None
+            return MapBlock(
+                self.encounter, max(available - TITLE_H, MIN_MAP_H), self._decoded
+            ), None
         return None, self
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
@@ -146,8 +157,7 @@ class MapBlock:
         self.painted = paint_map(painter, frame, picture, style, backdrop=backdrop)
         painter.restore()
 
-    def _on_page(self, frame: MapFrame, kx: float, ky: float
-                 ) -> tuple[MapPicture, QImage | None]:
+    def _on_page(self, frame: MapFrame, kx: float, ky: float) -> tuple[MapPicture, QImage | None]:
         """The picture and its background as the page shows them: only the part of the
         picture inside the map's frame, and no finer than the page's own pixels (``kx`` and
         ``ky`` of them a point), so a large scan is put in the PDF once at the page's
@@ -171,19 +181,31 @@ class MapBlock:
         wanted_w = max(1, math.ceil(width_units * frame.scale * kx))
         wanted_h = max(1, math.ceil(height_units * frame.scale * ky))
         if part.width() > wanted_w or part.height() > wanted_h:
-            part = part.scaled(min(part.width(), wanted_w), min(part.height(), wanted_h),
-                               Qt.AspectRatioMode.IgnoreAspectRatio,
-                               Qt.TransformationMode.SmoothTransformation)
+            part = part.scaled(
+                min(part.width(), wanted_w),
+                min(part.height(), wanted_h),
+                Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
         part.setText("m3desk-shrink", "1")
         shown = Backdrop.model_construct(
-            path=spec.path, x=spec.x + x0 / across, y=spec.y + y0 / down,
-            per_pixel=width_units / part.width(), per_pixel_y=height_units / part.height())
+            path=spec.path,
+            x=spec.x + x0 / across,
+            y=spec.y + y0 / down,
+            per_pixel=width_units / part.width(),
+            per_pixel_y=height_units / part.height(),
+        )
         return dataclasses.replace(self.picture, backdrop=shown), part
 
     def frame_for(self, width: float) -> MapFrame:
         """Where the map lies in its box ``width`` points wide (in points)."""
-        return MapFrame.fitted(self._view(width), width, self.map_height_for(width) - 4,
-                               most=self._scale(width), margin=MARGIN + LABEL_ROOM / 2)
+        return MapFrame.fitted(
+            self._view(width),
+            width,
+            self.map_height_for(width) - 4,
+            most=self._scale(width),
+            margin=MARGIN + LABEL_ROOM / 2,
+        )
 
     def _backdrop(self) -> QImage | None:
         """The background picture where the encounter has one and it can be read (with the

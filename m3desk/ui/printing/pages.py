@@ -48,8 +48,9 @@ class Placed:
     height: float
 
 
-def paginate(canvas: Canvas, blocks: Iterable[Block],
-             continuation: Callable[[], Block]) -> list[list[Placed]]:
+def paginate(
+    canvas: Canvas, blocks: Iterable[Block], continuation: Callable[[], Block]
+) -> list[list[Placed]]:
     """Place blocks top to bottom on as many pages as they need.
 
     Blocks that fill (writing lines) only take what is left of the page (one that
@@ -96,8 +97,9 @@ def paginate(canvas: Canvas, blocks: Iterable[Block],
     return pages
 
 
-def paint_footer(canvas: Canvas, left: str, number: int, count: int, *,
-                 overrides: bool = False) -> None:
+def paint_footer(
+    canvas: Canvas, left: str, number: int, count: int, *, overrides: bool = False
+) -> None:
     """A rule, what the document is on the left, "page n of m" on the right."""
     top = canvas.height - FOOTER_H + 8
     width = canvas.width
@@ -107,8 +109,7 @@ def paint_footer(canvas: Canvas, left: str, number: int, count: int, *,
     if overrides:
         right = f"GM = value set by the GM \u00b7 {right}"
     right_w = canvas.text_width(right, 8) + 2
-    canvas.text(width - right_w, text_y, right_w, text_h, right, 8, align="right",
-                color=SOFT_INK)
+    canvas.text(width - right_w, text_y, right_w, text_h, right, 8, align="right", color=SOFT_INK)
     left_w = max(width - right_w - 12, 0)
     canvas.text(0, text_y, left_w, text_h, canvas.elide(left, 8, left_w), 8, color=SOFT_INK)
 
@@ -127,8 +128,9 @@ class PrintJob:
     footer: Callable[[Canvas, int, int], None]
 
 
-def render_jobs(device: QPagedPaintDevice, jobs: Sequence[PrintJob], *,
-                choose_orientation: bool) -> int:
+def render_jobs(
+    device: QPagedPaintDevice, jobs: Sequence[PrintJob], *, choose_orientation: bool
+) -> int:
     """Paint every document on ``device``, each from a new page; returns pages painted.
 
     With ``choose_orientation`` each document gets its own orientation (a PDF may mix

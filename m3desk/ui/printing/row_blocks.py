@@ -28,8 +28,7 @@ class RowsBlock:
     MIN_ROWS = 2
     """Fewer rows than this at the foot of a page move to the next page instead."""
 
-    def __init__(self, *, start: int = 0, end: int | None = None,
-                 continued: bool = False) -> None:
+    def __init__(self, *, start: int = 0, end: int | None = None, continued: bool = False) -> None:
         self.start = start
         self.end = end
         self.continued = continued
@@ -59,8 +58,7 @@ class RowsBlock:
     def paint_head(self, canvas: Canvas, x: float, y: float, width: float) -> None:
         """Column headings, at ``y`` just under the title bar."""
 
-    def paint_rows(self, canvas: Canvas, x: float, y: float, width: float,
-                   rows: range) -> float:
+    def paint_rows(self, canvas: Canvas, x: float, y: float, width: float, rows: range) -> float:
         """Paint the rows from ``y``; returns where they end."""
         raise NotImplementedError
 
@@ -87,8 +85,9 @@ class RowsBlock:
         foot = self.foot_height(canvas, width) if self._is_last() else 0.0
         return self._top(canvas, width) + sum(heights[i] for i in self.rows) + foot
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[Self | None, Self | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[Self | None, Self | None]:
         rows = self.rows
         if not rows:
             return (self, None) if force else (None, self)
@@ -111,7 +110,7 @@ class RowsBlock:
             stop = rows.start + 1
             while stop < rows.stop and not self.can_break_before(stop):
                 stop += 1
-            if top + sum(heights[rows.start:stop]) > available:
+            if top + sum(heights[rows.start : stop]) > available:
                 stop = rows.start + 1  # a group taller than the page has to break somewhere
         head = self.piece(rows.start, stop, continued=self.continued)
         if stop >= rows.stop:

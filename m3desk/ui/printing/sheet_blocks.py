@@ -14,22 +14,10 @@ from PySide6.QtGui import QImage
 from m3desk.ui.portrait_codec import decode_portrait_image
 from m3desk.ui.printing.canvas import INK, RULE, SOFT_INK, Canvas
 from m3desk.ui.printing.content import Cell, HeaderField, PoolLine, Stat
-from m3desk.ui.printing.flow_blocks import (
-    TITLE_H,
-    Block,
-    gm_tag,
-    gm_tag_width,
-    section_title,
-)
+from m3desk.ui.printing.flow_blocks import TITLE_H, Block, gm_tag, gm_tag_width, section_title
 from m3desk.ui.printing.formatting import amount
 
-__all__ = [
-    "CombatBlock",
-    "ContinuationHeader",
-    "HeaderBlock",
-    "HeaderContent",
-    "PlainHeader",
-]
+__all__ = ["CombatBlock", "ContinuationHeader", "HeaderBlock", "HeaderContent", "PlainHeader"]
 
 LABEL_SIZE = 8.0
 TIMES = "\u00d7"
@@ -46,13 +34,15 @@ class _Fixed:
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
         raise NotImplementedError
 
-    def split(self, canvas: Canvas, width: float, available: float,
-              *, force: bool) -> tuple[Block | None, Block | None]:
+    def split(
+        self, canvas: Canvas, width: float, available: float, *, force: bool
+    ) -> tuple[Block | None, Block | None]:
         return (self, None) if force else (None, self)
 
 
-def _value(canvas: Canvas, x: float, y: float, h: float, cell: Cell, size: float,
-           *, align_w: float = 0.0) -> float:
+def _value(
+    canvas: Canvas, x: float, y: float, h: float, cell: Cell, size: float, *, align_w: float = 0.0
+) -> float:
     """Draw a value (plus its GM tag) at x; returns the width used."""
     text_w = canvas.text_width(cell.text, size, bold=True)
     left = x + max(0.0, (align_w - text_w - (gm_tag_width(canvas) + 2 if cell.gm else 0)) / 2)
@@ -99,8 +89,7 @@ class HeaderBlock(_Fixed):
         """``game`` is named above the sheet's kind, top right."""
         self.content = content
         self.game = game
-        image = (decode_portrait_image(content.portrait_png) if content.portrait_png
-                 else QImage())
+        image = decode_portrait_image(content.portrait_png) if content.portrait_png else QImage()
         self.portrait = image if not image.isNull() else None
 
     def height(self, canvas: Canvas, width: float) -> float:
@@ -117,19 +106,34 @@ class HeaderBlock(_Fixed):
             canvas.box(px, y, self.PORTRAIT_W, self.PORTRAIT_H, line=0.5, color=RULE)
         kicker = f"{self.game} \u00b7 {content.kind_label}"
         name_room = canvas.text_width(content.name, 16.0, bold=True) + 8
-        kicker_w = min(canvas.text_width(kicker, LABEL_SIZE) + 2,
-                       max(text_w * 0.45, text_w - name_room))
+        kicker_w = min(
+            canvas.text_width(kicker, LABEL_SIZE) + 2, max(text_w * 0.45, text_w - name_room)
+        )
         # The name comes first; the kicker takes a second line beside it rather than lose
         # its numbers ("HP 1…" was HP 14/14), and is cut only past two.
         lines = canvas.wrap(kicker, LABEL_SIZE, kicker_w)
         if len(lines) > 2:
             lines = [lines[0], canvas.elide(" ".join(lines[1:]), LABEL_SIZE, kicker_w - 2)]
         for number, line in enumerate(lines):
-            canvas.text(x + text_w - kicker_w, y + number * 11, kicker_w, 11, line,
-                        LABEL_SIZE, align="right", color=SOFT_INK)
+            canvas.text(
+                x + text_w - kicker_w,
+                y + number * 11,
+                kicker_w,
+                11,
+                line,
+                LABEL_SIZE,
+                align="right",
+                color=SOFT_INK,
+            )
         name_w = text_w - kicker_w - 8
-        size = next((s for s in (20.0, 18.0, 16.0, 14.0, 12.0, 11.0)
-                     if canvas.text_width(content.name, s, bold=True) <= name_w), 10.0)
+        size = next(
+            (
+                s
+                for s in (20.0, 18.0, 16.0, 14.0, 12.0, 11.0)
+                if canvas.text_width(content.name, s, bold=True) <= name_w
+            ),
+            10.0,
+        )
         name = canvas.elide(content.name, size, name_w, bold=True)
         canvas.text(x, y, name_w, self.NAME_H - 4, name, size, bold=True)
         row_y = y + self.NAME_H
@@ -140,14 +144,15 @@ class HeaderBlock(_Fixed):
             left = x
             for field in row:
                 field_w = room * field.weight / total
-                canvas.text(left, row_y, field_w, 14, canvas.elide(field.value, 10.5, field_w),
-                            10.5)
+                canvas.text(
+                    left, row_y, field_w, 14, canvas.elide(field.value, 10.5, field_w), 10.5
+                )
                 canvas.line(left, row_y + 15, left + field_w, row_y + 15, width=0.5, color=INK)
-                canvas.text(left, row_y + 15.5, field_w, 10, field.label, LABEL_SIZE,
-                            color=SOFT_INK)
+                canvas.text(
+                    left, row_y + 15.5, field_w, 10, field.label, LABEL_SIZE, color=SOFT_INK
+                )
                 left += field_w + gap
             row_y += self.ROW_H
-
 
 
 class CombatBlock(_Fixed):
@@ -165,10 +170,17 @@ class CombatBlock(_Fixed):
 
     SAVE_H = 13.5
 
-    def __init__(self, stats: tuple[Stat, ...], pools: tuple[PoolLine, ...],
-                 tally: int | None = None, title: str = "Defence and movement", *,
-                 saves: tuple[tuple[str, Cell], ...] = (), left_share: float = 0.42,
-                 tally_label: str = "") -> None:
+    def __init__(
+        self,
+        stats: tuple[Stat, ...],
+        pools: tuple[PoolLine, ...],
+        tally: int | None = None,
+        title: str = "Defence and movement",
+        *,
+        saves: tuple[tuple[str, Cell], ...] = (),
+        left_share: float = 0.42,
+        tally_label: str = "",
+    ) -> None:
         """Any game's combat box: ``stats`` on the left under ``title``, the ``pools`` (hit
         points) with pencil boxes on the right, the game's tally of points in hand below them
         when it keeps one (``tally``, named ``tally_label``), then the saving throws, each a
@@ -181,8 +193,9 @@ class CombatBlock(_Fixed):
         self.left_share = left_share
         self.tally_label = tally_label
 
-    def _left_rows(self, canvas: Canvas,
-                   value_w: float) -> list[tuple[Stat, list[list[tuple[str, Cell]]]]]:
+    def _left_rows(
+        self, canvas: Canvas, value_w: float
+    ) -> list[tuple[Stat, list[list[tuple[str, Cell]]]]]:
         """Each stat with its companion values in lines: the first line beside the main
         value (empty when even the first companion does not fit there), then as many
         lines under it as the rest need."""
@@ -202,8 +215,11 @@ class CombatBlock(_Fixed):
 
     def _row_h(self, stat: Stat, lines: list[list[tuple[str, Cell]]]) -> float:
         extra = len(lines) - 1
-        return (self.ROW_H + (extra * (self.NOTE_H + 2) - 2 if extra else 0.0)
-                + (self.NOTE_H if stat.note else 0.0))
+        return (
+            self.ROW_H
+            + (extra * (self.NOTE_H + 2) - 2 if extra else 0.0)
+            + (self.NOTE_H if stat.note else 0.0)
+        )
 
     def _main_w(self, canvas: Canvas, stat: Stat) -> float:
         tag = gm_tag_width(canvas) + 2 if stat.main.gm else 0.0
@@ -211,13 +227,17 @@ class CombatBlock(_Fixed):
 
     def _part_w(self, canvas: Canvas, label: str, cell: Cell) -> float:
         tag = gm_tag_width(canvas) + 2 if cell.gm else 0.0
-        return (canvas.text_width(label, LABEL_SIZE) + 3
-                + canvas.text_width(cell.text, 10.5, bold=True) + tag + 10)
+        return (
+            canvas.text_width(label, LABEL_SIZE)
+            + 3
+            + canvas.text_width(cell.text, 10.5, bold=True)
+            + tag
+            + 10
+        )
 
     def _label_w(self, canvas: Canvas) -> float:
         """As wide as the longest label ("Mental armour"), so values line up in one column."""
-        return max((canvas.text_width(s.label, 9, bold=True) for s in self.stats),
-                   default=0.0) + 12
+        return max((canvas.text_width(s.label, 9, bold=True) for s in self.stats), default=0.0) + 12
 
     def _geometry(self, width: float) -> tuple[float, float, float]:
         left_w = round(width * self.left_share, 1)
@@ -255,21 +275,29 @@ class CombatBlock(_Fixed):
             left += _value(canvas, left, row_y, self.ROW_H, stat.main, 13) + 8
             for number, line in enumerate(lines):
                 part_x = left if number == 0 else x + label_w
-                part_y = row_y + (0.0 if number == 0
-                                  else self.ROW_H - 2 + (number - 1) * (self.NOTE_H + 2))
+                part_y = row_y + (
+                    0.0 if number == 0 else self.ROW_H - 2 + (number - 1) * (self.NOTE_H + 2)
+                )
                 part_h = self.ROW_H if number == 0 else self.NOTE_H + 2
                 for label, cell in line:
                     label_w2 = canvas.text_width(label, LABEL_SIZE) + 3
-                    canvas.text(part_x, part_y, label_w2, part_h, label, LABEL_SIZE,
-                                color=SOFT_INK)
+                    canvas.text(part_x, part_y, label_w2, part_h, label, LABEL_SIZE, color=SOFT_INK)
                     part_x += label_w2
                     room = x + w - 4 - part_x - (gm_tag_width(canvas) + 2 if cell.gm else 0)
                     shown = Cell(canvas.elide(cell.text, 10.5, room, bold=True), cell.gm)
                     part_x += _value(canvas, part_x, part_y, part_h, shown, 10.5) + 10
             row_y += self._row_h(stat, lines)
             if stat.note:
-                canvas.text(x + label_w, row_y - self.NOTE_H - 3, w - label_w - 4,
-                            self.NOTE_H, stat.note, LABEL_SIZE, italic=True, color=SOFT_INK)
+                canvas.text(
+                    x + label_w,
+                    row_y - self.NOTE_H - 3,
+                    w - label_w - 4,
+                    self.NOTE_H,
+                    stat.note,
+                    LABEL_SIZE,
+                    italic=True,
+                    color=SOFT_INK,
+                )
 
     def _paint_pools(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         section_title(canvas, x, y, w, "Hit points", "pencil each change in a box")
@@ -285,18 +313,18 @@ class CombatBlock(_Fixed):
             self._paint_saves(canvas, x, row_y, w)
 
     def _paint_saves(self, canvas: Canvas, x: float, y: float, w: float) -> None:
-        """"Saving throws" under the hit points: the numbers to roll against."""
+        """ "Saving throws" under the hit points: the numbers to roll against."""
         section_title(canvas, x, y, w, "Saving throws")
         row_y = y + TITLE_H + 1
         for label, cell in self.saves:
             value_w = canvas.text_width(cell.text, 10, bold=True) + 2
             tag_w = gm_tag_width(canvas) + 2 if cell.gm else 0.0
             label_w = w - 12 - value_w - tag_w
-            canvas.text(x + 5, row_y, label_w, self.SAVE_H,
-                        canvas.elide(label, 8.5, label_w), 8.5)
+            canvas.text(x + 5, row_y, label_w, self.SAVE_H, canvas.elide(label, 8.5, label_w), 8.5)
             _value(canvas, x + w - 5 - value_w - tag_w, row_y, self.SAVE_H, cell, 10)
-            canvas.line(x + 5, row_y + self.SAVE_H, x + w - 5, row_y + self.SAVE_H,
-                        width=0.3, color=RULE)
+            canvas.line(
+                x + 5, row_y + self.SAVE_H, x + w - 5, row_y + self.SAVE_H, width=0.3, color=RULE
+            )
             row_y += self.SAVE_H
 
     def _paint_pool(self, canvas: Canvas, x: float, y: float, w: float, pool: PoolLine) -> None:
@@ -307,29 +335,33 @@ class CombatBlock(_Fixed):
         for label, value in (("maximum", pool.maximum), ("current", pool.current)):
             text = amount(value)
             value_w = canvas.text_width(text, 13, bold=True) + 2
-            canvas.text(right - value_w, y, value_w, line_h, text, 13, bold=True,
-                        align="right")
+            canvas.text(right - value_w, y, value_w, line_h, text, 13, bold=True, align="right")
             label_w = canvas.text_width(label, LABEL_SIZE) + 4
-            canvas.text(right - value_w - label_w, y, label_w, line_h, label, LABEL_SIZE,
-                        color=SOFT_INK)
+            canvas.text(
+                right - value_w - label_w, y, label_w, line_h, label, LABEL_SIZE, color=SOFT_INK
+            )
             right -= value_w + label_w + 12
         room = min(110.0, right + 8 - (x + 5 + name_w))  # up to "current"
         if pool.long_label and room > 20:
-            canvas.text(x + 5 + name_w, y, room, line_h,
-                        canvas.elide(pool.long_label, LABEL_SIZE, room), LABEL_SIZE,
-                        color=SOFT_INK)
+            canvas.text(
+                x + 5 + name_w,
+                y,
+                room,
+                line_h,
+                canvas.elide(pool.long_label, LABEL_SIZE, room),
+                LABEL_SIZE,
+                color=SOFT_INK,
+            )
         cell_w, cell_h = 21.0, 16.0
         count = int((w - 10) // cell_w)
         left = x + (w - count * cell_w) / 2
         for index in range(count):
-            canvas.box(left + index * cell_w, y + line_h + 2, cell_w, cell_h, line=0.4,
-                       color=RULE)
+            canvas.box(left + index * cell_w, y + line_h + 2, cell_w, cell_h, line=0.4, color=RULE)
 
     def _paint_tally(self, canvas: Canvas, x: float, y: float, w: float, points: int) -> None:
         canvas.line(x, y + 1, x + w, y + 1, width=0.35)
         number_x = max(70.0, canvas.text_width(self.tally_label, 9, bold=True) + 10)
-        canvas.text(x + 5, y + 2, number_x - 5, self.TALLY_H - 2, self.tally_label, 9,
-                    bold=True)
+        canvas.text(x + 5, y + 2, number_x - 5, self.TALLY_H - 2, self.tally_label, 9, bold=True)
         canvas.text(x + number_x, y + 2, 24, self.TALLY_H - 2, str(points), 13, bold=True)
         size = 12.0
         shown = max(5, min(points, 15))
@@ -342,8 +374,16 @@ class CombatBlock(_Fixed):
         room = w - (left - x) - shown * (size + 4) - 6
         hint = "ticked = a point in hand"
         if canvas.text_width(hint, LABEL_SIZE, italic=True) <= room:  # help: left off if tight
-            canvas.text(left + shown * (size + 4) + 2, y + 2, room, self.TALLY_H - 2, hint,
-                        LABEL_SIZE, italic=True, color=SOFT_INK)
+            canvas.text(
+                left + shown * (size + 4) + 2,
+                y + 2,
+                room,
+                self.TALLY_H - 2,
+                hint,
+                LABEL_SIZE,
+                italic=True,
+                color=SOFT_INK,
+            )
 
 
 class ContinuationHeader(_Fixed):
@@ -359,6 +399,14 @@ class ContinuationHeader(_Fixed):
         name = canvas.elide(self.name, 13, width - 70, bold=True)
         name_w = canvas.text_width(name, 13, bold=True)
         canvas.text(x, y, min(name_w + 2, width), 18, name, 13, bold=True)
-        canvas.text(x + name_w + 8, y, max(width - name_w - 8, 0), 18, "continued", 9,
-                    italic=True, color=SOFT_INK)
+        canvas.text(
+            x + name_w + 8,
+            y,
+            max(width - name_w - 8, 0),
+            18,
+            "continued",
+            9,
+            italic=True,
+            color=SOFT_INK,
+        )
         canvas.line(x, y + 19, x + width, y + 19, width=0.6, color=INK)

@@ -15,9 +15,7 @@ from m3desk.ui.documents.sheet_document import SheetDocument
 __all__ = ["make_sheet_editor"]
 
 
-def make_sheet_editor(
-    document: SheetDocument, parent: QWidget | None = None
-) -> QWidget:
+def make_sheet_editor(document: SheetDocument, parent: QWidget | None = None) -> QWidget:
     """The editor widget for the document's sheet, as its game's form describes it."""
     from m3desk.ui.sheet.form_editor import FormSheetEditor
 

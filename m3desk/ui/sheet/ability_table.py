@@ -58,8 +58,9 @@ class AbilityTableModel(QAbstractTableModel):
 
     edit_refused = Signal(str)
 
-    def __init__(self, document: SheetDocument, table: AbilityTable,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, document: SheetDocument, table: AbilityTable, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.document = document
         self.table = table
@@ -69,8 +70,9 @@ class AbilityTableModel(QAbstractTableModel):
 
     def marks(self) -> bool:
         """Whether this sheet marks a row (a character's prime; a monster has none)."""
-        return bool(self.table.marked) and self.table.marked in type(
-            self.document.sheet).model_fields
+        return (
+            bool(self.table.marked) and self.table.marked in type(self.document.sheet).model_fields
+        )
 
     def is_marked(self, row: int) -> bool:
         if not self.marks():
@@ -91,8 +93,9 @@ class AbilityTableModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else 1 + len(self.table.columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = _ROLE.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = _ROLE.DisplayRole
+    ) -> Any:
         if orientation is Qt.Orientation.Horizontal and 0 <= section < self.columnCount():
             spec = self.table.columns[section - 1] if section else None
             if role == _ROLE.DisplayRole:
@@ -137,8 +140,9 @@ class AbilityTableModel(QAbstractTableModel):
             return derived
         if role == OverriddenRole:
             return derived.overridden
-        if role == _ROLE.FontRole and (derived.overridden or (
-                column == len(self.table.columns) and self.is_marked(row))):
+        if role == _ROLE.FontRole and (
+            derived.overridden or (column == len(self.table.columns) and self.is_marked(row))
+        ):
             return bold_font()
         if role == _ROLE.TextAlignmentRole:
             return _RIGHT
@@ -156,8 +160,9 @@ class AbilityTableModel(QAbstractTableModel):
                 text += f": {self._text(row, 1)}"
                 if self.is_marked(row) and len(self.table.columns) > 1:
                     text = text.removesuffix(f" {self.table.mark_word}")
-                    last = derived_text(self.derived(row, len(self.table.columns)),
-                                        self._bonus_keys)
+                    last = derived_text(
+                        self.derived(row, len(self.table.columns)), self._bonus_keys
+                    )
                     text += f" ({last} {self.table.mark_word})"
             return text
         if role == _ROLE.FontRole:
@@ -175,8 +180,7 @@ class AbilityTableModel(QAbstractTableModel):
         except (FormError, TypeError, ValueError) as error:
             self.edit_refused.emit(str(error))
             return False
-        return self.document.replace_sheet(
-            sheet, f"Change {spec.label}", merge_key=spec.path)
+        return self.document.replace_sheet(sheet, f"Change {spec.label}", merge_key=spec.path)
 
     def _on_changed(self, _changed: frozenset[str]) -> None:
         last = len(self.table.rows) - 1
@@ -217,9 +221,12 @@ class ScoreDelegate(QStyledItemDelegate):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Enter on an impossible score: say why and keep editing."""
-        if (isinstance(watched, ScoreSpinBox) and event.type() == QEvent.Type.KeyPress
-                and isinstance(event, QKeyEvent)
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+        if (
+            isinstance(watched, ScoreSpinBox)
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
             problem = watched.problem()
             if problem is not None:
                 self.message.emit(problem)
@@ -247,21 +254,26 @@ class ScoreDelegate(QStyledItemDelegate):
             return
         model.setData(index, editor.value(), Qt.ItemDataRole.EditRole)
 
-    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
-                             index: Index) -> None:
+    def updateEditorGeometry(
+        self, editor: QWidget, option: QStyleOptionViewItem, index: Index
+    ) -> None:
         editor.setGeometry(option.rect)
 
 
 class AbilityGroup(QWidget):
     """The ability table with its note under it."""
 
-    def __init__(self, document: SheetDocument, table: AbilityTable,
-                 report: Callable[[str], None], parent: QGroupBox) -> None:
+    def __init__(
+        self,
+        document: SheetDocument,
+        table: AbilityTable,
+        report: Callable[[str], None],
+        parent: QGroupBox,
+    ) -> None:
         super().__init__(parent)
         self.model = AbilityTableModel(document, table, self)
         self.model.edit_refused.connect(report)
-        self.view = SheetTableView(self, min_rows=len(table.rows), row_headers=True,
-                                   compact=True)
+        self.view = SheetTableView(self, min_rows=len(table.rows), row_headers=True, compact=True)
         self.view.setObjectName("abilities_view")
         self.view.setModel(self.model)
         self.delegate = ScoreDelegate(table.rows, self.view)

@@ -16,11 +16,19 @@ __all__ = ["refuse_enter"]
 _ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
-def refuse_enter(watched: QObject, event: QEvent, problem: Callable[[str], str | None],
-                 say: Callable[[str], None]) -> bool:
+def refuse_enter(
+    watched: QObject,
+    event: QEvent,
+    problem: Callable[[str], str | None],
+    say: Callable[[str], None],
+) -> bool:
     """True (the key is eaten) when Enter is pressed on a line edit with refused text."""
-    if (isinstance(watched, QLineEdit) and event.type() == QEvent.Type.KeyPress
-            and isinstance(event, QKeyEvent) and event.key() in _ENTER_KEYS):
+    if (
+        isinstance(watched, QLineEdit)
+        and event.type() == QEvent.Type.KeyPress
+        and isinstance(event, QKeyEvent)
+        and event.key() in _ENTER_KEYS
+    ):
         found = problem(watched.text())
         if found is not None:
             say(found)

@@ -7,6 +7,7 @@ from m3desk.core.numbers import signed
 
 __all__ = ["derived_text", "is_bonus"]
 
+
 def is_bonus(key: str, bonuses: tuple[str, ...] = ()) -> bool:
     """Whether ``key`` is one of the bonuses a game's sheet form names (``bonus_keys``: a
     key, or a prefix ending in "."): the one rule the editor and the printed sheet follow."""

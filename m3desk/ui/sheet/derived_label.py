@@ -47,8 +47,9 @@ class DerivedLabel(QLabel):
         app_markup(self)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.override_menu = OverrideMenu(document, self, lambda _pos: self._keys)
-        self.document_link = DocumentLink.on(document, "sheet_changed",
-                                             lambda _changed: self.refresh())
+        self.document_link = DocumentLink.on(
+            document, "sheet_changed", lambda _changed: self.refresh()
+        )
         self.refresh()
 
     def values(self) -> list[Derived]:

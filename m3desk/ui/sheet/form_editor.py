@@ -63,8 +63,13 @@ _INT_RANGE = (-999_999, 9_999_999)
 class FieldEditor(QObject):
     """One field of the sheet: its widget, kept in step with the document both ways."""
 
-    def __init__(self, document: SheetDocument, spec: FieldSpec,
-                 report: Callable[[str], None], parent: QWidget) -> None:
+    def __init__(
+        self,
+        document: SheetDocument,
+        spec: FieldSpec,
+        report: Callable[[str], None],
+        parent: QWidget,
+    ) -> None:
         super().__init__(parent)
         self.document = document
         self.spec = spec
@@ -98,8 +103,9 @@ class FieldEditor(QObject):
             box.setRange(low, high)
             box.setKeyboardTracking(False)
             box.setAccelerated(True)
-            box.valueChanged.connect(lambda value: self.commit(
-                None if spec.blank and value == box.minimum() else value))
+            box.valueChanged.connect(
+                lambda value: self.commit(None if spec.blank and value == box.minimum() else value)
+            )
             return box
         if spec.kind == "choice":
             combo = QComboBox(parent)
@@ -108,7 +114,8 @@ class FieldEditor(QObject):
             # Any change of the choice (a click, the keys on the closed box) is an edit; the
             # echo of refresh() is blocked.
             combo.currentIndexChanged.connect(
-                lambda index: index >= 0 and self.commit(combo.itemText(index)))
+                lambda index: index >= 0 and self.commit(combo.itemText(index))
+            )
             return combo
         if spec.kind == "bool":
             check = QCheckBox(parent)
@@ -176,8 +183,8 @@ class FieldEditor(QObject):
             self.refresh()
             return False
         return self.document.replace_sheet(
-            after, f"Change {self.spec.label}",
-            merge_key=f"field:{self.spec.path}")
+            after, f"Change {self.spec.label}", merge_key=f"field:{self.spec.path}"
+        )
 
     def row_widget(self) -> QWidget:
         """The widget to put in a form row (with its derived value beside it, if any)."""
@@ -203,8 +210,11 @@ class FieldEditor(QObject):
             return False
         text = f"Set {self.spec.label}"
         form = self.document.sheet_form()
-        step = form.level_step(sheet, after, self.document.table_options()) \
-            if form is not None and form.level_step is not None else None
+        step = (
+            form.level_step(sheet, after, self.document.table_options())
+            if form is not None and form.level_step is not None
+            else None
+        )
         if step is not None:  # a raised level offers its hit points, in the same undo step
             answer = LevelStepDialog.ask(step, after, self.widget)
             if answer is not None:
@@ -214,7 +224,8 @@ class FieldEditor(QObject):
             else:
                 self._report(f"{step.text}: hit points left as they were.")
         return self.document.replace_sheet(
-            after, text, merge_key=f"field:{self.spec.path}" if merge else None)
+            after, text, merge_key=f"field:{self.spec.path}" if merge else None
+        )
 
     def _shown_value(self) -> Any:
         value = get_path(self.document.sheet, self.spec.path)
@@ -260,8 +271,10 @@ class FieldEditor(QObject):
             derived = self.document.derived().get(self.spec.derived)
             form = self.document.sheet_form()
             if derived is not None:
-                text = f"{self._derived_name(derived.label)} " \
+                text = (
+                    f"{self._derived_name(derived.label)} "
                     f"{derived_text(derived, form.bonus_keys if form else ())}"
+                )
                 self.derived_label.setText(f"{text} GM" if derived.overridden else text)
                 self.derived_label.setToolTip(derived.explanation())
 
@@ -270,7 +283,7 @@ class FieldEditor(QObject):
         Level, "modifier" beside STR (its label "STR modifier")."""
         own = self.spec.label
         if label.startswith(own + " ") and len(label) > len(own) + 1:
-            return label[len(own) + 1:]
+            return label[len(own) + 1 :]
         return label
 
 
@@ -279,22 +292,28 @@ class StatBlockDialog(QDialog):
 
     A block that offers variants ("HD 8 / 12 / 16") shows a choice of the variant to read."""
 
-    def __init__(self, help_text: str, parent: QWidget | None = None,
-                 variants: Callable[[str], tuple[str, ...]] = lambda _text: ()) -> None:
+    def __init__(
+        self,
+        help_text: str,
+        parent: QWidget | None = None,
+        variants: Callable[[str], tuple[str, ...]] = lambda _text: (),
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Read a Stat Block")
         self._variants = variants
         self.text = QPlainTextEdit(self)
         self.text.setObjectName("stat_block_text")
         self.text.setPlaceholderText("Paste the stat block here")
-        self.text.setMinimumSize(self.fontMetrics().horizontalAdvance("M" * 40),
-                                 self.fontMetrics().lineSpacing() * 8)
+        self.text.setMinimumSize(
+            self.fontMetrics().horizontalAdvance("M" * 40), self.fontMetrics().lineSpacing() * 8
+        )
         self.variant = QComboBox(self)
         self.variant.setObjectName("stat_block_variant")
         self.variant_label = QLabel("&Variant:", self)
         self.variant_label.setBuddy(self.variant)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel, parent=self)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, parent=self
+        )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Read")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -335,16 +354,16 @@ def with_mnemonics(labels: list[str], used: set[str] | None = None) -> list[str]
     used = set() if used is None else used
     marked: list[str] = []
     for label in labels:
-        starts = [i for i, ch in enumerate(label) if ch.isalnum() and (i == 0 or label[i - 1]
-                                                                       == " ")]
+        starts = [
+            i for i, ch in enumerate(label) if ch.isalnum() and (i == 0 or label[i - 1] == " ")
+        ]
         rest = [i for i, ch in enumerate(label) if ch.isalnum() and i not in starts]
         place = next((i for i in starts + rest if label[i].casefold() not in used), None)
         if place is None:
             marked.append(label.replace("&", "&&"))
             continue
         used.add(label[place].casefold())
-        marked.append(label[:place].replace("&", "&&") + "&"
-                      + label[place:].replace("&", "&&"))
+        marked.append(label[:place].replace("&", "&&") + "&" + label[place:].replace("&", "&&"))
     return marked
 
 
@@ -390,8 +409,9 @@ class FormSheetEditor(SheetEditorBase):
         if form.parse is not None:
             self.read_button = QPushButton("Read Stat Block…", self.content)
             self.read_button.setObjectName("read_stat_block")
-            self.read_button.setToolTip("Paste a stat block as a module prints it to fill the "
-                                        "sheet")
+            self.read_button.setToolTip(
+                "Paste a stat block as a module prints it to fill the sheet"
+            )
             self.read_button.clicked.connect(self.ask_stat_block)
             top.addWidget(self.read_button)
         self.roll_log: RollLog | None = None
@@ -401,9 +421,11 @@ class FormSheetEditor(SheetEditorBase):
         if rolls_of(document):
             self.roll_button = QPushButton("Roll…", self.content)
             self.roll_button.setObjectName("roll_from_sheet")
-            self.roll_button.setToolTip("Roll a saving throw, a check or a skill from this "
-                                        "sheet, with its exact chance (logged in the open "
-                                        "encounter)")
+            self.roll_button.setToolTip(
+                "Roll a saving throw, a check or a skill from this "
+                "sheet, with its exact chance (logged in the open "
+                "encounter)"
+            )
             self.roll_button.clicked.connect(self.open_rolls)
             top.addWidget(self.roll_button)
         header = QVBoxLayout()
@@ -446,14 +468,21 @@ class FormSheetEditor(SheetEditorBase):
         layout = QVBoxLayout(group)
         if section.headline is not None:
             headline = section.headline
-            headline_label = DerivedLabel(self.form_document, headline.keys,
-                                          lambda values: headline.text(tuple(values)), group)
+            headline_label = DerivedLabel(
+                self.form_document,
+                headline.keys,
+                lambda values: headline.text(tuple(values)),
+                group,
+            )
             headline_label.setObjectName("headline:" + ",".join(headline.keys))
             headline_label.setFont(headline_font(group.font()))
             self.headlines.append(headline_label)
             layout.addWidget(headline_label)
-        if len(section.fields) == 1 and section.fields[0].kind == "long_text" \
-                and section.fields[0].label == section.title:
+        if (
+            len(section.fields) == 1
+            and section.fields[0].kind == "long_text"
+            and section.fields[0].label == section.title
+        ):
             editor = FieldEditor(self.form_document, section.fields[0], self.report, group)
             self.fields[section.fields[0].path] = editor
             editor.widget.setAccessibleName(section.title)
@@ -478,8 +507,9 @@ class FormSheetEditor(SheetEditorBase):
                     label.setToolTip(spec.help)
                 form.addRow(label, editor.row_widget())
             if section.picture is not None:
-                picture = PortraitWidget(self.form_document, self.report, group,
-                                         field=section.picture.path)
+                picture = PortraitWidget(
+                    self.form_document, self.report, group, field=section.picture.path
+                )
                 self.pictures[section.picture.path] = picture
                 beside = QHBoxLayout()
                 beside.addLayout(form, 1)
@@ -488,8 +518,7 @@ class FormSheetEditor(SheetEditorBase):
             else:
                 layout.addLayout(form)
         if section.abilities is not None:
-            self.abilities = AbilityGroup(self.form_document, section.abilities, self.report,
-                                          group)
+            self.abilities = AbilityGroup(self.form_document, section.abilities, self.report, group)
             layout.addWidget(self.abilities)
         if section.derived:
             table = DerivedValuesTable(self.form_document, section.derived, group)
@@ -500,8 +529,9 @@ class FormSheetEditor(SheetEditorBase):
             panel = RowsPanel(self.form_document, section.table, self.report, group)
             self.tables[section.table.path] = panel
             layout.addWidget(panel)
-        if not section.stretch and not (len(section.fields) == 1
-                                         and section.fields[0].kind == "long_text"):
+        if not section.stretch and not (
+            len(section.fields) == 1 and section.fields[0].kind == "long_text"
+        ):
             layout.addStretch(1)  # a box taller than its contents keeps them at its top
         return group
 

@@ -79,8 +79,9 @@ class FormRowsModel(QAbstractTableModel):
 
     edit_refused = Signal(str)
 
-    def __init__(self, document: SheetDocument, table: TableSpec,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, document: SheetDocument, table: TableSpec, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.document = document
         self.table = table
@@ -101,8 +102,9 @@ class FormRowsModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.table.columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = _ROLE.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = _ROLE.DisplayRole
+    ) -> Any:
         if orientation is Qt.Orientation.Horizontal and 0 <= section < len(self.table.columns):
             spec = self.table.columns[section]
             if role == _ROLE.DisplayRole:
@@ -146,9 +148,10 @@ class FormRowsModel(QAbstractTableModel):
         ruled = spec.ruled(row, self.document.table_options()) if spec.ruled else ""
         if role == _ROLE.ToolTipRole:
             if ruled:
-                return (f"{ruled} at this table (its table rules); the row's own "
-                        f"{display_value(spec, value)} counts where the table uses it. "
-                        + spec.help).strip()
+                return (
+                    f"{ruled} at this table (its table rules); the row's own "
+                    f"{display_value(spec, value)} counts where the table uses it. " + spec.help
+                ).strip()
             return spec.help or (spec.label if spec.kind == "bool" else None)
         if ruled and role == _ROLE.DisplayRole:
             return ruled
@@ -197,8 +200,14 @@ class FormRowsModel(QAbstractTableModel):
             return None
         spec = self.table.columns[index.column()]
         try:
-            set_row_field(self.document.sheet, self.table, index.row(), spec, text.strip(),
-                          self.document.table_options())
+            set_row_field(
+                self.document.sheet,
+                self.table,
+                index.row(),
+                spec,
+                text.strip(),
+                self.document.table_options(),
+            )
         except FormError as error:
             return str(error)
         return None
@@ -221,14 +230,17 @@ class FormRowsModel(QAbstractTableModel):
         if shown == value or (spec.kind != "bool" and display_value(spec, shown) == value):
             return False
         try:
-            after = set_row_field(self.document.sheet, self.table, row, spec, value,
-                                  self.document.table_options())
+            after = set_row_field(
+                self.document.sheet, self.table, row, spec, value, self.document.table_options()
+            )
         except FormError as error:
             self.edit_refused.emit(str(error))
             return False
         return self.document.replace_sheet(
-            after, f"Change {spec.label.lower()} of {self._row_name(row)}",
-            merge_key=f"{self.table.path}.{row}.{spec.path}")
+            after,
+            f"Change {spec.label.lower()} of {self._row_name(row)}",
+            merge_key=f"{self.table.path}.{row}.{spec.path}",
+        )
 
     def _row_name(self, row: int) -> str:
         name = getattr(self._rows[row], "name", None)
@@ -241,8 +253,9 @@ class FormRowsModel(QAbstractTableModel):
     def add(self, at: int | None = None) -> int:
         """Add a new row (at ``at``, None: last) as one undo step; its number, or −1."""
         try:
-            after = add_row(self.document.sheet, self.table,
-                            options=self.document.table_options(), at=at)
+            after = add_row(
+                self.document.sheet, self.table, options=self.document.table_options(), at=at
+            )
         except FormError as error:
             self.edit_refused.emit(str(error))
             return -1
@@ -266,8 +279,7 @@ class FormRowsModel(QAbstractTableModel):
         except FormError as error:
             self.edit_refused.emit(str(error))
             return False
-        return self.document.replace_sheet(
-            after, f"Fill {preset.name} from the list")
+        return self.document.replace_sheet(after, f"Fill {preset.name} from the list")
 
     def remove_rows(self, rows: Iterable[int]) -> bool:
         """Remove any set of rows as one undo step (a selection and Delete)."""
@@ -275,8 +287,11 @@ class FormRowsModel(QAbstractTableModel):
         if not doomed:
             return False
         sheet = remove_rows(self.document.sheet, self.table, doomed)
-        text = f"Remove {self._noun()} {self._row_name(doomed[0])}" if len(doomed) == 1 \
+        text = (
+            f"Remove {self._noun()} {self._row_name(doomed[0])}"
+            if len(doomed) == 1
             else f"Remove {self._noun(len(doomed))}"
+        )
         return self.document.replace_sheet(sheet, text)
 
     def _on_changed(self, _changed: frozenset[str]) -> None:
@@ -297,8 +312,9 @@ class FormRowsModel(QAbstractTableModel):
         else:
             self._rows = rows
         if self._rows:  # derived cells follow other fields (level, overrides): refresh all
-            self.dataChanged.emit(self.index(0, 0), self.index(
-                len(self._rows) - 1, len(self.table.columns) - 1))
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._rows) - 1, len(self.table.columns) - 1)
+            )
 
     def detach(self) -> None:
         self.document_link.detach()
@@ -314,8 +330,12 @@ class CheckedTextDelegate(QStyledItemDelegate):
 
     message = Signal(str)
 
-    def __init__(self, problem: Callable[[Index, str], str | None], placeholder: str = "",
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        problem: Callable[[Index, str], str | None],
+        placeholder: str = "",
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._problem = problem
         self._placeholder = placeholder
@@ -328,8 +348,9 @@ class CheckedTextDelegate(QStyledItemDelegate):
         if tip:
             editor.setToolTip(str(tip))
         live = LiveCommit(self, editor)
-        editor.textEdited.connect(lambda text: self._typed(QPersistentModelIndex(index), text,
-                                                           live))
+        editor.textEdited.connect(
+            lambda text: self._typed(QPersistentModelIndex(index), text, live)
+        )
         editor.setProperty("index", QPersistentModelIndex(index))
         return editor
 
@@ -344,8 +365,11 @@ class CheckedTextDelegate(QStyledItemDelegate):
     def setEditorData(self, editor: QWidget, index: Index) -> None:
         text = str(index.data(Qt.ItemDataRole.EditRole) or "")
         # Leave a half-typed value alone: the user is still fixing it.
-        if isinstance(editor, QLineEdit) and self._problem(index, editor.text()) is None \
-                and editor.text().strip() != text:
+        if (
+            isinstance(editor, QLineEdit)
+            and self._problem(index, editor.text()) is None
+            and editor.text().strip() != text
+        ):
             editor.setText(text)
 
     def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
@@ -363,7 +387,8 @@ class CheckedTextDelegate(QStyledItemDelegate):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         index = watched.property("index") if isinstance(watched, QLineEdit) else None
         if isinstance(index, QPersistentModelIndex) and refuse_enter(
-                watched, event, lambda text: self._problem(index, text), self.message.emit):
+            watched, event, lambda text: self._problem(index, text), self.message.emit
+        ):
             return True
         return super().eventFilter(watched, event)
 
@@ -371,8 +396,13 @@ class CheckedTextDelegate(QStyledItemDelegate):
 class RowsPanel(QWidget):
     """A table of the sheet with its + and − buttons (and a line for what is selected)."""
 
-    def __init__(self, document: SheetDocument, table: TableSpec,
-                 report: Callable[[str], None], parent: QWidget) -> None:
+    def __init__(
+        self,
+        document: SheetDocument,
+        table: TableSpec,
+        report: Callable[[str], None],
+        parent: QWidget,
+    ) -> None:
         super().__init__(parent)
         table = with_listed_presets(table)
         self.document = document
@@ -389,7 +419,8 @@ class RowsPanel(QWidget):
                 self.view.setItemDelegateForColumn(number, DerivedDelegate(self.view))
             elif spec.path == "name" and table.presets:
                 self.view.setItemDelegateForColumn(
-                    number, PresetDelegate(table, self.model.fill, self.view))
+                    number, PresetDelegate(table, self.model.fill, self.view)
+                )
             elif spec.kind in ("dice", "bands") or spec.read is not None:
                 delegate = CheckedTextDelegate(self.model.problem, parent=self.view)
                 delegate.message.connect(report)
@@ -432,8 +463,9 @@ class RowsPanel(QWidget):
             self.note.setWordWrap(True)
             self.note.setToolTip(table.selection_help)
             layout.addWidget(self.note)
-            self.note_link = DocumentLink.on(document, "sheet_changed",
-                                             lambda _changed: self._selected())
+            self.note_link = DocumentLink.on(
+                document, "sheet_changed", lambda _changed: self._selected()
+            )
         self._selected()
 
     def _selected(self, *_args: object) -> None:

@@ -84,8 +84,9 @@ class LevelStepDialog(QDialog):
             button.setAutoDefault(False)
 
     @classmethod
-    def ask(cls, step: LevelStep, sheet: BaseModel,
-            parent: QWidget | None = None) -> tuple[int, str] | None:
+    def ask(
+        cls, step: LevelStep, sheet: BaseModel, parent: QWidget | None = None
+    ) -> tuple[int, str] | None:
         """(hit points gained, how, in words) or None for the level only (tests replace
         this; a window without a user never asks)."""
         if dialogs.is_non_interactive():

@@ -49,8 +49,9 @@ class MessageBar(QFrame):
         layout.addWidget(close)
         self._update_icon()
         self.hide()
-        self.document_link = DocumentLink.on(document, "sheet_changed",
-                                             lambda _changed: self.clear())
+        self.document_link = DocumentLink.on(
+            document, "sheet_changed", lambda _changed: self.clear()
+        )
 
     def _update_icon(self) -> None:
         size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self)

@@ -35,8 +35,12 @@ _FILTER = "Images (*.png *.jpg *.jpeg *.webp *.svg);;All files (*)"
 
 class PortraitWidget(QWidget):
     def __init__(
-        self, document: SheetDocument, report: Callable[[str], None],
-        parent: QWidget | None = None, *, field: str = "portrait_png",
+        self,
+        document: SheetDocument,
+        report: Callable[[str], None],
+        parent: QWidget | None = None,
+        *,
+        field: str = "portrait_png",
     ) -> None:
         super().__init__(parent)
         self._field = field
@@ -83,8 +87,7 @@ class PortraitWidget(QWidget):
         return set_path(self._document.sheet, FieldSpec(self._field, "Portrait"), encoded)
 
     def clear(self) -> bool:
-        return self._document.replace_sheet(self._with(""),
-                                            "Clear portrait")
+        return self._document.replace_sheet(self._with(""), "Clear portrait")
 
     def _on_sheet_changed(self, changed: frozenset[str]) -> None:
         if self._field.split(".")[0] in changed:

@@ -61,15 +61,15 @@ def preset_model(table: TableSpec, parent: QWidget) -> QStandardItemModel:
 class PresetDelegate(QStyledItemDelegate):
     """A line edit with the list as a completer; ``fill`` takes a chosen preset's row."""
 
-    def __init__(self, table: TableSpec, fill: Callable[[int, RowPreset], bool],
-                 parent: QWidget) -> None:
+    def __init__(
+        self, table: TableSpec, fill: Callable[[int, RowPreset], bool], parent: QWidget
+    ) -> None:
         super().__init__(parent)
         self._table = table
         self._fill = fill
         self._entries = preset_model(table, parent)
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
-                     index: Index) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         editor = QLineEdit(parent)
         editor.setObjectName("preset_editor")
         completer = QCompleter(self._entries, editor)
@@ -86,9 +86,12 @@ class PresetDelegate(QStyledItemDelegate):
         return editor
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (isinstance(watched, QLineEdit) and event.type() == QEvent.Type.KeyPress
-                and isinstance(event, QKeyEvent)
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+        if (
+            isinstance(watched, QLineEdit)
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
             watched.setProperty("committed", True)  # the delegate commits this one itself
         return super().eventFilter(watched, event)
 

@@ -16,4 +16,3 @@ OverriddenRole = _BASE + 3
 """True when the GM has overridden the derived value a cell shows."""
 ChoicesRole = _BASE + 4
 """For choice columns: a tuple of (label, value) pairs the editor offers."""
-

@@ -48,8 +48,9 @@ def rolls_of(document: SheetDocument) -> tuple[SheetRoll, ...]:
 class SheetRollsDialog(QDialog):
     """The sheet's rolls by group, each with its chance; Roll, or type the faces and Enter."""
 
-    def __init__(self, document: SheetDocument, log: RollLog | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, document: SheetDocument, log: RollLog | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.document = document
         self.log = log
@@ -106,8 +107,14 @@ class SheetRollsDialog(QDialog):
                 header.setForeground(self.rolls_list.palette().windowText())
             item = QListWidgetItem(f"{roll.label} · {chance_text(roll)}", self.rolls_list)
             item.setData(_ROLL_ROLE, roll.id)
-        first = next((self.rolls_list.item(row) for row in range(self.rolls_list.count())
-                      if self.rolls_list.item(row).data(_ROLL_ROLE)), None)
+        first = next(
+            (
+                self.rolls_list.item(row)
+                for row in range(self.rolls_list.count())
+                if self.rolls_list.item(row).data(_ROLL_ROLE)
+            ),
+            None,
+        )
         if first is not None:
             self.rolls_list.setCurrentItem(first)
         self._on_current()
@@ -132,8 +139,10 @@ class SheetRollsDialog(QDialog):
         self.faces.setEnabled(roll is not None)
         if roll is not None:
             self.faces.setPlaceholderText(f"{roll.dice} as rolled")
-            self.roll_button.setToolTip(f"Roll {roll.dice} for {roll.label.lower()}, or type "
-                                        "the faces rolled at the table and press Enter")
+            self.roll_button.setToolTip(
+                f"Roll {roll.dice} for {roll.label.lower()}, or type "
+                "the faces rolled at the table and press Enter"
+            )
 
     def roll(self) -> RollOutcome | None:
         roll = self.current_roll()

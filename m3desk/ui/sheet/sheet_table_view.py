@@ -92,8 +92,15 @@ class SheetTableView(QTableView):
         self._content_changed()
 
     def _content_signals(self, model: QAbstractItemModel) -> tuple:  # type: ignore[type-arg]
-        return (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged,
-                model.headerDataChanged, model.columnsInserted, model.columnsRemoved)
+        return (
+            model.rowsInserted,
+            model.rowsRemoved,
+            model.modelReset,
+            model.layoutChanged,
+            model.headerDataChanged,
+            model.columnsInserted,
+            model.columnsRemoved,
+        )
 
     def _content_changed(self, *_args: object) -> None:
         """Forget the measurements; the next size request fits columns and rows again."""
@@ -151,8 +158,11 @@ class SheetTableView(QTableView):
         return super().event(event)
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange,
-                            QEvent.Type.PaletteChange):
+        if event.type() in (
+            QEvent.Type.FontChange,
+            QEvent.Type.StyleChange,
+            QEvent.Type.PaletteChange,
+        ):
             self._content_changed()
         super().changeEvent(event)
 
@@ -190,7 +200,8 @@ class SheetTableView(QTableView):
         width = sum(
             # The stretched last section is as wide as the view; measure that one instead.
             max(self.sizeHintForColumn(col), header.sectionSizeHint(col))
-            if col == last and header.stretchLastSection() else header.sectionSize(col)
+            if col == last and header.stretchLastSection()
+            else header.sectionSize(col)
             for col in range(header.count())
             if not header.isSectionHidden(col)
         )
@@ -229,8 +240,9 @@ class SheetTableView(QTableView):
             return []
         return sorted(index.row() for index in selection.selectedRows())
 
-    def moveCursor(self, action: QAbstractItemView.CursorAction,
-                   modifiers: Qt.KeyboardModifier) -> QModelIndex:
+    def moveCursor(
+        self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier
+    ) -> QModelIndex:
         """Tab and Shift+Tab (from an editor) go to the next or previous editable cell."""
         cursor = QAbstractItemView.CursorAction
         if action in (cursor.MoveNext, cursor.MovePrevious) and self.model() is not None:

@@ -23,8 +23,9 @@ __all__ = ["TableChecks"]
 class TableChecks(QFrame):
     """One warning line per disagreement; hidden when there is none."""
 
-    def __init__(self, check: Callable[[BaseModel], tuple[str, ...]],
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, check: Callable[[BaseModel], tuple[str, ...]], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("sheet_table_checks")
         self._check = check
@@ -52,8 +53,11 @@ class TableChecks(QFrame):
         warnings = self._check(sheet)
         text = "\n".join(w[:1].upper() + w[1:] + "." for w in warnings)
         self._label.setText(text)
-        self.setToolTip("The printed numbers are kept; the game's own tables give other "
-                        "values" if warnings else "")
+        self.setToolTip(
+            "The printed numbers are kept; the game's own tables give other values"
+            if warnings
+            else ""
+        )
         self.setVisible(bool(warnings))
 
     def paintEvent(self, event: QPaintEvent) -> None:

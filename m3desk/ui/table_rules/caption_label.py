@@ -20,9 +20,12 @@ _FONT_SCALE = 0.9
 
 
 def _mix(a: QColor, b: QColor, amount: float) -> QColor:
-    return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * amount,
-                           a.greenF() + (b.greenF() - a.greenF()) * amount,
-                           a.blueF() + (b.blueF() - a.blueF()) * amount, 1.0)
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * amount,
+        a.greenF() + (b.greenF() - a.greenF()) * amount,
+        a.blueF() + (b.blueF() - a.blueF()) * amount,
+        1.0,
+    )
 
 
 def caption_colour(palette: QPalette) -> QColor:

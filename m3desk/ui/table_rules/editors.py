@@ -14,8 +14,14 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QSpinBox, QWidg
 from m3desk.core.options import Option
 from m3desk.ui.table_rules.parts import OptionEditor
 
-__all__ = ["CheckEditor", "ChoiceEditor", "NumberEditor", "NumbersEditor", "editor_for",
-           "int_bounds"]
+__all__ = [
+    "CheckEditor",
+    "ChoiceEditor",
+    "NumberEditor",
+    "NumbersEditor",
+    "editor_for",
+    "int_bounds",
+]
 
 
 def int_bounds(info: FieldInfo, low: int = -999, high: int = 9999) -> tuple[int, int]:
@@ -135,6 +141,7 @@ def editor_for(info: FieldInfo, words: Option) -> OptionEditor | None:
     if annotation is int:
         return NumberEditor(int_bounds(info))
     if typing.get_origin(annotation) is tuple and all(
-            _whole_number(item) for item in typing.get_args(annotation)):
+        _whole_number(item) for item in typing.get_args(annotation)
+    ):
         return NumbersEditor(len(typing.get_args(annotation)))
     return None

@@ -42,8 +42,13 @@ from m3desk.ui.table_rules.caption_label import CaptionLabel
 from m3desk.ui.table_rules.editors import editor_for
 from m3desk.ui.table_rules.parts import OptionEditor, OptionsProfile
 
-__all__ = ["OptionsDialog", "ask_game_options", "ask_options", "make_options_dialog",
-           "option_label"]
+__all__ = [
+    "OptionsDialog",
+    "ask_game_options",
+    "ask_options",
+    "make_options_dialog",
+    "option_label",
+]
 
 _COLUMN_CHARS = 44
 """Each column's width in average characters: a label and its editor side by side, or
@@ -65,8 +70,14 @@ def _sentence(message: str) -> str:
 class OptionsDialog(QDialog):
     """The game's options as a form; :meth:`options` is what it holds now (None if invalid)."""
 
-    def __init__(self, system: GameSystem, current: BaseModel, title: str, intro: str,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        system: GameSystem,
+        current: BaseModel,
+        title: str,
+        intro: str,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setObjectName("options_dialog")
@@ -108,8 +119,9 @@ class OptionsDialog(QDialog):
         status_row.addWidget(self.status_icon, 0, Qt.AlignmentFlag.AlignTop)
         status_row.addWidget(self.status, 1)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         self.profile_buttons: dict[str, QPushButton] = {}
         if not any(profile.make() == self._defaults for profile in self.profiles):
             self.defaults_button = QPushButton("&Defaults")
@@ -156,8 +168,11 @@ class OptionsDialog(QDialog):
         for box in boxes:
             box.setFixedWidth(width)
             layout = box.layout()
-            heights.append(layout.totalHeightForWidth(width) if layout is not None
-                           and layout.hasHeightForWidth() else box.sizeHint().height())
+            heights.append(
+                layout.totalHeightForWidth(width)
+                if layout is not None and layout.hasHeightForWidth()
+                else box.sizeHint().height()
+            )
         columns = self._columns(heights, width)
         body = QWidget()
         row = QHBoxLayout(body)
@@ -238,9 +253,12 @@ class OptionsDialog(QDialog):
                 label.setBuddy(widget)
                 label.setToolTip(words.reason)
                 widget.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-                side_by_side = (label.sizeHint().width() + widget.sizeHint().width()
-                                + 4 * self.fontMetrics().averageCharWidth()
-                                <= self._column_width)
+                side_by_side = (
+                    label.sizeHint().width()
+                    + widget.sizeHint().width()
+                    + 4 * self.fontMetrics().averageCharWidth()
+                    <= self._column_width
+                )
                 if side_by_side:
                     grid.addWidget(label, row, 0)
                     grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignLeft)
@@ -256,8 +274,9 @@ class OptionsDialog(QDialog):
     def _check_indent(self) -> int:
         """Reasons under a check box line up with its text, not its box."""
         style = self.style()
-        return (style.pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, self)
-                + style.pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing, None, self))
+        return style.pixelMetric(
+            QStyle.PixelMetric.PM_IndicatorWidth, None, self
+        ) + style.pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing, None, self)
 
     def natural_size(self) -> QSize:
         """The size that shows the whole form without scrolling."""
@@ -265,8 +284,9 @@ class OptionsDialog(QDialog):
         wanted = body.sizeHint() if body is not None else self.sizeHint()
         chrome = self.sizeHint() - self.form_area.sizeHint()
         scroll_bar = self.form_area.verticalScrollBar().sizeHint().width()
-        return QSize(wanted.width() + chrome.width() + scroll_bar,
-                     wanted.height() + chrome.height())
+        return QSize(
+            wanted.width() + chrome.width() + scroll_bar, wanted.height() + chrome.height()
+        )
 
     def _initial_size(self) -> None:
         """Everything in view when the screen allows; otherwise the form scrolls."""
@@ -306,8 +326,7 @@ class OptionsDialog(QDialog):
     def _messages(self, error: ValidationError) -> list[str]:
         """The problems in the options' words: "Tier costs must rise: …", "Difficulty 3: …"."""
         messages = []
-        for problem in error.errors(include_url=False, include_input=False,
-                                    include_context=False):
+        for problem in error.errors(include_url=False, include_input=False, include_context=False):
             location = problem.get("loc", ())
             text = _sentence(str(problem.get("msg", "invalid value")))
             name = str(location[0]) if location else ""
@@ -327,8 +346,11 @@ class OptionsDialog(QDialog):
                 return f"These are {profile.name}."
         if options == self._defaults:
             return "These are the defaults."
-        differ = sum(1 for name in self._model.model_fields
-                     if getattr(options, name) != getattr(self._defaults, name))
+        differ = sum(
+            1
+            for name in self._model.model_fields
+            if getattr(options, name) != getattr(self._defaults, name)
+        )
         which = "option differs" if differ == 1 else "options differ"
         return f"House rules: {differ} {which} from the defaults."
 
@@ -366,8 +388,9 @@ class OptionsDialog(QDialog):
         return dialog.exec()
 
 
-def ask_options(parent: QWidget | None, system: GameSystem, current: BaseModel, title: str,
-                intro: str) -> BaseModel | None:
+def ask_options(
+    parent: QWidget | None, system: GameSystem, current: BaseModel, title: str, intro: str
+) -> BaseModel | None:
     """The game's options as the user leaves them; None when cancelled."""
     if dialogs.is_non_interactive():
         return None
@@ -381,18 +404,23 @@ def ask_options(parent: QWidget | None, system: GameSystem, current: BaseModel, 
 
 def _intro(system: GameSystem, intro: str) -> str:
     """The game in a line (``GameSystem.summary``) above what the rules are for."""
-    return "\n\n".join(part for part in (f"{system.name}: {system.summary}"
-                                          if system.summary else "", intro) if part)
+    return "\n\n".join(
+        part
+        for part in (f"{system.name}: {system.summary}" if system.summary else "", intro)
+        if part
+    )
 
 
-def ask_game_options(parent: QWidget | None, system: GameSystem, current: BaseModel,
-                     title: str, intro: str = "") -> BaseModel | None:
+def ask_game_options(
+    parent: QWidget | None, system: GameSystem, current: BaseModel, title: str, intro: str = ""
+) -> BaseModel | None:
     """The game's table rules edited in the form, the game in a line above them; None when
     cancelled."""
     return ask_options(parent, system, current, title, _intro(system, intro))
 
 
-def make_options_dialog(parent: QWidget | None, system: GameSystem, current: BaseModel,
-                        title: str, intro: str = "") -> OptionsDialog:
+def make_options_dialog(
+    parent: QWidget | None, system: GameSystem, current: BaseModel, title: str, intro: str = ""
+) -> OptionsDialog:
     """The dialog :func:`ask_game_options` runs, built but not shown (screenshots, tests)."""
     return OptionsDialog(system, current, title, _intro(system, intro), parent)

@@ -27,7 +27,7 @@ _Index = QModelIndex | QPersistentModelIndex
 
 
 def chance_text(chance: Fraction) -> str:
-    """"5%", "41.7%", "0.46%": enough digits to tell rows apart, never a rounded 0."""
+    """ "5%", "41.7%", "0.46%": enough digits to tell rows apart, never a rounded 0."""
     percent = float(chance) * 100
     if percent >= 10 or percent == int(percent):
         return f"{percent:.0f}%" if percent == int(percent) else f"{percent:.1f}%"
@@ -103,8 +103,9 @@ class RowsModel(QAbstractTableModel):
         old = self._hit
         self._hit = next((i for i, (r, _c) in enumerate(self._rows) if r is row), -1)
         for changed in {old, self._hit} - {-1}:
-            self.dataChanged.emit(self.index(changed, 0),
-                                  self.index(changed, len(self.HEADERS) - 1))
+            self.dataChanged.emit(
+                self.index(changed, 0), self.index(changed, len(self.HEADERS) - 1)
+            )
 
     @property
     def hit(self) -> int:
@@ -116,15 +117,18 @@ class RowsModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.HEADERS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.HEADERS):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self.HEADERS[section]
             if role == Qt.ItemDataRole.ToolTipRole:
-                return ("The totals of the table's dice this row covers",
-                        "What the row gives; → names the table rolled next",
-                        "The exact chance of this row on the table's dice")[section]
+                return (
+                    "The totals of the table's dice this row covers",
+                    "What the row gives; → names the table rolled next",
+                    "The exact chance of this row on the table's dice",
+                )[section]
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

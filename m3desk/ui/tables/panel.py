@@ -50,13 +50,16 @@ MAX_TYPED = 8
 class TablesPanel(QDockWidget):
     """Pick a table, see its rows and chances, roll it (or type the totals rolled)."""
 
-    def __init__(self, paths: AppPaths, parent: QWidget | None = None,
-                 roller: Roller | None = None) -> None:
+    def __init__(
+        self, paths: AppPaths, parent: QWidget | None = None, roller: Roller | None = None
+    ) -> None:
         super().__init__("Tables", parent)
         self.setObjectName("tables_dock")
-        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
-                         | QDockWidget.DockWidgetFeature.DockWidgetMovable
-                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
         self.paths = paths
         self.roller = roller or Roller()
         self.log_roll: LogRoll | None = None
@@ -80,7 +83,8 @@ class TablesPanel(QDockWidget):
         self.game_box.setObjectName("tables_game")
         self.game_box.setAccessibleName("Game")
         self.game_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.game_box.setMinimumContentsLength(8)
         for game in registry.systems():
             self.game_box.addItem(game.name, game.id)
@@ -136,8 +140,10 @@ class TablesPanel(QDockWidget):
         self.typed.setObjectName("tables_typed")
         self.typed.setAccessibleName("Totals rolled at the table")
         self.typed.setPlaceholderText("Totals rolled")
-        self.typed.setToolTip("Leave empty to let m3desk roll; one total per table of the "
-                              "chain, first this table's, then each sub-table's")
+        self.typed.setToolTip(
+            "Leave empty to let m3desk roll; one total per table of the "
+            "chain, first this table's, then each sub-table's"
+        )
         self.typed.returnPressed.connect(self.roll_selected)
         self.roll_button = QPushButton("Roll")
         self.roll_button.setObjectName("tables_roll")
@@ -166,8 +172,10 @@ class TablesPanel(QDockWidget):
         self.treasure_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.treasure_button = QPushButton("Roll Treasure Type")
         self.treasure_button.setObjectName("tables_roll_treasure")
-        self.treasure_button.setToolTip("Roll the treasure type: coins, gems, jewellery and "
-                                        "magic items, with their worth in gold")
+        self.treasure_button.setToolTip(
+            "Roll the treasure type: coins, gems, jewellery and "
+            "magic items, with their worth in gold"
+        )
         self.treasure_button.clicked.connect(self.roll_treasure_type)
 
         self.new_button = QPushButton("New Table…")
@@ -271,9 +279,11 @@ class TablesPanel(QDockWidget):
         for kind in sorted(self.tables.treasure_types.values(), key=lambda k: k.type):
             words = {"hoard": "a hoard", "individual": "each one's", "group": "a group's"}
             self.treasure_box.addItem(kind.type, kind.type)
-            self.treasure_box.setItemData(self.treasure_box.count() - 1,
-                                          f"Treasure type {kind.type}: {words[kind.kind]}",
-                                          Qt.ItemDataRole.ToolTipRole)
+            self.treasure_box.setItemData(
+                self.treasure_box.count() - 1,
+                f"Treasure type {kind.type}: {words[kind.kind]}",
+                Qt.ItemDataRole.ToolTipRole,
+            )
         has_treasure = bool(self.tables.treasure_types)
         for widget in (self.treasure_box, self.treasure_button):
             widget.setVisible(has_treasure)
@@ -281,9 +291,11 @@ class TablesPanel(QDockWidget):
         self.last = None
         self.last_treasure = None
         if not len(self.tables):
-            self.note.setText(f"{self.game_box.currentText()} ships no tables: "
-                              "New Table… types one of your own, Import… reads a CSV or "
-                              "Markdown file.")
+            self.note.setText(
+                f"{self.game_box.currentText()} ships no tables: "
+                "New Table… types one of your own, Import… reads a CSV or "
+                "Markdown file."
+            )
         self.select_table(select or (self.tables.names()[0] if len(self.tables) else ""))
 
     # -- the table shown -------------------------------------------------------------------
@@ -303,7 +315,8 @@ class TablesPanel(QDockWidget):
             return
         index = self.list_model.index(row, 0)
         self.list_view.selectionModel().setCurrentIndex(
-            index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+        )
         self.list_view.scrollTo(index)
         self._show(self.list_model.table(row))
 
@@ -327,8 +340,7 @@ class TablesPanel(QDockWidget):
 
     def _update_buttons(self) -> None:
         table = self.current_table()
-        self.licence_button.setVisible(table is not None and bool(table.licence)
-                                       and not table.own)
+        self.licence_button.setVisible(table is not None and bool(table.licence) and not table.own)
         self.roll_button.setEnabled(self.current_table() is not None)
         self.typed.setEnabled(self.current_table() is not None)
 
@@ -336,10 +348,13 @@ class TablesPanel(QDockWidget):
 
     def _typed_totals(self) -> list[int] | None:
         words = self.typed.text().replace(",", " ").split()
-        if len(words) > MAX_TYPED or not all(w.lstrip("-").isdecimal() and len(w) < 5
-                                             for w in words):
-            self.result.setText("Type the totals rolled as numbers, like 14 or 3 7 (one for "
-                                "each table of the chain).")
+        if len(words) > MAX_TYPED or not all(
+            w.lstrip("-").isdecimal() and len(w) < 5 for w in words
+        ):
+            self.result.setText(
+                "Type the totals rolled as numbers, like 14 or 3 7 (one for "
+                "each table of the chain)."
+            )
             return None
         return [int(w) for w in words]
 
@@ -378,10 +393,15 @@ class TablesPanel(QDockWidget):
             return None
         self.last_treasure = treasure
         lines = treasure.lines()
-        where = self._log(f"Treasure type {treasure.type}: {lines[-1].lower()}",
-                          "\n".join([*lines, *treasure.details()]))
-        self.result.setText(f"Treasure type {treasure.type}:\n" + "\n".join(lines)
-                            + (f"\nLogged in {where}." if where else ""))
+        where = self._log(
+            f"Treasure type {treasure.type}: {lines[-1].lower()}",
+            "\n".join([*lines, *treasure.details()]),
+        )
+        self.result.setText(
+            f"Treasure type {treasure.type}:\n"
+            + "\n".join(lines)
+            + (f"\nLogged in {where}." if where else "")
+        )
         return treasure
 
     def _log(self, line: str, details: str) -> str:
@@ -418,8 +438,7 @@ class TablesPanel(QDockWidget):
         """Open the New Table dialog; a saved table joins the list, selected."""
         from m3desk.ui.tables.table_dialog import TableDialog
 
-        dialog = TableDialog(self.paths, self._game, self.game_box.currentText(), text, name,
-                             self)
+        dialog = TableDialog(self.paths, self._game, self.game_box.currentText(), text, name, self)
         self.table_dialog = dialog
         dialog.setModal(True)
         dialog.finished.connect(lambda _r: self._after_dialog(dialog))
@@ -435,8 +454,11 @@ class TablesPanel(QDockWidget):
 
     def import_table(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(
-            self, "Import a Table", str(Path.home()),
-            "Tables (*.csv *.md *.markdown *.txt *.tsv);;All files (*)")
+            self,
+            "Import a Table",
+            str(Path.home()),
+            "Tables (*.csv *.md *.markdown *.txt *.tsv);;All files (*)",
+        )
         if path:
             self.import_path(Path(path))
 

@@ -27,8 +27,7 @@ from m3desk.storage.tables import MAX_TEXT_BYTES, read_table_text, save_own_tabl
 
 __all__ = ["TableDialog", "read_import"]
 
-DICE = ("From the first line", "1d4", "1d6", "1d8", "1d10", "1d12", "1d20", "1d100", "2d6",
-        "3d6")
+DICE = ("From the first line", "1d4", "1d6", "1d8", "1d10", "1d12", "1d20", "1d100", "2d6", "3d6")
 EXAMPLE = "d6, Result, Appearing\n1-2, Rats, 2d6\n3-5, Nothing\n6, An owlbear, 1"
 
 
@@ -38,15 +37,23 @@ def read_import(path: Path) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise load_error(path.name, path, f"it is not a UTF-8 text file (invalid byte at "
-                                          f"position {exc.start}).") from exc
+        raise load_error(
+            path.name, path, f"it is not a UTF-8 text file (invalid byte at position {exc.start})."
+        ) from exc
 
 
 class TableDialog(QDialog):
     """Name, die and rows of a new table; Save writes it to the GM's tables of the game."""
 
-    def __init__(self, paths: AppPaths, game_id: str, game_name: str, text: str = "",
-                 name: str = "", parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        paths: AppPaths,
+        game_id: str,
+        game_name: str,
+        text: str = "",
+        name: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("table_dialog")
         self.setWindowTitle(f"New Table: {game_name}")
@@ -66,9 +73,11 @@ class TableDialog(QDialog):
         self.rows_edit.setPlaceholderText(EXAMPLE)
         self.rows_edit.setTabChangesFocus(True)
         self.rows_edit.setMinimumHeight(self.fontMetrics().lineSpacing() * 10)
-        help_text = QLabel("One row a line: the roll (3, or 1–4), the result and, if you like, "
-                           "how many appear (2d4). Commas, tabs or a Markdown table with "
-                           "| between cells; a first line like “d6, Result” names the die.")
+        help_text = QLabel(
+            "One row a line: the roll (3, or 1–4), the result and, if you like, "
+            "how many appear (2d4). Commas, tabs or a Markdown table with "
+            "| between cells; a first line like “d6, Result” names the die."
+        )
         help_text.setWordWrap(True)
         help_text.setTextFormat(Qt.TextFormat.PlainText)
         self.problems = QLabel()
@@ -79,8 +88,9 @@ class TableDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Name:", self.name_edit)
         form.addRow("&Die:", self.dice_box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
@@ -90,8 +100,9 @@ class TableDialog(QDialog):
         layout.addWidget(self.rows_edit, 1)
         layout.addWidget(self.problems)
         layout.addWidget(buttons)
-        self.resize(self.fontMetrics().averageCharWidth() * 70,
-                    self.fontMetrics().lineSpacing() * 24)
+        self.resize(
+            self.fontMetrics().averageCharWidth() * 70, self.fontMetrics().lineSpacing() * 24
+        )
 
     def _dice(self) -> str:
         return "" if self.dice_box.currentIndex() == 0 else self.dice_box.currentText()

@@ -37,8 +37,13 @@ def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequenc
 class WindowActions:
     """Every menu action of the main window, reachable by attribute for tests."""
 
-    def __init__(self, window: QMainWindow, undo_group: QUndoGroup, library: QDockWidget,
-                 recent_menu: RecentFilesMenu) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        undo_group: QUndoGroup,
+        library: QDockWidget,
+        recent_menu: RecentFilesMenu,
+    ) -> None:
         def action(text: str, keys: list[QKeySequence] | None = None, tip: str = "") -> QAction:
             created = QAction(text, window)
             if keys:
@@ -51,65 +56,106 @@ class WindowActions:
         self._make_edit_and_view_actions(action, window, undo_group, library)
         self._make_help_actions(action)
 
-        self.document_actions = (self.save, self.save_as, self.close, self.print,
-                                 self.print_preview, self.export_pdf)
+        self.document_actions = (
+            self.save,
+            self.save_as,
+            self.close,
+            self.print,
+            self.print_preview,
+            self.export_pdf,
+        )
         self._build_menus(window, recent_menu)
 
     def _make_file_actions(self, action: Callable[..., QAction]) -> None:
         """The File menu's: new, open, save, print, export, import, close, quit."""
-        self.new_character = action("New &Character…", _keys(Std.New, "Ctrl+N"),
-                                    "Create a character: its game, its abilities rolled or "
-                                    "bought, and the choices the game asks for")
-        self.new_monster = action("New &Monster", [QKeySequence("Ctrl+Shift+N")],
-                                  "Create a blank monster")
-        self.new_encounter = action("New &Encounter…", [QKeySequence("Ctrl+Shift+B")],
-                                    "Start an encounter with the sheets selected in the "
-                                    "library or open in tabs")
-        self.new_expedition = action("New E&xpedition…", [],
-                                     "Set out with a party: the dungeon's turns or the "
-                                     "wilderness's days, light, rests and wandering monsters")
-        self.open = action("&Open…", _keys(Std.Open, "Ctrl+O"),
-                           "Open character, monster or encounter files")
+        self.new_character = action(
+            "New &Character…",
+            _keys(Std.New, "Ctrl+N"),
+            "Create a character: its game, its abilities rolled or "
+            "bought, and the choices the game asks for",
+        )
+        self.new_monster = action(
+            "New &Monster", [QKeySequence("Ctrl+Shift+N")], "Create a blank monster"
+        )
+        self.new_encounter = action(
+            "New &Encounter…",
+            [QKeySequence("Ctrl+Shift+B")],
+            "Start an encounter with the sheets selected in the library or open in tabs",
+        )
+        self.new_expedition = action(
+            "New E&xpedition…",
+            [],
+            "Set out with a party: the dungeon's turns or the "
+            "wilderness's days, light, rests and wandering monsters",
+        )
+        self.open = action(
+            "&Open…", _keys(Std.Open, "Ctrl+O"), "Open character, monster or encounter files"
+        )
         self.save = action("&Save", _keys(Std.Save, "Ctrl+S"), "Save the current document")
-        self.save_as = action("Save &As…", _keys(Std.SaveAs, "Ctrl+Shift+S"),
-                              "Save the current document under a new name")
-        self.print = action("&Print…", _keys(Std.Print, "Ctrl+P"),
-                            "Print the current sheet, or an encounter's GM sheet")
+        self.save_as = action(
+            "Save &As…",
+            _keys(Std.SaveAs, "Ctrl+Shift+S"),
+            "Save the current document under a new name",
+        )
+        self.print = action(
+            "&Print…",
+            _keys(Std.Print, "Ctrl+P"),
+            "Print the current sheet, or an encounter's GM sheet",
+        )
         self.print_preview = action("Print Pre&view…", tip="See the printed pages first")
-        self.export_pdf = action("E&xport PDF…", tip="Write the current sheet or encounter "
-                                 "as a PDF file")
-        self.print_party = action("Print Part&y…", tip="Print the sheets selected in the "
-                                  "library (or every open sheet) together")
-        self.export_party_pdf = action("Export Party PD&F…", tip="Write the sheets selected "
-                                       "in the library (or every open sheet) as one PDF")
-        self.import_sheet = action("&Import from Another Tool…", tip="Open a character or "
-                                   "monster saved by another tool (a Foundry VTT actor)")
-        self.export_sheet = action("Expor&t to Another Tool…", tip="Write the current sheet "
-                                   "for another tool (a Foundry VTT actor)")
+        self.export_pdf = action(
+            "E&xport PDF…", tip="Write the current sheet or encounter as a PDF file"
+        )
+        self.print_party = action(
+            "Print Part&y…",
+            tip="Print the sheets selected in the library (or every open sheet) together",
+        )
+        self.export_party_pdf = action(
+            "Export Party PD&F…",
+            tip="Write the sheets selected in the library (or every open sheet) as one PDF",
+        )
+        self.import_sheet = action(
+            "&Import from Another Tool…",
+            tip="Open a character or monster saved by another tool (a Foundry VTT actor)",
+        )
+        self.export_sheet = action(
+            "Expor&t to Another Tool…",
+            tip="Write the current sheet for another tool (a Foundry VTT actor)",
+        )
         self.export_sheet.setEnabled(False)
         self.close = action("&Close", _keys(Std.Close, "Ctrl+W"), "Close the current tab")
         self.quit = action("&Quit", _keys(Std.Quit, "Ctrl+Q"), "Close everything and quit")
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
 
-    def _make_edit_and_view_actions(self, action: Callable[..., QAction], window: QMainWindow,
-                                    undo_group: QUndoGroup, library: QDockWidget) -> None:
+    def _make_edit_and_view_actions(
+        self,
+        action: Callable[..., QAction],
+        window: QMainWindow,
+        undo_group: QUndoGroup,
+        library: QDockWidget,
+    ) -> None:
         """Undo and redo, the table rules, the library's and the colour themes."""
         self.undo = undo_group.createUndoAction(window, "&Undo")
         self.undo.setShortcuts(_keys(Std.Undo, "Ctrl+Z"))
         self.redo = undo_group.createRedoAction(window, "&Redo")
         self.redo.setShortcuts(_keys(Std.Redo, "Ctrl+Shift+Z"))
 
-        self.table_rules = action("&Table Rules…", tip="The house rules new sheets and "
-                                  "encounters start with")
+        self.table_rules = action(
+            "&Table Rules…", tip="The house rules new sheets and encounters start with"
+        )
         self.table_rules.setMenuRole(QAction.MenuRole.NoRole)
 
         self.toggle_library = library.toggleViewAction()
         self.toggle_library.setText("&Library Panel")
         self.toggle_library.setShortcut(QKeySequence("Ctrl+L"))
-        self.find = action("&Find in Library", _keys(Std.Find, "Ctrl+F"),
-                           "Search the library by name, race, class, kind or level")
-        self.refresh_library = action("&Refresh Library", _keys(Std.Refresh, "F5"),
-                                      "Read the library folders again")
+        self.find = action(
+            "&Find in Library",
+            _keys(Std.Find, "Ctrl+F"),
+            "Search the library by name, race, class, kind or level",
+        )
+        self.refresh_library = action(
+            "&Refresh Library", _keys(Std.Refresh, "F5"), "Read the library folders again"
+        )
 
         self.theme_group = QActionGroup(window)
         self.theme_group.setExclusive(True)
@@ -123,8 +169,9 @@ class WindowActions:
 
     def _make_help_actions(self, action: Callable[..., QAction]) -> None:
         """The Help menu's: the guide, the keys, about."""
-        self.user_guide = action("m3desk &User Guide", _keys(Std.HelpContents, "F1"),
-                                 "How to use m3desk, offline")
+        self.user_guide = action(
+            "m3desk &User Guide", _keys(Std.HelpContents, "F1"), "How to use m3desk, offline"
+        )
         self.shortcuts = action("&Keyboard Shortcuts", tip="Every key m3desk answers to")
         self.about = action("&About m3desk", tip="Version and credits")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
@@ -132,8 +179,9 @@ class WindowActions:
     def _build_menus(self, window: QMainWindow, recent_menu: RecentFilesMenu) -> None:
         bar = window.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_character, self.new_monster, self.new_encounter,
-                              self.new_expedition])
+        file_menu.addActions(
+            [self.new_character, self.new_monster, self.new_encounter, self.new_expedition]
+        )
         file_menu.addSeparator()
         file_menu.addAction(self.open)
         file_menu.addMenu(recent_menu)
@@ -172,8 +220,14 @@ class WindowActions:
         help_menu.addActions([self.user_guide, self.shortcuts])
         help_menu.addSeparator()
         help_menu.addAction(self.about)
-        self.menus = {"file": file_menu, "edit": edit_menu, "encounter": encounter_menu,
-                      "view": view_menu, "theme": theme_menu, "help": help_menu}
+        self.menus = {
+            "file": file_menu,
+            "edit": edit_menu,
+            "encounter": encounter_menu,
+            "view": view_menu,
+            "theme": theme_menu,
+            "help": help_menu,
+        }
 
     def set_document_actions_enabled(self, enabled: bool) -> None:
         for document_action in self.document_actions:

@@ -75,8 +75,9 @@ class AutosaveController(QObject):
     snapshot_written = Signal(str)
     """A snapshot of the document with this doc_id was written (tests wait on it)."""
 
-    def __init__(self, state_dir: Path, interval_seconds: int,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, state_dir: Path, interval_seconds: int, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.interval_ms = max(1, interval_seconds) * 1000
         self.lock = SessionLock(state_dir)
@@ -118,7 +119,8 @@ class AutosaveController(QObject):
         record.document.undo_stack.indexChanged.connect(timer.restart)
         record.document.modified_changed.connect(timer.restart)
         record.document.undo_stack.indexChanged.connect(
-            lambda _index: self._arm_deadline(record.doc_id))
+            lambda _index: self._arm_deadline(record.doc_id)
+        )
         if record.modified:
             timer.start()
             self._arm_deadline(record.doc_id)
@@ -153,8 +155,11 @@ class AutosaveController(QObject):
             )
         except (SaveError, OSError) as exc:
             # Whatever the disk says, the session keeps autosaving: warn and try again.
-            message = exc.message if isinstance(exc, SaveError) else (
-                f"Could not write to the recovery folder: {describe_os_error(exc)}.")
+            message = (
+                exc.message
+                if isinstance(exc, SaveError)
+                else (f"Could not write to the recovery folder: {describe_os_error(exc)}.")
+            )
             _log.warning("autosave failed: %s", message)
             self._failing = True
             self._arm_deadline(record.doc_id)  # try again within the bound

@@ -49,8 +49,7 @@ class BestiaryCommands(QObject):
 
     def open_entry(self, entry: BestiaryEntry) -> OpenDocument:
         """The monster's sheet in a tab, as a sample: Save makes the GM's own copy."""
-        title = next((b.title for b in self.panel.bestiaries if entry in b.entries),
-                     "the bestiary")
+        title = next((b.title for b in self.panel.bestiaries if entry in b.entries), "the bestiary")
         return self._window.session.open_reference(entry.sheet, f"From {title}")
 
     def add_entry(self, entry: BestiaryEntry) -> int:
@@ -63,18 +62,25 @@ class BestiaryCommands(QObject):
         if registry.system_of(entry.sheet).id != game.id:
             from m3desk.ui import dialogs
 
-            dialogs.show_error(self._window, "Another Game",
-                               f"{entry.name} is a monster of "
-                               f"{registry.system_of(entry.sheet).name}; this encounter is "
-                               f"{game.name}.")
+            dialogs.show_error(
+                self._window,
+                "Another Game",
+                f"{entry.name} is a monster of "
+                f"{registry.system_of(entry.sheet).name}; this encounter is "
+                f"{game.name}.",
+            )
             return 0
         from m3desk.ui.encounter.copies_dialog import CopiesDialog, SheetChoice
 
         document = page.document  # type: ignore[attr-defined]
         before = len(document.encounter.combatants)
-        dialog = CopiesDialog(document, [SheetChoice(entry.sheet, "bestiary")], self._window,
-                              roller=page.roster_adder.roller,  # type: ignore[attr-defined]
-                              appearing=entry.appearing)
+        dialog = CopiesDialog(
+            document,
+            [SheetChoice(entry.sheet, "bestiary")],
+            self._window,
+            roller=page.roster_adder.roller,  # type: ignore[attr-defined]
+            appearing=entry.appearing,
+        )
         try:
             CopiesDialog.show_modal(dialog)
         finally:

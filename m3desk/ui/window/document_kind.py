@@ -89,8 +89,9 @@ class DocumentKind(ABC, Generic[DocumentT]):
         """True when ``document`` is one of this kind's document objects."""
 
     @abstractmethod
-    def create_document(self, model: BaseModel, path: Path | None, rules: BaseModel,
-                        parent: QObject | None) -> DocumentT:
+    def create_document(
+        self, model: BaseModel, path: Path | None, rules: BaseModel, parent: QObject | None
+    ) -> DocumentT:
         """A document for ``model`` saved at ``path`` (None: never saved)."""
 
     @abstractmethod

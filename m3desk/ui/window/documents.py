@@ -32,8 +32,9 @@ def form_of(model: BaseModel) -> object | None:
     return found(model)
 
 
-def create_document(sheet: BaseModel, path: Path | None, rules: BaseModel,
-                    parent: QObject | None = None) -> SheetDocument:
+def create_document(
+    sheet: BaseModel, path: Path | None, rules: BaseModel, parent: QObject | None = None
+) -> SheetDocument:
     """A document for ``sheet``, saved at ``path`` (None: never saved).
 
     ``rules`` are the default table rules (Edit → Table Rules…), which a game's own sheet
@@ -52,8 +53,9 @@ def create_document(sheet: BaseModel, path: Path | None, rules: BaseModel,
     if own_document is not None:
         return own_document(sheet, path, rules, parent)
     options = options_provider(system) if options_provider is not None else None
-    return FormSheetDocument(sheet, system=system, form=form, options=options, path=path,
-                             parent=parent)
+    return FormSheetDocument(
+        sheet, system=system, form=form, options=options, path=path, parent=parent
+    )
 
 
 def create_editor(document: SheetDocument, parent: QWidget | None = None) -> QWidget:

@@ -45,8 +45,9 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
 
         return isinstance(document, EncounterDocument)
 
-    def create_document(self, model: BaseModel, path: Path | None, rules: BaseModel,
-                        parent: QObject | None) -> EncounterDocument:
+    def create_document(
+        self, model: BaseModel, path: Path | None, rules: BaseModel, parent: QObject | None
+    ) -> EncounterDocument:
         """The encounter keeps the table rules it was started with, so ``rules`` is unused."""
         from m3desk.core.encounter import Encounter
         from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -57,9 +58,13 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
     def create_page(self, document: EncounterDocument, hooks: PageHooks) -> QWidget:
         from m3desk.ui.encounter.widget import EncounterWidget
 
-        widget = EncounterWidget(document, open_sheets=hooks.open_sheets,
-                                 board_lanes=hooks.board_lanes(), map_share=hooks.map_share(),
-                                 splits=hooks.splits())
+        widget = EncounterWidget(
+            document,
+            open_sheets=hooks.open_sheets,
+            board_lanes=hooks.board_lanes(),
+            map_share=hooks.map_share(),
+            splits=hooks.splits(),
+        )
         widget.sheets_written.connect(hooks.sheets_written)
         widget.board.lanes_changed.connect(hooks.remember_board_lanes)
         widget.player_centre = hooks.player_centre

@@ -35,8 +35,7 @@ MAX_LISTED = 12
 
 
 def import_formats() -> list[tuple[GameSystem, ExchangeFormat]]:
-    return [(game, exchange) for game in registry.systems()
-            for exchange in game.exchange_formats]
+    return [(game, exchange) for game in registry.systems() for exchange in game.exchange_formats]
 
 
 def export_formats(sheet: BaseModel | None) -> list[ExchangeFormat]:
@@ -76,8 +75,9 @@ class ExchangeCommands(QObject):
         window = self._window
         formats = import_formats()
         if not formats:
-            dialogs.show_info(window, "Import Sheet", "No installed game reads other tools' "
-                              "sheet files yet.")
+            dialogs.show_info(
+                window, "Import Sheet", "No installed game reads other tools' sheet files yet."
+            )
             return None
         by_filter = {_filter(exchange): exchange for _game, exchange in formats}
         picked = dialogs.import_file_name(window, window.paths.data_dir, ";;".join(by_filter))
@@ -85,7 +85,8 @@ class ExchangeCommands(QObject):
             return None
         path, chosen = picked
         exchange = by_filter.get(chosen) or next(
-            (e for e in by_filter.values() if path.suffix.lower() == e.extension), None)
+            (e for e in by_filter.values() if path.suffix.lower() == e.extension), None
+        )
         if exchange is None:
             exchange = formats[0][1]
         try:
@@ -99,14 +100,18 @@ class ExchangeCommands(QObject):
             from m3desk.ui.window.exchange_report import ImportReport
 
             report = ImportReport(
-                window, f"“{path.name}” ({exchange.label}) opened as {name}, unsaved. "
-                "Check these against the sheet before saving it.", read.problems, read.kept)
+                window,
+                f"“{path.name}” ({exchange.label}) opened as {name}, unsaved. "
+                "Check these against the sheet before saving it.",
+                read.problems,
+                read.kept,
+            )
             report.show()
             self.report = report
         else:
             window.statusBar().showMessage(
-                f"Imported {name} from “{path.name}” ({exchange.label}); save to keep it.",
-                10_000)
+                f"Imported {name} from “{path.name}” ({exchange.label}); save to keep it.", 10_000
+            )
         return record
 
     def export_sheet(self, record: OpenDocument | None = None) -> bool:
@@ -116,9 +121,12 @@ class ExchangeCommands(QObject):
         sheet = record.model() if record is not None else None
         formats = export_formats(sheet)
         if record is None or sheet is None or not formats:
-            dialogs.show_info(window, "Export Sheet",
-                              "Open a character or monster of a game that another tool "
-                              "can read (Old-School Essentials: Foundry VTT) to export it.")
+            dialogs.show_info(
+                window,
+                "Export Sheet",
+                "Open a character or monster of a game that another tool "
+                "can read (Old-School Essentials: Foundry VTT) to export it.",
+            )
             return False
         exchange = formats[0]
         # The last folder exported to, else the documents folder: never inside the
@@ -137,10 +145,12 @@ class ExchangeCommands(QObject):
             dialogs.show_error(window, "Cannot Export", error.message)
             return False
         if notes:
-            dialogs.show_info(window, "Exported, With Notes",
-                              f"Wrote “{target.name}” ({exchange.label}). "
-                              "It has no place for:\n\n" + _listed(notes))
+            dialogs.show_info(
+                window,
+                "Exported, With Notes",
+                f"Wrote “{target.name}” ({exchange.label}). "
+                "It has no place for:\n\n" + _listed(notes),
+            )
         else:
-            window.statusBar().showMessage(f"Exported “{target.name}” ({exchange.label}).",
-                                           10_000)
+            window.statusBar().showMessage(f"Exported “{target.name}” ({exchange.label}).", 10_000)
         return True

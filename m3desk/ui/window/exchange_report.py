@@ -54,16 +54,19 @@ def _needed_height(box: QPlainTextEdit, width: int) -> int:
     margins = int(box.document().documentMargin()) * 2 + box.frameWidth() * 2 + 4
     inner = max(width - margins - box.verticalScrollBar().sizeHint().width(), 80)
     flags = int(Qt.TextFlag.TextWordWrap)
-    height = sum(metrics.boundingRect(QRect(0, 0, inner, 100_000), flags, line).height()
-                 for line in box.toPlainText().split("\n"))
+    height = sum(
+        metrics.boundingRect(QRect(0, 0, inner, 100_000), flags, line).height()
+        for line in box.toPlainText().split("\n")
+    )
     return height + margins
 
 
 class ImportReport(QDialog):
     """What an import could not keep and what it kept elsewhere, listed in full."""
 
-    def __init__(self, parent: QWidget | None, intro: str, problems: Sequence[str],
-                 kept: Sequence[str]) -> None:
+    def __init__(
+        self, parent: QWidget | None, intro: str, problems: Sequence[str], kept: Sequence[str]
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Imported, With Notes")
         self.setObjectName("import_report")
@@ -72,8 +75,9 @@ class ImportReport(QDialog):
         layout.addWidget(_label(intro, self))
         self.lists: dict[str, QPlainTextEdit] = {}
         for key, title, lines in (
-                ("not_kept", f"Not kept ({len(problems)})", problems),
-                ("kept", f"Kept in another place ({len(kept)})", kept)):
+            ("not_kept", f"Not kept ({len(problems)})", problems),
+            ("kept", f"Kept in another place ({len(kept)})", kept),
+        ):
             if not lines:
                 continue
             layout.addWidget(_label(title, self, heading=True))
@@ -89,8 +93,14 @@ class ImportReport(QDialog):
         copy.clicked.connect(self._copy)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
-        self._text = "\n".join([intro, "", *(f"Not kept: {line}" for line in problems),
-                                *(f"Kept: {line}" for line in kept)])
+        self._text = "\n".join(
+            [
+                intro,
+                "",
+                *(f"Not kept: {line}" for line in problems),
+                *(f"Kept: {line}" for line in kept),
+            ]
+        )
         self._fit()
 
     def text(self) -> str:
@@ -128,8 +138,10 @@ class ImportReport(QDialog):
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
-        needed = sum(int(box.property("needed") or 0) - box.sizeHint().height()
-                     for box in self.lists.values())
+        needed = sum(
+            int(box.property("needed") or 0) - box.sizeHint().height()
+            for box in self.lists.values()
+        )
         return QSize(hint.width(), hint.height() + max(needed, 0))
 
     def resizeEvent(self, event: QResizeEvent) -> None:

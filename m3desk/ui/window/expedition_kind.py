@@ -44,8 +44,9 @@ class ExpeditionKind(DocumentKind["ExpeditionDocument"]):
 
         return isinstance(document, ExpeditionDocument)
 
-    def create_document(self, model: BaseModel, path: Path | None, rules: BaseModel,
-                        parent: QObject | None) -> ExpeditionDocument:
+    def create_document(
+        self, model: BaseModel, path: Path | None, rules: BaseModel, parent: QObject | None
+    ) -> ExpeditionDocument:
         """The expedition keeps its own exploration rules, so ``rules`` is unused."""
         from m3desk.core.expedition import Expedition
         from m3desk.ui.documents.expedition_document import ExpeditionDocument

@@ -85,9 +85,15 @@ class _AbilityRow:
 class GenerationPanel(QWidget):
     """A new character of one game: abilities on the left, choices and results on the right."""
 
-    def __init__(self, system: GameSystem, options: BaseModel, data: Mapping[str, Any],
-                 roller: Roller, changed: Callable[[], None],
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        system: GameSystem,
+        options: BaseModel,
+        data: Mapping[str, Any],
+        roller: Roller,
+        changed: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         assert system.generation is not None
         self.system = system
@@ -112,8 +118,10 @@ class GenerationPanel(QWidget):
         self.points = QLabel()
         self.points.setObjectName("points_left")
         self.grid = QGridLayout()
-        self.rows = [_AbilityRow(key, self.generation.ability_names.get(key, key))
-                     for key in self.generation.abilities]
+        self.rows = [
+            _AbilityRow(key, self.generation.ability_names.get(key, key))
+            for key in self.generation.abilities
+        ]
 
         abilities = self._build_abilities()
         choices = self._build_choices(data)
@@ -178,7 +186,8 @@ class GenerationPanel(QWidget):
             # The entries carry their requirements (and why one is barred): the box shows
             # what fits, the open list shows them whole.
             combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
             combo.setMinimumContentsLength(16)
             combo.setToolTip(group.help)
             for pick in group.picks(data):
@@ -340,8 +349,10 @@ class GenerationPanel(QWidget):
         if method.kind == "roll":
             if not self.rolls:
                 return {}
-            return {row.key: self.rolls[self.order[number]].total
-                    for number, row in enumerate(self.rows)}
+            return {
+                row.key: self.rolls[self.order[number]].total
+                for number, row in enumerate(self.rows)
+            }
         scores = {}
         for row in self.rows:
             assert isinstance(row.score, QSpinBox)
@@ -365,12 +376,14 @@ class GenerationPanel(QWidget):
 
     def shifts(self) -> dict[str, int]:
         """The points moved between abilities (where the game allows it), by ability."""
-        return {row.key: row.shift.value() for row in self.rows
-                if row.shift is not None and row.shift.value()}
+        return {
+            row.key: row.shift.value()
+            for row in self.rows
+            if row.shift is not None and row.shift.value()
+        }
 
     def draft(self, name: str = "") -> Draft:
-        return Draft(name, self.scores(), self.chosen(), self.data, self.hp_faces,
-                     self.shifts())
+        return Draft(name, self.scores(), self.chosen(), self.data, self.hp_faces, self.shifts())
 
     def _refresh_shifts(self) -> None:
         """Each ability's shift as the game allows it for these scores and choices."""
@@ -408,8 +421,12 @@ class GenerationPanel(QWidget):
                 down.append((row.key, step))
             if high > 0 and now + step <= high and now >= 0:
                 up.append((row.key, step))
-        return [(lowered, -by_down, raised, by_up) for lowered, by_down in down
-                for raised, by_up in up if lowered != raised]
+        return [
+            (lowered, -by_down, raised, by_up)
+            for lowered, by_down in down
+            for raised, by_up in up
+            if lowered != raised
+        ]
 
     def _refresh_trades(self) -> None:
         if self.generation.shift_range is None:
@@ -418,8 +435,9 @@ class GenerationPanel(QWidget):
         self.trade.blockSignals(True)
         self.trade.clear()
         for lowered, down, raised, up in self.trades():
-            self.trade.addItem(f"{lowered} {signed(down)} → {raised} {signed(up)}",
-                               (lowered, down, raised, up))
+            self.trade.addItem(
+                f"{lowered} {signed(down)} → {raised} {signed(up)}", (lowered, down, raised, up)
+            )
         index = self.trade.findData(chosen) if chosen is not None else -1
         self.trade.setCurrentIndex(max(index, 0))
         self.trade.blockSignals(False)
@@ -472,8 +490,11 @@ class GenerationPanel(QWidget):
         combo = self.picks[group]
         model = combo.model()
         current = combo.currentIndex()
-        if isinstance(model, QStandardItemModel) and current >= 0 \
-                and model.item(current).text() == combo.currentText():
+        if (
+            isinstance(model, QStandardItemModel)
+            and current >= 0
+            and model.item(current).text() == combo.currentText()
+        ):
             return str(model.item(current).data(_SHOWN))
         return combo.currentText()
 
@@ -488,11 +509,11 @@ class GenerationPanel(QWidget):
         for number, row in enumerate(self.rows):
             self._show_score(method, number, row)
             after = adjusted.get(row.key)
-            row.adjusted.setText(f"→ {after}" if after is not None
-                                 and after != scores.get(row.key) else "")
+            row.adjusted.setText(
+                f"→ {after}" if after is not None and after != scores.get(row.key) else ""
+            )
         if method.kind == "point_buy":
-            self.points.setText(f"Points left: {points_left(method, scores)} of "
-                                f"{method.points}")
+            self.points.setText(f"Points left: {points_left(method, scores)} of {method.points}")
         self._refresh_picks(draft if complete else None)
         self._refresh_results(draft, complete)
         self._changed()
@@ -530,12 +551,18 @@ class GenerationPanel(QWidget):
                 if why:
                     barred.append(shown)
             current = combo.currentIndex()
-            chosen_note = model.item(current).data(_NOTE) if current >= 0 and \
-                model.item(current).text() == combo.currentText() else ""
+            chosen_note = (
+                model.item(current).data(_NOTE)
+                if current >= 0 and model.item(current).text() == combo.currentText()
+                else ""
+            )
             self.pick_notes[group.id].setText(str(chosen_note or ""))
             self.pick_notes[group.id].setVisible(bool(chosen_note))
-        self.barred.setText("Not open with these scores (the lists say why): "
-                            + ", ".join(barred) + "." if barred else "")
+        self.barred.setText(
+            "Not open with these scores (the lists say why): " + ", ".join(barred) + "."
+            if barred
+            else ""
+        )
         self.barred.setVisible(bool(barred))
         for combo in self.picks.values():
             view = combo.view()
@@ -562,10 +589,14 @@ class GenerationPanel(QWidget):
 class BlankPanel(QLabel):
     """A game that describes no generation: its form's blank sheet, filled in on the sheet."""
 
-    def __init__(self, system: GameSystem, options: BaseModel,
-                 parent: QWidget | None = None) -> None:
-        super().__init__("Abilities, class and hit points are filled in on the sheet; hit "
-                         "points start as the table rules say.", parent)
+    def __init__(
+        self, system: GameSystem, options: BaseModel, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(
+            "Abilities, class and hit points are filled in on the sheet; hit "
+            "points start as the table rules say.",
+            parent,
+        )
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.system = system
@@ -581,9 +612,14 @@ class BlankPanel(QLabel):
 class GenerationDialog(QDialog):
     """New Character: the game (when there is a choice), the name, then the game's panel."""
 
-    def __init__(self, games: list[GameSystem], options_for: Callable[[GameSystem], BaseModel],
-                 data_for: Callable[[str], Mapping[str, Any]], parent: QWidget | None = None,
-                 roller: Roller | None = None) -> None:
+    def __init__(
+        self,
+        games: list[GameSystem],
+        options_for: Callable[[GameSystem], BaseModel],
+        data_for: Callable[[str], Mapping[str, Any]],
+        parent: QWidget | None = None,
+        roller: Roller | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Character")
         self.setObjectName("new_character_dialog")
@@ -601,7 +637,8 @@ class GenerationDialog(QDialog):
         self.name.setMaxLength(80)
         self.problem = _wrapping(name="problem")
         self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -636,8 +673,9 @@ class GenerationDialog(QDialog):
             panel = BlankPanel(system, self._options_for(system), self)
         else:
             data = self._data_for(generation.data_file) if generation.data_file else {}
-            panel = GenerationPanel(system, self._options_for(system), data, self.roller,
-                                    self._update, self)
+            panel = GenerationPanel(
+                system, self._options_for(system), data, self.roller, self._update, self
+            )
         if self.panel is not None:
             self._layout.replaceWidget(self.panel, panel)
             self.panel.hide()

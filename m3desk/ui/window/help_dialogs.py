@@ -32,14 +32,35 @@ from PySide6.QtWidgets import (
 
 from m3desk.assets import resource_path
 
-__all__ = ["GuidePage", "ShortcutsDialog", "UserGuideDialog", "guide_pages", "pressable_keys",
-           "shortcut_rows"]
+__all__ = [
+    "GuidePage",
+    "ShortcutsDialog",
+    "UserGuideDialog",
+    "guide_pages",
+    "pressable_keys",
+    "shortcut_rows",
+]
 
 Key = Qt.Key
-_NAMED_KEYS = {Key.Key_Escape, Key.Key_Tab, Key.Key_Backtab, Key.Key_Backspace,
-               Key.Key_Return, Key.Key_Enter, Key.Key_Insert, Key.Key_Delete, Key.Key_Home,
-               Key.Key_End, Key.Key_Left, Key.Key_Up, Key.Key_Right, Key.Key_Down,
-               Key.Key_PageUp, Key.Key_PageDown, Key.Key_Space}
+_NAMED_KEYS = {
+    Key.Key_Escape,
+    Key.Key_Tab,
+    Key.Key_Backtab,
+    Key.Key_Backspace,
+    Key.Key_Return,
+    Key.Key_Enter,
+    Key.Key_Insert,
+    Key.Key_Delete,
+    Key.Key_Home,
+    Key.Key_End,
+    Key.Key_Left,
+    Key.Key_Up,
+    Key.Key_Right,
+    Key.Key_Down,
+    Key.Key_PageUp,
+    Key.Key_PageDown,
+    Key.Key_Space,
+}
 _FUNCTION_KEYS = range(Key.Key_F1.value, Key.Key_F12.value + 1)
 """F1 to F12: the function keys every keyboard has (Qt's F13–F35 are on almost none)."""
 _MOST_KEYS = 2
@@ -121,8 +142,10 @@ class UserGuideDialog(QDialog):
         self.browser.sourceChanged.connect(self._on_source)
         self._filter("")
         em = self.fontMetrics().averageCharWidth()
-        widest = max((self.fontMetrics().horizontalAdvance(page.title) for page in self.pages),
-                     default=em * 20)
+        widest = max(
+            (self.fontMetrics().horizontalAdvance(page.title) for page in self.pages),
+            default=em * 20,
+        )
         left.setMinimumWidth(min(widest + em * 6, em * 42))
         splitter.setSizes([widest + em * 6, em * 120])
         self.resize(self._fitting_size(em))
@@ -134,14 +157,12 @@ class UserGuideDialog(QDialog):
         wanted = QSize(em * 180, self.fontMetrics().lineSpacing() * 44)
         screen = self.screen().availableGeometry() if self.screen() is not None else None
         if screen is not None and screen.width() > 0:
-            wanted = wanted.boundedTo(QSize(screen.width() * 9 // 10,
-                                            screen.height() * 9 // 10))
+            wanted = wanted.boundedTo(QSize(screen.width() * 9 // 10, screen.height() * 9 // 10))
         return wanted
 
     def all_text(self) -> str:
         """Every page's title and words, in order (what the search reads)."""
-        return "\n".join(f"{page.title}\n{page.text.split(chr(10), 1)[-1]}"
-                         for page in self.pages)
+        return "\n".join(f"{page.title}\n{page.text.split(chr(10), 1)[-1]}" for page in self.pages)
 
     def titles(self) -> list[str]:
         """The pages listed in the contents now (all, or those the search found)."""
@@ -149,16 +170,16 @@ class UserGuideDialog(QDialog):
 
     def show_page(self, title: str) -> None:
         page = next(page for page in self.pages if page.title == title)
-        self.browser.setSource(QUrl.fromLocalFile(str(page.path)),
-                               QTextDocument.ResourceType.MarkdownResource)
+        self.browser.setSource(
+            QUrl.fromLocalFile(str(page.path)), QTextDocument.ResourceType.MarkdownResource
+        )
         words = self.search.text().split()
         if words:
             self.browser.find(words[0])
 
     def _filter(self, text: str) -> None:
         words = [word.casefold() for word in text.split()]
-        shown = [page for page in self.pages
-                 if all(word in page.text.casefold() for word in words)]
+        shown = [page for page in self.pages if all(word in page.text.casefold() for word in words)]
         current = self.contents.currentItem()
         keep = current.text() if current is not None else ""
         self.contents.blockSignals(True)
@@ -166,8 +187,9 @@ class UserGuideDialog(QDialog):
         self.contents.addItems([page.title for page in shown])
         self.contents.blockSignals(False)
         if words:
-            self.found.setText(f"{len(shown)} of {len(self.pages)} pages" if shown
-                               else "No page has every word")
+            self.found.setText(
+                f"{len(shown)} of {len(self.pages)} pages" if shown else "No page has every word"
+            )
         else:
             self.found.setText(f"{len(self.pages)} pages")
         titles = [page.title for page in shown]
@@ -199,8 +221,11 @@ class UserGuideDialog(QDialog):
 def _on_a_keyboard(combination: QKeyCombination) -> bool:
     """Whether a usual keyboard has this key (a letter, digit, sign, F1–F12 or a named key)."""
     key = combination.key()
-    return (key.value < 0x0100_0000 and key.value != 0) or key in _NAMED_KEYS \
+    return (
+        (key.value < 0x0100_0000 and key.value != 0)
+        or key in _NAMED_KEYS
         or key.value in _FUNCTION_KEYS
+    )
 
 
 def _typed_key(combination: QKeyCombination) -> bool:
@@ -216,8 +241,11 @@ def _combinations(key: QKeySequence) -> list[QKeyCombination]:
 def pressable_keys(action: QAction) -> str:
     """The keys a user presses for ``action``, readable: "Ctrl+Z", "Ctrl+Y or Ctrl+Shift+Z";
     "" when it has none a usual keyboard has."""
-    pressable = [key for key in action.shortcuts()
-                 if key.count() > 0 and all(map(_on_a_keyboard, _combinations(key)))]
+    pressable = [
+        key
+        for key in action.shortcuts()
+        if key.count() > 0 and all(map(_on_a_keyboard, _combinations(key)))
+    ]
     typed = [key for key in pressable if all(map(_typed_key, _combinations(key)))]
     chosen = (typed or pressable)[:_MOST_KEYS]
     return " or ".join(key.toString(QKeySequence.SequenceFormat.NativeText) for key in chosen)
@@ -271,9 +299,12 @@ class ShortcutsDialog(QDialog):
         """Every column whole and as many rows as the screen allows."""
         self.table.resizeColumnsToContents()
         header = self.table.horizontalHeader()
-        width = (sum(header.sectionSize(n) for n in range(header.count()))
-                 + self.table.verticalScrollBar().sizeHint().width()
-                 + 2 * self.table.frameWidth() + 48)
+        width = (
+            sum(header.sectionSize(n) for n in range(header.count()))
+            + self.table.verticalScrollBar().sizeHint().width()
+            + 2 * self.table.frameWidth()
+            + 48
+        )
         rows = sum(self.table.rowHeight(n) for n in range(self.table.rowCount()))
         height = rows + header.height() + 2 * self.table.frameWidth() + 90
         screen = self.screen().availableGeometry() if self.screen() is not None else None

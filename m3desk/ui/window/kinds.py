@@ -14,8 +14,15 @@ from m3desk.ui.window.encounter_kind import EncounterKind
 from m3desk.ui.window.expedition_kind import ExpeditionKind
 from m3desk.ui.window.sheet_kind import SheetKind
 
-__all__ = ["ENCOUNTERS", "EXPEDITIONS", "KINDS", "SHEETS", "kind_for_document", "kind_for_model",
-           "load_any"]
+__all__ = [
+    "ENCOUNTERS",
+    "EXPEDITIONS",
+    "KINDS",
+    "SHEETS",
+    "kind_for_document",
+    "kind_for_model",
+    "load_any",
+]
 
 SHEETS = SheetKind()
 ENCOUNTERS = EncounterKind()

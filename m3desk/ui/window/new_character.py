@@ -14,16 +14,18 @@ from m3desk.ui import dialogs
 from m3desk.ui.dialogs import NewCharacterChoice
 from m3desk.ui.own_game import game_order
 
-__all__ = ["ask_game", "ask_new_character", "focus_name", "games_that_generate",
-           "games_with_forms"]
+__all__ = ["ask_game", "ask_new_character", "focus_name", "games_that_generate", "games_with_forms"]
+
 
 def games_with_forms(kind: str) -> list[tuple[str, str]]:
     """(id, name) of every installed game that can start a ``kind`` sheet, in the order
     every list of games shows them (:func:`~m3desk.ui.own_game.game_order`)."""
     from m3desk.core import registry
 
-    return sorted(((system.id, system.name) for system in registry.systems()
-                   if kind in system.sheet_forms), key=lambda game: game_order(game[1]))
+    return sorted(
+        ((system.id, system.name) for system in registry.systems() if kind in system.sheet_forms),
+        key=lambda game: game_order(game[1]),
+    )
 
 
 def ask_game(parent: QWidget | None, kind: str, preferred: str | None = None) -> str | None:
@@ -36,8 +38,7 @@ def ask_game(parent: QWidget | None, kind: str, preferred: str | None = None) ->
 
     names = [name for _id, name in games]
     start = names.index(preferred) if preferred in names else 0
-    chosen, ok = QInputDialog.getItem(parent, f"New {kind.title()}", "Game:", names, start,
-                                      False)
+    chosen, ok = QInputDialog.getItem(parent, f"New {kind.title()}", "Game:", names, start, False)
     return games[names.index(chosen)][0] if ok and chosen in names else None
 
 
@@ -69,8 +70,14 @@ def ask_new_character(
         if not dialog.exec():
             return None
         sheet = dialog.sheet()
-        return NewCharacterChoice(name=dialog.name.text().strip(), race="", char_class="",
-                                  level=1, system=dialog.system().id, sheet=sheet)
+        return NewCharacterChoice(
+            name=dialog.name.text().strip(),
+            race="",
+            char_class="",
+            level=1,
+            system=dialog.system().id,
+            sheet=sheet,
+        )
     finally:
         dialog.deleteLater()
 

@@ -79,9 +79,11 @@ def _default_side(kind: str) -> str:
     return "Party" if kind == "character" else "Monsters"
 
 
-def encounter_candidates(open_sheets: Sequence[OpenDocument],
-                         selected: Sequence[LibraryEntry],
-                         library: Sequence[LibraryEntry] = ()) -> list[EncounterCandidate]:
+def encounter_candidates(
+    open_sheets: Sequence[OpenDocument],
+    selected: Sequence[LibraryEntry],
+    library: Sequence[LibraryEntry] = (),
+) -> list[EncounterCandidate]:
     """Open sheet tabs first, then selected library sheets not open in a tab, then (if
     given) the rest of the library's sheets, unticked, so any sheet can be picked here.
 
@@ -97,9 +99,16 @@ def encounter_candidates(open_sheets: Sequence[OpenDocument],
             open_keys.add(key)
         checked = key in chosen if chosen else True
         kind = str(getattr(record.model(), "kind", ""))
-        candidates.append(EncounterCandidate(record.plain_title(), "open tab",
-                                             record.combatant_source(), checked,
-                                             _game_of_document(record), _default_side(kind)))
+        candidates.append(
+            EncounterCandidate(
+                record.plain_title(),
+                "open tab",
+                record.combatant_source(),
+                checked,
+                _game_of_document(record),
+                _default_side(kind),
+            )
+        )
     listed = set(open_keys)
     for entry in (*selected, *library):
         key = same_file_key(entry.path)
@@ -107,13 +116,16 @@ def encounter_candidates(open_sheets: Sequence[OpenDocument],
             continue
         listed.add(key)
         where = "sample" if entry.is_sample else "library"
-        candidates.append(EncounterCandidate(entry.name, where, entry.path, key in chosen,
-                                             entry.game, _default_side(entry.kind)))
+        candidates.append(
+            EncounterCandidate(
+                entry.name, where, entry.path, key in chosen, entry.game, _default_side(entry.kind)
+            )
+        )
     return candidates
 
 
 def unique_encounter_name(taken: Sequence[str]) -> str:
-    """"Encounter", or "Encounter 2" … when a tab already has that name."""
+    """ "Encounter", or "Encounter 2" … when a tab already has that name."""
     names = set(taken)
     if DEFAULT_NAME not in names:
         return DEFAULT_NAME
@@ -129,8 +141,9 @@ class NewEncounterDialog(QDialog):
 
     SIDES = ("Party", "Monsters")
 
-    def __init__(self, candidates: Sequence[EncounterCandidate], name: str,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, candidates: Sequence[EncounterCandidate], name: str, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Encounter")
         self.setObjectName("new_encounter_dialog")
@@ -138,8 +151,10 @@ class NewEncounterDialog(QDialog):
         self.name = QLineEdit(name)
         self.name.setAccessibleName("Encounter name")
         self.name.selectAll()
-        games = sorted({c.game for c in self._candidates if c.game},
-                       key=lambda game: (game != "Monsters & Magic", game))
+        games = sorted(
+            {c.game for c in self._candidates if c.game},
+            key=lambda game: (game != "Monsters & Magic", game),
+        )
         first = next((c.game for c in self._candidates if c.checked and c.game), "")
         self.game = QComboBox()
         self.game.setAccessibleName("Game")
@@ -159,8 +174,9 @@ class NewEncounterDialog(QDialog):
         for row, candidate in enumerate(self._candidates):
             item = QTableWidgetItem(candidate.name)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if candidate.checked
-                               else Qt.CheckState.Unchecked)
+            item.setCheckState(
+                Qt.CheckState.Checked if candidate.checked else Qt.CheckState.Unchecked
+            )
             self.sheets.setItem(row, 0, item)
             self._checks.append(item)
             where = QTableWidgetItem(candidate.where)
@@ -179,13 +195,18 @@ class NewEncounterDialog(QDialog):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.sheets.verticalHeader().setDefaultSectionSize(
             max(self.fontMetrics().height() + 10, self.side_boxes[0].sizeHint().height())
-            if self.side_boxes else self.fontMetrics().height() + 10)
-        hint = QLabel("Tick the sheets that join and pick each one's side. Sheets selected in "
-                      "the Library or open in tabs are ticked; anyone can join later in the "
-                      "encounter's set-up.")
+            if self.side_boxes
+            else self.fontMetrics().height() + 10
+        )
+        hint = QLabel(
+            "Tick the sheets that join and pick each one's side. Sheets selected in "
+            "the Library or open in tabs are ticked; anyone can join later in the "
+            "encounter's set-up."
+        )
         hint.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText("Start Encounter")
         self.buttons.accepted.connect(self.accept)
@@ -220,21 +241,24 @@ class NewEncounterDialog(QDialog):
                 self._checks[row].setCheckState(Qt.CheckState.Unchecked)
 
     def set_checked(self, row: int, checked: bool) -> None:
-        self._checks[row].setCheckState(Qt.CheckState.Checked if checked
-                                        else Qt.CheckState.Unchecked)
+        self._checks[row].setCheckState(
+            Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+        )
 
     def choice(self) -> dialogs.NewEncounterChoice:
-        rows = [row for row in range(len(self._candidates))
-                if self._checks[row].checkState() == Qt.CheckState.Checked]
+        rows = [
+            row
+            for row in range(len(self._candidates))
+            if self._checks[row].checkState() == Qt.CheckState.Checked
+        ]
         sources = tuple(self._candidates[row].source for row in rows)
-        sides = tuple(self.side_boxes[row].currentText().strip() or self.SIDES[0]
-                      for row in rows)
-        return dialogs.NewEncounterChoice(self.name.text().strip() or DEFAULT_NAME, sources,
-                                          sides)
+        sides = tuple(self.side_boxes[row].currentText().strip() or self.SIDES[0] for row in rows)
+        return dialogs.NewEncounterChoice(self.name.text().strip() or DEFAULT_NAME, sources, sides)
 
 
-def _resolve(sources: Sequence[Any], sides: Sequence[str] = ()
-             ) -> tuple[list[Any], list[str], list[str | None]]:
+def _resolve(
+    sources: Sequence[Any], sides: Sequence[str] = ()
+) -> tuple[list[Any], list[str], list[str | None]]:
     """Load file sources now, so one unreadable file is reported and the rest still join
     (with the sides chosen for them; None: the sheet's default side).
 
@@ -262,10 +286,15 @@ def _resolve(sources: Sequence[Any], sides: Sequence[str] = ()
     return resolved, problems, chosen
 
 
-def new_encounter(parent: QWidget, session: DocumentSession,
-                  selected: Sequence[LibraryEntry], *, library: Sequence[LibraryEntry] = (),
-                  rules: BaseModel | None = None,
-                  options_for: Callable[[Any], Any] | None = None) -> OpenDocument | None:
+def new_encounter(
+    parent: QWidget,
+    session: DocumentSession,
+    selected: Sequence[LibraryEntry],
+    *,
+    library: Sequence[LibraryEntry] = (),
+    rules: BaseModel | None = None,
+    options_for: Callable[[Any], Any] | None = None,
+) -> OpenDocument | None:
     """Ask which sheets join, then open the new encounter in a tab; None if cancelled.
 
     The encounter starts with a copy of ``rules`` (the window's default table rules) and
@@ -280,14 +309,15 @@ def new_encounter(parent: QWidget, session: DocumentSession,
         return None
     sources, problems, sides = _resolve(choice.sources, choice.sides)
     if problems:
-        dialogs.show_error(parent, "Some sheets could not join",
-                           "These sheets could not be read and were left out:\n\n"
-                           + "\n\n".join(problems))
+        dialogs.show_error(
+            parent,
+            "Some sheets could not join",
+            "These sheets could not be read and were left out:\n\n" + "\n\n".join(problems),
+        )
     try:
-        document: EncounterDocument = new_encounter_document(sources, name=choice.name,
-                                                             rules=rules,
-                                                             options_for=options_for,
-                                                             sides=sides)
+        document: EncounterDocument = new_encounter_document(
+            sources, name=choice.name, rules=rules, options_for=options_for, sides=sides
+        )
     except OtherGameError as error:
         dialogs.show_error(parent, "One game per encounter", str(error))
         return None
@@ -295,9 +325,7 @@ def new_encounter(parent: QWidget, session: DocumentSession,
 
 
 def ask_new_encounter(
-    parent: QWidget | None,
-    candidates: Sequence[EncounterCandidate],
-    name: str,
+    parent: QWidget | None, candidates: Sequence[EncounterCandidate], name: str
 ) -> dialogs.NewEncounterChoice | None:
     """The encounter's name and which of ``candidates`` join it; None when cancelled."""
     if dialogs.is_non_interactive():

@@ -40,8 +40,14 @@ from m3desk.ui.window.open_document import OpenDocument
 if TYPE_CHECKING:
     from m3desk.ui.window.session import DocumentSession
 
-__all__ = ["ExpeditionChoice", "NewExpeditionDialog", "ask_new_expedition", "exploring_games",
-           "new_expedition", "no_exploration_words"]
+__all__ = [
+    "ExpeditionChoice",
+    "NewExpeditionDialog",
+    "ask_new_expedition",
+    "exploring_games",
+    "new_expedition",
+    "no_exploration_words",
+]
 
 
 def exploring_games() -> list[GameSystem]:
@@ -58,8 +64,12 @@ def no_exploration_words() -> str:
 
 
 class NewExpeditionDialog(QDialog):
-    def __init__(self, candidates: Sequence[EncounterCandidate], games: Sequence[GameSystem],
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        candidates: Sequence[EncounterCandidate],
+        games: Sequence[GameSystem],
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Expedition")
         self.setObjectName("new_expedition_dialog")
@@ -84,8 +94,9 @@ class NewExpeditionDialog(QDialog):
         others.setTextFormat(Qt.TextFormat.PlainText)
         others.setWordWrap(True)
         others.setVisible(bool(others.text()))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText("Set Out")
         buttons.accepted.connect(self.accept)
@@ -124,8 +135,9 @@ class NewExpeditionDialog(QDialog):
                 continue
             item = QListWidgetItem(f"{candidate.name} ({candidate.where})")
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if candidate.checked
-                               else Qt.CheckState.Unchecked)
+            item.setCheckState(
+                Qt.CheckState.Checked if candidate.checked else Qt.CheckState.Unchecked
+            )
             item.setData(Qt.ItemDataRole.UserRole, index)
             self.party.addItem(item)
 
@@ -170,8 +182,9 @@ class ExpeditionChoice(NamedTuple):
     """The party: sheet files or open sheet documents."""
 
 
-def ask_new_expedition(parent: QWidget | None, candidates: Sequence[EncounterCandidate],
-                       games: Sequence[GameSystem]) -> ExpeditionChoice | None:
+def ask_new_expedition(
+    parent: QWidget | None, candidates: Sequence[EncounterCandidate], games: Sequence[GameSystem]
+) -> ExpeditionChoice | None:
     """The expedition the GM sets out on; None when cancelled (tests replace this)."""
     if dialogs.is_non_interactive():
         return None
@@ -179,25 +192,34 @@ def ask_new_expedition(parent: QWidget | None, candidates: Sequence[EncounterCan
     try:
         if not dialog.exec():
             return None
-        return ExpeditionChoice(dialog.current_game().id,
-                                dialog.name.text().strip() or "Expedition",
-                                dialog.place.text().strip(),
-                                str(dialog.mode.currentData() or ""), tuple(dialog.chosen()))
+        return ExpeditionChoice(
+            dialog.current_game().id,
+            dialog.name.text().strip() or "Expedition",
+            dialog.place.text().strip(),
+            str(dialog.mode.currentData() or ""),
+            tuple(dialog.chosen()),
+        )
     finally:
         dialog.deleteLater()
 
 
-def new_expedition(parent: QWidget, session: DocumentSession,
-                   selected: Sequence[LibraryEntry], *,
-                   library: Sequence[LibraryEntry] = (),
-                   options_for: Callable[[GameSystem], BaseModel] | None = None
-                   ) -> OpenDocument | None:
+def new_expedition(
+    parent: QWidget,
+    session: DocumentSession,
+    selected: Sequence[LibraryEntry],
+    *,
+    library: Sequence[LibraryEntry] = (),
+    options_for: Callable[[GameSystem], BaseModel] | None = None,
+) -> OpenDocument | None:
     """Ask for the expedition, then open it in a tab; None when cancelled or impossible.
     The sheets are read under the game's table rules from ``options_for`` (the settings')."""
     games = exploring_games()
     if not games:
-        dialogs.show_error(parent, "No Exploration", no_exploration_words()
-                           or "No installed game has exploration yet.")
+        dialogs.show_error(
+            parent,
+            "No Exploration",
+            no_exploration_words() or "No installed game has exploration yet.",
+        )
         return None
     candidates = encounter_candidates(session.records_of(SHEETS), selected, library)
     choice = ask_new_expedition(parent, candidates, games)
@@ -205,15 +227,18 @@ def new_expedition(parent: QWidget, session: DocumentSession,
         return None
     party, problems = _party(choice.sources)
     if problems:
-        dialogs.show_error(parent, "Some sheets could not join",
-                           "These sheets could not be read and were left out:\n\n"
-                           + "\n\n".join(problems))
+        dialogs.show_error(
+            parent,
+            "Some sheets could not join",
+            "These sheets could not be read and were left out:\n\n" + "\n\n".join(problems),
+        )
     rules = registry.get(choice.game).exploration
     if rules is None:
         dialogs.show_error(parent, "No Exploration", no_exploration_words())
         return None
-    expedition = rules.new_expedition(party, choice.name[:120], choice.place[:120],
-                                      choice.mode, None)
+    expedition = rules.new_expedition(
+        party, choice.name[:120], choice.place[:120], choice.mode, None
+    )
     if options_for is not None:
         expedition = rules.with_table_rules(expedition, options_for(registry.get(choice.game)))
     return session.add_new(expedition)

@@ -69,9 +69,13 @@ def _name_of(documents: Sequence[Printable]) -> str:
 class PrintCommands(QObject):
     """The window's print and PDF commands; each returns what it did, for tests."""
 
-    def __init__(self, window: QWidget, session: DocumentSession,
-                 library_selection: Callable[[], list[LibraryEntry]],
-                 options_for: Callable[[GameSystem], BaseModel] | None = None) -> None:
+    def __init__(
+        self,
+        window: QWidget,
+        session: DocumentSession,
+        library_selection: Callable[[], list[LibraryEntry]],
+        options_for: Callable[[GameSystem], BaseModel] | None = None,
+    ) -> None:
         """``options_for`` gives a game's table rules as the table set them, so sheets print
         the numbers the screen shows (None: each game's defaults; an encounter prints with
         its own rules)."""
@@ -110,8 +114,11 @@ class PrintCommands(QObject):
             sheets.append(model)
         if problems:
             # A party printout that silently lacks a member is worse than none.
-            dialogs.show_error(self._window, "Cannot print the party",
-                               "Nothing was printed:\n\n" + "\n\n".join(problems))
+            dialogs.show_error(
+                self._window,
+                "Cannot print the party",
+                "Nothing was printed:\n\n" + "\n\n".join(problems),
+            )
             return None
         return sheets
 
@@ -140,8 +147,9 @@ class PrintCommands(QObject):
         if not documents:
             return False
         document = documents[0]
-        export = self._entry_points("encounter_preview_dialog" if _is_encounter(document)
-                                    else "preview_dialog")
+        export = self._entry_points(
+            "encounter_preview_dialog" if _is_encounter(document) else "preview_dialog"
+        )
         if export is None or not self._printable(documents, "Cannot preview"):
             return False
         if _is_encounter(document):
@@ -156,9 +164,12 @@ class PrintCommands(QObject):
     def _party_or_explain(self) -> list[Sheet] | None:
         sheets = self.party_sheets()
         if sheets == []:
-            dialogs.show_info(self._window, "Print Party",
-                              "Select characters and monsters in the Library (Ctrl+click "
-                              "for several), or open their sheets in tabs, then try again.")
+            dialogs.show_info(
+                self._window,
+                "Print Party",
+                "Select characters and monsters in the Library (Ctrl+click "
+                "for several), or open their sheets in tabs, then try again.",
+            )
         return sheets
 
     def _printable(self, documents: Sequence[Printable], title: str) -> bool:
@@ -190,8 +201,9 @@ class PrintCommands(QObject):
         if store is not None:
             store.remember_export_folder("pdf", folder)
 
-    def _export(self, documents: Sequence[Printable],
-                beside: Path | None) -> tuple[Path, int] | None:
+    def _export(
+        self, documents: Sequence[Printable], beside: Path | None
+    ) -> tuple[Path, int] | None:
         """Ask where (the folder the last PDF went to, else the user's documents folder),
         then write."""
         if not documents or not self._printable(documents, "Cannot export the PDF"):
@@ -219,8 +231,9 @@ class PrintCommands(QObject):
             dialogs.show_error(self._window, "Could not export the PDF", exc.message)
             return None
         except (RuntimeError, ValueError) as exc:  # printing's PrintError is a RuntimeError
-            dialogs.show_error(self._window, "Could not export the PDF",
-                               f"“{target.name}” was not written: {exc}")
+            dialogs.show_error(
+                self._window, "Could not export the PDF", f"“{target.name}” was not written: {exc}"
+            )
             return None
         return target, int(pages)
 
@@ -241,8 +254,9 @@ class PrintCommands(QObject):
             return 0
         return self._print_on(export, printer, documents)
 
-    def _print_on(self, export: ModuleType, printer: QPrinter,
-                  documents: Sequence[Printable]) -> int:
+    def _print_on(
+        self, export: ModuleType, printer: QPrinter, documents: Sequence[Printable]
+    ) -> int:
         try:
             if _is_encounter(documents[0]):
                 return int(export.print_encounter(documents[0], printer))
@@ -262,6 +276,9 @@ class PrintCommands(QObject):
             if not absent:
                 return module
             missing = ", ".join(absent)
-        dialogs.show_error(self._window, "Printing not available",
-                           f"This build of m3desk cannot print this yet ({missing}).")
+        dialogs.show_error(
+            self._window,
+            "Printing not available",
+            f"This build of m3desk cannot print this yet ({missing}).",
+        )
         return None

@@ -32,8 +32,12 @@ def _describe(entry: RecoveryEntry) -> str:
     return f"{entry.title}{where}{when}"
 
 
-def offer_recovery(parent: QWidget, state_dir: Path, session: Callable[[], DocumentSession],
-                   autosave: AutosaveController) -> list[OpenDocument]:
+def offer_recovery(
+    parent: QWidget,
+    state_dir: Path,
+    session: Callable[[], DocumentSession],
+    autosave: AutosaveController,
+) -> list[OpenDocument]:
     """Ask whether to restore crashed sessions' documents; returns the restored ones.
 
     ``session`` gives the window's document session: asked for only when there is something
@@ -69,7 +73,8 @@ def offer_recovery(parent: QWidget, state_dir: Path, session: Callable[[], Docum
             entry.remove()
     if problems:
         dialogs.show_error(
-            parent, "Some documents could not be restored",
+            parent,
+            "Some documents could not be restored",
             "These snapshots could not be read; they were kept in the recovery folder "
             f"({state_dir / 'recovery'}):\n\n" + "\n".join(problems),
         )

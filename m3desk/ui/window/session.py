@@ -36,13 +36,7 @@ from m3desk.ui import dialogs
 from m3desk.ui.file_places import free_name_in, is_sample, same_file_key
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
-from m3desk.ui.window.kinds import (
-    ENCOUNTERS,
-    SHEETS,
-    kind_for_document,
-    kind_for_model,
-    load_any,
-)
+from m3desk.ui.window.kinds import ENCOUNTERS, SHEETS, kind_for_document, kind_for_model, load_any
 from m3desk.ui.window.open_document import OpenDocument
 from m3desk.ui.window.settings_store import SettingsStore
 from m3desk.ui.window.tabs import DocumentTabs
@@ -89,18 +83,21 @@ class DocumentSession(QObject):
         self._paths = paths
         self._locks = file_locks
         self.records: list[OpenDocument] = []
-        self._hooks = PageHooks(open_sheets=self.open_sheet_documents,
-                                sheets_written=self.sheets_written.emit,
-                                random_tables=self._random_tables,
-                                board_lanes=lambda: store.settings.board_lanes,
-                                remember_board_lanes=store.set_board_lanes,
-                                player_centre=store.player_centre,
-                                remember_player_centre=store.set_player_centre,
-                                map_share=lambda: store.settings.encounter_map_share,
-                                remember_map_share=store.set_encounter_map_share,
-                                splits=lambda: store.settings.encounter_splits,
-                                remember_split=store.set_encounter_split,
-                                log_roll=self.log_roll, adopt=self.adopt)
+        self._hooks = PageHooks(
+            open_sheets=self.open_sheet_documents,
+            sheets_written=self.sheets_written.emit,
+            random_tables=self._random_tables,
+            board_lanes=lambda: store.settings.board_lanes,
+            remember_board_lanes=store.set_board_lanes,
+            player_centre=store.player_centre,
+            remember_player_centre=store.set_player_centre,
+            map_share=lambda: store.settings.encounter_map_share,
+            remember_map_share=store.set_encounter_map_share,
+            splits=lambda: store.settings.encounter_splits,
+            remember_split=store.set_encounter_split,
+            log_roll=self.log_roll,
+            adopt=self.adopt,
+        )
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
         self._watcher = QFileSystemWatcher(self)
@@ -139,9 +136,12 @@ class DocumentSession(QObject):
 
         game = registry.system_of(sheet).id
         name = str(getattr(sheet, "name", ""))
-        fights = [record.document for record in self.records_of(ENCOUNTERS)
-                  if isinstance(record.document, EncounterDocument)
-                  and registry.system_of(record.document.encounter).id == game]
+        fights = [
+            record.document
+            for record in self.records_of(ENCOUNTERS)
+            if isinstance(record.document, EncounterDocument)
+            and registry.system_of(record.document.encounter).id == game
+        ]
         for fight in fights:
             actor = next((c.id for c in fight.encounter.combatants if c.name == name), None)
             if actor is not None:
@@ -195,10 +195,12 @@ class DocumentSession(QObject):
             # Upgraded or mended on load: saving will rewrite the file, so say so.
             record.document.undo_stack.resetClean()
         if loaded.repairs:
-            dialogs.show_warning(self._window, "Repaired on opening",
-                                 f"m3desk mended “{path.name}” as it opened (save to "
-                                 "keep the repair):\n\n"
-                                 + "\n".join(f"• {note}" for note in loaded.repairs))
+            dialogs.show_warning(
+                self._window,
+                "Repaired on opening",
+                f"m3desk mended “{path.name}” as it opened (save to "
+                "keep the repair):\n\n" + "\n".join(f"• {note}" for note in loaded.repairs),
+            )
         if not sample:
             self._store.add_recent(path)
         return record
@@ -214,8 +216,10 @@ class DocumentSession(QObject):
         Only the last one becomes the current tab (the others are laid out when shown).
         """
         wanted = [Path(path) for path in paths]
-        opened = [self.open_path(path, focus=number == len(wanted))
-                  for number, path in enumerate(wanted, start=1)]
+        opened = [
+            self.open_path(path, focus=number == len(wanted))
+            for number, path in enumerate(wanted, start=1)
+        ]
         return [record for record in opened if record is not None]
 
     def add_new(self, model: BaseModel) -> OpenDocument:
@@ -263,17 +267,32 @@ class DocumentSession(QObject):
             return False
         if not opening:
             dialogs.show_warning(
-                self._window, "Also open elsewhere",
+                self._window,
+                "Also open elsewhere",
                 f"“{path.name}” is also open in another m3desk window ({holder}). "
                 "Whichever window saves last overwrites the other's changes.",
             )
         return True
 
-    def _add(self, kind: DocumentKind[Any], document: AnyDocument, *, is_sample: bool,
-             claimed: Path | None, focus: bool = True, origin: str = "") -> OpenDocument:
+    def _add(
+        self,
+        kind: DocumentKind[Any],
+        document: AnyDocument,
+        *,
+        is_sample: bool,
+        claimed: Path | None,
+        focus: bool = True,
+        origin: str = "",
+    ) -> OpenDocument:
         page = kind.create_page(document, self._hooks)
-        record = OpenDocument(document=document, page=page, kind=kind, is_sample=is_sample,
-                              claimed_path=claimed, origin=origin)
+        record = OpenDocument(
+            document=document,
+            page=page,
+            kind=kind,
+            is_sample=is_sample,
+            claimed_path=claimed,
+            origin=origin,
+        )
         self.records.append(record)
         self._follow(record)
         self._tabs.add(page, record.tab_text(), record.tooltip(), focus=focus)
@@ -286,8 +305,9 @@ class DocumentSession(QObject):
         record.document.title_changed.connect(lambda *_: self._refresh_label(record))
         roster = getattr(record.document, "encounter_changed", None)
         if roster is not None:  # an encounter's tab names its foes
-            roster.connect(lambda aspects: self._refresh_label(record)
-                           if "roster" in aspects else None)
+            roster.connect(
+                lambda aspects: self._refresh_label(record) if "roster" in aspects else None
+            )
         self._autosave.watch(record)
 
     def _refresh_label(self, record: OpenDocument) -> None:
@@ -313,14 +333,18 @@ class DocumentSession(QObject):
             dialogs.show_error(self._window, "Cannot reload file", exc.message)
             return False
         if not record.kind.accepts(loaded.model):
-            dialogs.show_error(self._window, "Cannot reload file",
-                               f"“{path.name}” is no longer a {record.kind.name}.")
+            dialogs.show_error(
+                self._window,
+                "Cannot reload file",
+                f"“{path.name}” is no longer a {record.kind.name}.",
+            )
             return False
         old_document, old_page = record.document, record.page
         self._autosave.forget(record)
         self._undo_group.removeStack(old_document.undo_stack)
-        record.document = record.kind.create_document(loaded.model, path,
-                                                      self._store.table_rules(), self)
+        record.document = record.kind.create_document(
+            loaded.model, path, self._store.table_rules(), self
+        )
         record.page = record.kind.create_page(record.document, self._hooks)
         self._follow(record)
         self._tabs.replace(old_page, record.page, record.tab_text(), record.tooltip())
@@ -344,8 +368,9 @@ class DocumentSession(QObject):
 
     def save_as(self, record: OpenDocument) -> bool:
         kind = record.kind
-        target = dialogs.save_file_name(self._window, self._suggested_path(record),
-                                        kind.file_filter)
+        target = dialogs.save_file_name(
+            self._window, self._suggested_path(record), kind.file_filter
+        )
         if target is None:
             return False
         extension = kind.extension(record.document)
@@ -353,16 +378,19 @@ class DocumentSession(QObject):
             target = target.with_name(target.name + extension)
         target = Path(os.path.abspath(target))
         if is_sample(target):
-            dialogs.show_error(self._window, "Cannot save here",
-                               "The bundled samples cannot be overwritten; "
-                               "choose a place in your library.")
+            dialogs.show_error(
+                self._window,
+                "Cannot save here",
+                "The bundled samples cannot be overwritten; choose a place in your library.",
+            )
             return False
         if not self._may_replace(record, target):
             return False
         other = self.find(target)
         if other is not None and other is not record:
             dialogs.show_error(
-                self._window, "Cannot save",
+                self._window,
+                "Cannot save",
                 f"“{target.name}” is open in another tab. Close that tab first, "
                 "or choose another name.",
             )
@@ -392,13 +420,13 @@ class DocumentSession(QObject):
         if record.path is None or same_file_key(record.path) != same_file_key(target):
             return False
         now = fingerprint(target)
-        return (record.disk_state is not None and now is not None
-                and now != record.disk_state)
+        return record.disk_state is not None and now is not None and now != record.disk_state
 
     def _may_replace(self, record: OpenDocument, target: Path) -> bool:
         """A file m3desk cannot read is replaced only when the user says so."""
-        if not target.exists() or (record.path is not None
-                                   and same_file_key(record.path) == same_file_key(target)):
+        if not target.exists() or (
+            record.path is not None and same_file_key(record.path) == same_file_key(target)
+        ):
             return True
         try:
             load_any(target)
@@ -478,7 +506,8 @@ class DocumentSession(QObject):
                 if choice is dialogs.SaveChoice.DISCARD_ALL:
                     break
                 if choice is dialogs.SaveChoice.CANCEL or (
-                        choice is dialogs.SaveChoice.SAVE and not self.save(record)):
+                    choice is dialogs.SaveChoice.SAVE and not self.save(record)
+                ):
                     return False
         if self.records:
             self._tabs.show_placeholder()

@@ -29,6 +29,7 @@ __all__ = ["SettingsStore"]
 
 _log = logging.getLogger(__name__)
 
+
 def rules_system() -> str:
     """The game whose table rules Edit → Table Rules… edits: the first installed (the one
     files from before games were named belong to); the others are under Edit → Table Rules
@@ -42,8 +43,9 @@ class SettingsStore(QObject):
     recent_changed = Signal()
     save_failed = Signal(str)
 
-    def __init__(self, paths: AppPaths, settings: AppSettings,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, paths: AppPaths, settings: AppSettings, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.paths = paths
         self.settings = settings
@@ -131,7 +133,8 @@ class SettingsStore(QObject):
     def remove_recent(self, paths: list[Path]) -> None:
         gone = {os.path.normcase(os.path.abspath(p)) for p in paths}
         self.settings.recent_files = [
-            entry for entry in self.settings.recent_files
+            entry
+            for entry in self.settings.recent_files
             if os.path.normcase(os.path.abspath(entry)) not in gone
         ]
         self.save()
@@ -209,5 +212,7 @@ class SettingsStore(QObject):
         self.save()
 
     def window_bytes(self) -> tuple[bytes, bytes]:
-        return (base64.b64decode(self.settings.window_geometry),
-                base64.b64decode(self.settings.window_state))
+        return (
+            base64.b64decode(self.settings.window_geometry),
+            base64.b64decode(self.settings.window_state),
+        )

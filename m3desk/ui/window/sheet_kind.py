@@ -30,16 +30,19 @@ class SheetKind(DocumentKind["SheetDocument"]):
     file_filter = FILE_FILTER
 
     def accepts(self, model: BaseModel) -> bool:
-        return getattr(model, "kind", None) in ("character", "monster") \
+        return (
+            getattr(model, "kind", None) in ("character", "monster")
             and documents.form_of(model) is not None
+        )
 
     def owns(self, document: object) -> bool:
         from m3desk.ui.documents.sheet_document import SheetDocument
 
         return isinstance(document, SheetDocument)
 
-    def create_document(self, model: BaseModel, path: Path | None, rules: BaseModel,
-                        parent: QObject | None) -> SheetDocument:
+    def create_document(
+        self, model: BaseModel, path: Path | None, rules: BaseModel, parent: QObject | None
+    ) -> SheetDocument:
         return documents.create_document(model, path, rules, parent=parent)
 
     def create_page(self, document: SheetDocument, hooks: PageHooks) -> QWidget:

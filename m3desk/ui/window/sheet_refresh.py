@@ -27,8 +27,9 @@ class RefreshResult:
     stale: list[Path] = field(default_factory=list)
 
 
-def refresh_written_sheets(parent: QWidget, session: DocumentSession,
-                           written: Iterable[Path]) -> RefreshResult:
+def refresh_written_sheets(
+    parent: QWidget, session: DocumentSession, written: Iterable[Path]
+) -> RefreshResult:
     """Reload the unmodified open tabs of ``written``; warn once about modified ones."""
     result = RefreshResult()
     stale_titles: list[str] = []
@@ -43,7 +44,8 @@ def refresh_written_sheets(parent: QWidget, session: DocumentSession,
             result.reloaded.append(Path(path))
     if stale_titles:
         dialogs.show_warning(
-            parent, "Sheets changed on disk",
+            parent,
+            "Sheets changed on disk",
             "The encounter wrote its results into these sheets, which have unsaved "
             "changes here:\n\n" + "\n".join(stale_titles) + "\n\nSaving them now would "
             "overwrite what the encounter wrote. Close them without saving and open them "

@@ -19,11 +19,13 @@ __all__ = ["DEFAULT_RULES_INTRO", "edit_default_table_rules"]
 
 DEFAULT_RULES_INTRO = (
     "The rules new sheets and encounters start with. Open sheets follow them at once; an "
-    "encounter keeps its own rules (Encounter → Table Rules…).")
+    "encounter keeps its own rules (Encounter → Table Rules…)."
+)
 
 
-def edit_default_table_rules(parent: QWidget, store: SettingsStore,
-                             session: DocumentSession) -> tuple[BaseModel, bool] | None:
+def edit_default_table_rules(
+    parent: QWidget, store: SettingsStore, session: DocumentSession
+) -> tuple[BaseModel, bool] | None:
     """Ask for the default rules; save them and hand them to the open sheets.
 
     Returns the new rules and whether the settings file was written (a failure has been
@@ -35,8 +37,9 @@ def edit_default_table_rules(parent: QWidget, store: SettingsStore,
         intro += "\n\n" + problem
     from m3desk.ui.table_rules.options_dialog import ask_game_options  # loaded when used
 
-    chosen = ask_game_options(parent, registry.get(rules_system()), store.table_rules(),
-                              "Table Rules — Default", intro)
+    chosen = ask_game_options(
+        parent, registry.get(rules_system()), store.table_rules(), "Table Rules — Default", intro
+    )
     if chosen is None:
         return None
     from m3desk.ui.documents.sheet_document import (

@@ -29,13 +29,17 @@ ATTACK_0, ATTACK_1 = Action("attack", 0, variant="any"), Action("attack", 1, var
 RULES = SYSTEM.encounter
 assert RULES is not None
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "adnd2e_v2"
-TOUCH = MonsterSheet(name="Crawler", armour_class=3, hit_dice=3, hit_points=300,
-                     max_hit_points=300, attacks=(
-                         MonsterAttack(name="tentacle", damage=None, effect="paralysis"),))
+TOUCH = MonsterSheet(
+    name="Crawler",
+    armour_class=3,
+    hit_dice=3,
+    hit_points=300,
+    max_hit_points=300,
+    attacks=(MonsterAttack(name="tentacle", damage=None, effect="paralysis"),),
+)
 
 
-def _fight(monster: MonsterSheet, hero: CharacterSheet = RATH
-           ) -> tuple[AdndEncounter, str, str]:
+def _fight(monster: MonsterSheet, hero: CharacterSheet = RATH) -> tuple[AdndEncounter, str, str]:
     encounter = AdndEncounter(name="Crypt")
     encounter = core.join(encounter, RULES.make_combatant(hero, "Party"))
     encounter = core.join(encounter, RULES.make_combatant(monster, "Monsters"))
@@ -52,16 +56,24 @@ def _fight(monster: MonsterSheet, hero: CharacterSheet = RATH
 def test_the_reader_keeps_an_attack_that_only_paralyses() -> None:
     """The carrion crawler's "#AT 8 or 1, Dmg Paralysis or 1d2": the old reader said it could
     not read "Paralysis" and dropped the eight tentacles."""
-    sheet, problems = parse_stat_block("AC 3; MV 12; HD 3+1; #AT 8 or 1; Dmg Paralysis or 1d2",
-                                       "Carrion Crawler")
+    sheet, problems = parse_stat_block(
+        "AC 3; MV 12; HD 3+1; #AT 8 or 1; Dmg Paralysis or 1d2", "Carrion Crawler"
+    )
     assert [(a.routine, a.count, a.damage, a.effect) for a in sheet.attacks] == [
-        (1, 8, None, "paralysis"), (2, 1, DiceExpr.parse("1d2"), "")]
+        (1, 8, None, "paralysis"),
+        (2, 1, DiceExpr.parse("1d2"), ""),
+    ]
     assert problems == []
 
 
-@pytest.mark.parametrize(("damage", "effect"), [("1d4 + poison", "poison"),
-                                                ("1d4 (bite) + energy drain", "energy drain"),
-                                                ("1d4 and paralysis", "paralysis")])
+@pytest.mark.parametrize(
+    ("damage", "effect"),
+    [
+        ("1d4 + poison", "poison"),
+        ("1d4 (bite) + energy drain", "energy drain"),
+        ("1d4 and paralysis", "paralysis"),
+    ],
+)
 def test_the_reader_keeps_the_effect_a_damage_carries(damage: str, effect: str) -> None:
     sheet, problems = parse_stat_block(f"AC 5; HD 4; #AT 1; Dmg {damage}", "Beast")
     assert [(str(a.damage), a.effect) for a in sheet.attacks] == [("1d4", effect)]
@@ -70,12 +82,16 @@ def test_the_reader_keeps_the_effect_a_damage_carries(damage: str, effect: str) 
 
 def test_a_special_attack_names_the_effect_of_every_attack_in_words() -> None:
     sheet, problems = parse_stat_block(
-        "AC 6; MV 9; HD 2; THAC0 19; #AT 3; Dmg 1d3/1d3/1d6; SA Paralysis; SZ M", "Ghoul")
+        "AC 6; MV 9; HD 2; THAC0 19; #AT 3; Dmg 1d3/1d3/1d6; SA Paralysis; SZ M", "Ghoul"
+    )
     assert [a.effect for a in sheet.attacks] == ["paralysis"] * 3
-    assert problems == ["the special attack “Paralysis”: every attack's hit causes paralysis "
-                        "(clear the Effect of those the book says do not)"]
-    sheet, problems = parse_stat_block("AC 5; HD 6; #AT 1; Dmg 1d4; SA Gaze turns to stone, "
-                                       "poison", "Medusa")
+    assert problems == [
+        "the special attack “Paralysis”: every attack's hit causes paralysis "
+        "(clear the Effect of those the book says do not)"
+    ]
+    sheet, problems = parse_stat_block(
+        "AC 5; HD 6; #AT 1; Dmg 1d4; SA Gaze turns to stone, poison", "Medusa"
+    )
     assert [a.effect for a in sheet.attacks] == [""]
     assert "name petrification and poison" in problems[0]
 
@@ -90,8 +106,10 @@ def test_the_preview_is_hit_times_failed_save_from_the_rule_that_resolves() -> N
     assert need == 10  # a 7th-level fighter saves vs paralyzation on 10
     assert preview.success == Fraction(4, 20)  # THAC0 19 against AC 2: 17 or more
     assert dict(preview.outcomes)["Rath paralysed"] == Fraction(4, 20) * Fraction(9, 20)
-    assert any("saves vs paralyzation (PPD) on 10+" in line and "fails 45.0" in line
-               for line in preview.lines), preview.lines
+    assert any(
+        "saves vs paralyzation (PPD) on 10+" in line and "fails 45.0" in line
+        for line in preview.lines
+    ), preview.lines
     labels = {o.id: [d.label for d in o.dice] for o in RULES.actions(encounter, ghoul)}
     assert labels[ATTACK_0] == ["attack", "damage", "save"]
 
@@ -115,17 +133,25 @@ def test_an_attack_without_damage_deals_none() -> None:
     assert "No damage" in preview.lines and "Kills" not in dict(preview.outcomes)
     outcome = RULES.resolve(encounter, crawler, ATTACK_0, rath, (20, 1))
     assert outcome.encounter.combatant(rath).sheet.hit_points == RATH.hit_points
-    assert outcome.summary == ("Crawler attacks Rath with the tentacle and hits (no damage); "
-                               "Rath is paralysed (d20 1 against 10)")
+    assert outcome.summary == (
+        "Crawler attacks Rath with the tentacle and hits (no damage); "
+        "Rath is paralysed (d20 1 against 10)"
+    )
 
 
 def test_poison_kills_even_at_deaths_door_and_energy_drain_allows_no_save() -> None:
-    spider = TOUCH.model_copy(update={"attacks": (
-        MonsterAttack(name="bite", damage=DiceExpr.parse("1d4"), effect="poison"),
-        MonsterAttack(name="touch", damage=DiceExpr.parse("1d4"), effect="energy drain"))})
+    spider = TOUCH.model_copy(
+        update={
+            "attacks": (
+                MonsterAttack(name="bite", damage=DiceExpr.parse("1d4"), effect="poison"),
+                MonsterAttack(name="touch", damage=DiceExpr.parse("1d4"), effect="energy drain"),
+            )
+        }
+    )
     encounter, monster, rath = _fight(spider)
-    encounter = encounter.model_copy(update={"options": encounter.options.model_copy(
-        update={"deaths_door": True})})
+    encounter = encounter.model_copy(
+        update={"options": encounter.options.model_copy(update={"deaths_door": True})}
+    )
     after = RULES.resolve(encounter, monster, ATTACK_0, rath, (20, 1, 2)).encounter
     assert after.combatant(rath).sheet.hit_points <= effects.DEAD_AT
     drain = next(o for o in RULES.actions(encounter, monster) if o.id == ATTACK_1)
@@ -133,10 +159,12 @@ def test_poison_kills_even_at_deaths_door_and_energy_drain_allows_no_save() -> N
 
 
 def test_a_charm_is_saved_against_with_wisdom() -> None:
-    gaze = TOUCH.model_copy(update={"attacks": (
-        MonsterAttack(name="gaze", damage=None, effect="charm"),)})
-    wise = DELSENORA.model_copy(update={"abilities": DELSENORA.abilities.model_copy(
-        update={"WIS": 18})})
+    gaze = TOUCH.model_copy(
+        update={"attacks": (MonsterAttack(name="gaze", damage=None, effect="charm"),)}
+    )
+    wise = DELSENORA.model_copy(
+        update={"abilities": DELSENORA.abilities.model_copy(update={"WIS": 18})}
+    )
     encounter, _monster, _hero = _fight(gaze, wise)
     plain = effects.save_need(DELSENORA, effects.EFFECTS["charm"], encounter.options)
     assert plain is not None
@@ -147,7 +175,9 @@ def test_a_monster_file_of_format_2_opens_and_so_does_its_encounter() -> None:
     ghoul = load_sheet(FIXTURES / "ghoul.m3m").model
     assert isinstance(ghoul, MonsterSheet)
     assert [(a.name, str(a.damage), a.effect) for a in ghoul.attacks] == [
-        ("claw", "1d3", ""), ("bite", "1d6", "")]
+        ("claw", "1d3", ""),
+        ("bite", "1d6", ""),
+    ]
     encounter = load_encounter(FIXTURES / "crypt.m3e").model
     assert isinstance(encounter, AdndEncounter) and len(encounter.combatants) == 4
     assert SYSTEM.documents[2].schema_version == 3
@@ -174,20 +204,28 @@ def test_the_forecast_applies_the_dialogs_chance_as_a_condition() -> None:
 
 @pytest.mark.parametrize("monster", MONSTERS, ids=lambda m: m.name)
 def test_no_sample_monster_exceeds_its_best_routine_in_an_all_hit_round(
-        monster: MonsterSheet) -> None:
+    monster: MonsterSheet,
+) -> None:
     """One round of the forecast never deals more than the sheet's best routine with every
     attack hitting for its most (an attack that only causes an effect deals none); issue 29's
     check of the OSE bestiary, for AD&D's samples with their effects."""
-    best = max(sum(a.count * (a.damage.count * a.damage.sides + a.damage.bonus
-                              if a.damage is not None else 0) for a in routine)
-               for routine in routines_of(monster.attacks))
-    target = RATH.model_copy(update={"armour": "none", "shield": False, "hit_points": 900,
-                                     "max_hit_points": 900})
-    encounter, _monster, hero = _fight(monster.model_copy(update={"hit_points": 900,
-                                                                  "max_hit_points": 900}),
-                                       target)
-    results = run_fights(encounter, forecast.simulate, fights=300, seed=2,
-                         policy=Policy(max_rounds=1))
+    best = max(
+        sum(
+            a.count
+            * (a.damage.count * a.damage.sides + a.damage.bonus if a.damage is not None else 0)
+            for a in routine
+        )
+        for routine in routines_of(monster.attacks)
+    )
+    target = RATH.model_copy(
+        update={"armour": "none", "shield": False, "hit_points": 900, "max_hit_points": 900}
+    )
+    encounter, _monster, hero = _fight(
+        monster.model_copy(update={"hit_points": 900, "max_hit_points": 900}), target
+    )
+    results = run_fights(
+        encounter, forecast.simulate, fights=300, seed=2, policy=Policy(max_rounds=1)
+    )
     lost = [900 - r.hit_points[hero] for r in results]
     assert max(lost) <= best, (monster.name, max(lost), best)
     assert max(lost) > 0

@@ -10,11 +10,13 @@ from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
 
 def _fight() -> AdndEncounter:
     encounter = AdndEncounter(name="Orc den")
-    for sheet, side in ((CharacterSheet(name="Rath"), "Party"),
-                        (CharacterSheet(name="Ilse", experience=500), "Party"),
-                        (MonsterSheet(name="Orc 1", xp=15, hit_points=0), "Monsters"),
-                        (MonsterSheet(name="Orc 2", xp=15), "Monsters"),
-                        (MonsterSheet(name="Ogre", xp=0, hit_points=-3), "Monsters")):
+    for sheet, side in (
+        (CharacterSheet(name="Rath"), "Party"),
+        (CharacterSheet(name="Ilse", experience=500), "Party"),
+        (MonsterSheet(name="Orc 1", xp=15, hit_points=0), "Monsters"),
+        (MonsterSheet(name="Orc 2", xp=15), "Monsters"),
+        (MonsterSheet(name="Ogre", xp=0, hit_points=-3), "Monsters"),
+    ):
         encounter = core.join(encounter, ENCOUNTER_RULES.make_combatant(sheet, side))
     return encounter
 
@@ -33,5 +35,6 @@ def test_award_once_and_write_back() -> None:
     sheets = {c.name: c.sheet for c in after.combatants}
     assert (sheets["Rath"].experience, sheets["Ilse"].experience) == (7, 507)
     merged = merged_into(CharacterSheet(name="Ilse", experience=500), sheets["Ilse"])
-    assert describe_changes(CharacterSheet(name="Ilse", experience=500), merged) == \
-        ("experience 500 → 507",)
+    assert describe_changes(CharacterSheet(name="Ilse", experience=500), merged) == (
+        "experience 500 → 507",
+    )

@@ -19,16 +19,7 @@ from m3desk.core.forecast import Policy, forecast, run_fights, stream
 from m3desk.systems.adnd2e import forecast as adnd_forecast
 from m3desk.systems.adnd2e.forecast import play_attack, prepared, simulate
 from m3desk.systems.adnd2e.options import AdndOptions
-from m3desk.systems.adnd2e.samples import (
-    DELSENORA,
-    ILSE,
-    KOBOLD,
-    OGRE,
-    ORC,
-    RATH,
-    RUPERT,
-    TROLL,
-)
+from m3desk.systems.adnd2e.samples import DELSENORA, ILSE, KOBOLD, OGRE, ORC, RATH, RUPERT, TROLL
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.system import SYSTEM
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
@@ -39,9 +30,11 @@ SIGMAS = 4
 ONE_ROUND = Policy(max_rounds=1)
 
 
-def _fight(*members: tuple[CharacterSheet | MonsterSheet, str],
-           feet: dict[tuple[str, str], int] | None = None,
-           options: AdndOptions | None = None) -> AdndEncounter:
+def _fight(
+    *members: tuple[CharacterSheet | MonsterSheet, str],
+    feet: dict[tuple[str, str], int] | None = None,
+    options: AdndOptions | None = None,
+) -> AdndEncounter:
     encounter = AdndEncounter(name="Test", options=options or AdndOptions())
     for sheet, side in members:
         encounter = core.join(encounter, ENCOUNTER_RULES.make_combatant(sheet, side))
@@ -71,12 +64,14 @@ def _success(encounter: AdndEncounter, actor: str, label: str, target: str) -> F
     raise AssertionError(f"{actor} cannot {label} {target} from where they stand")
 
 
-def _first_rounds(encounter: AdndEncounter, policy: Policy = ONE_ROUND,
-                  fights: int = FIGHTS, seed: int = 11) -> list[dict[str, int]]:
+def _first_rounds(
+    encounter: AdndEncounter, policy: Policy = ONE_ROUND, fights: int = FIGHTS, seed: int = 11
+) -> list[dict[str, int]]:
     names = {c.id: c.name for c in encounter.combatants}
-    return [{names[i]: hp for i, hp in result.hit_points.items()}
-            for result in run_fights(encounter, simulate, fights=fights, seed=seed,
-                                     policy=policy)]
+    return [
+        {names[i]: hp for i, hp in result.hit_points.items()}
+        for result in run_fights(encounter, simulate, fights=fights, seed=seed, policy=policy)
+    ]
 
 
 # -- the seam ---------------------------------------------------------------------------------
@@ -110,18 +105,29 @@ def test_a_changed_encounter_is_read_afresh() -> None:
     hurt = core.replace_sheet(encounter, ogre, OGRE.model_copy(update={"hit_points": 3}))
     assert prepared(hurt).hp == (58, 3)
     assert prepared(encounter).hp == (58, 19)
-    assert forecast(hurt, simulate, fights=300, seed=1).mean_rounds < \
-        forecast(encounter, simulate, fights=300, seed=1).mean_rounds
+    assert (
+        forecast(hurt, simulate, fights=300, seed=1).mean_rounds
+        < forecast(encounter, simulate, fights=300, seed=1).mean_rounds
+    )
 
 
 # -- lopsided fights --------------------------------------------------------------------------
 
 
 def test_four_heroes_against_a_kobold_win_almost_always() -> None:
-    encounter = _fight((RATH, "Party"), (DELSENORA, "Party"), (ILSE, "Party"),
-                       (RUPERT, "Party"), (KOBOLD, "Monsters"),
-                       feet={("Rath", "Kobold"): 30, ("Delsenora", "Kobold"): 60,
-                             ("Ilse", "Kobold"): 30, ("Rupert", "Kobold"): 90})
+    encounter = _fight(
+        (RATH, "Party"),
+        (DELSENORA, "Party"),
+        (ILSE, "Party"),
+        (RUPERT, "Party"),
+        (KOBOLD, "Monsters"),
+        feet={
+            ("Rath", "Kobold"): 30,
+            ("Delsenora", "Kobold"): 60,
+            ("Ilse", "Kobold"): 30,
+            ("Rupert", "Kobold"): 90,
+        },
+    )
     result = forecast(encounter, simulate, fights=2000, seed=3)
     assert result.wins["Party"].value > 0.95
     assert result.down[ids(encounter)["Kobold"]].value > 0.95
@@ -129,8 +135,7 @@ def test_four_heroes_against_a_kobold_win_almost_always() -> None:
 
 
 def test_a_troll_beats_a_lone_mage_almost_always() -> None:
-    encounter = _fight((DELSENORA, "Party"), (TROLL, "Monsters"),
-                       feet={("Delsenora", "Troll"): 20})
+    encounter = _fight((DELSENORA, "Party"), (TROLL, "Monsters"), feet={("Delsenora", "Troll"): 20})
     result = forecast(encounter, simulate, fights=2000, seed=3)
     assert result.wins["Monsters"].value > 0.95
     assert result.down[ids(encounter)["Delsenora"]].value > 0.95
@@ -142,11 +147,17 @@ def test_a_troll_beats_a_lone_mage_almost_always() -> None:
 def test_a_single_attack_hits_and_kills_at_the_dialogs_exact_odds() -> None:
     """Rath's long sword +1 at an ogre beside him (size L: 1d12 + 5): the dialog says 15/20
     to hit and the chance to kill an ogre left with 10 hit points."""
-    encounter = _fight((RATH, "Party"), (OGRE.model_copy(update={"hit_points": 10}),
-                                         "Monsters"), feet={("Rath", "Ogre"): 5})
+    encounter = _fight(
+        (RATH, "Party"),
+        (OGRE.model_copy(update={"hit_points": 10}), "Monsters"),
+        feet={("Rath", "Ogre"): 5},
+    )
     rath, ogre = ids(encounter)["Rath"], ids(encounter)["Ogre"]
-    option = next(o.id for o in ENCOUNTER_RULES.actions(encounter, rath)
-                  if o.label.startswith("Attack with long sword +1 (1d12"))
+    option = next(
+        o.id
+        for o in ENCOUNTER_RULES.actions(encounter, rath)
+        if o.label.startswith("Attack with long sword +1 (1d12")
+    )
     preview = ENCOUNTER_RULES.preview(encounter, rath, option, ogre)
     assert preview.success == Fraction(15, 20)
     kills = dict(preview.outcomes)["Kills"]
@@ -161,8 +172,10 @@ def test_a_monsters_three_attacks_hit_at_the_dialogs_odds() -> None:
     """The troll's claw, claw, bite against Rath: each row of the simulation at exactly the
     dialog's chance, and the whole first round's 'Rath untouched' at their product."""
     encounter = _fight((RATH, "Party"), (TROLL, "Monsters"), feet={("Rath", "Troll"): 5})
-    chances = [_success(encounter, "Troll", f"Attack with {name}", "Rath")
-               for name in ("claw", "claw", "bite")]
+    chances = [
+        _success(encounter, "Troll", f"Attack with {name}", "Rath")
+        for name in ("claw", "claw", "bite")
+    ]
     values = prepared(encounter)
     rows = values.melee[1][0]
     assert rows is not None and len(rows) == 3
@@ -181,8 +194,7 @@ SLOW_OGRE = OGRE.model_copy(update={"movement": 1})
 def test_a_first_round_of_arrows_at_medium_range() -> None:
     """Rupert shoots at an ogre 300' off (long bow medium range, −2) twice a round (rate of
     fire 2): the ogre is untouched after round one with chance (1 − p)², p the dialog's."""
-    encounter = _fight((RUPERT, "Party"), (SLOW_OGRE, "Monsters"),
-                       feet={("Rupert", "Ogre"): 300})
+    encounter = _fight((RUPERT, "Party"), (SLOW_OGRE, "Monsters"), feet={("Rupert", "Ogre"): 300})
     p = _success(encounter, "Rupert", "Attack with long bow", "Ogre")
     assert p == Fraction(10, 20)  # THAC0 16 − AC 5 = 11; DEX +2, medium range −2: 11–20
     first = _first_rounds(encounter)
@@ -193,13 +205,21 @@ def test_a_first_round_of_arrows_at_medium_range() -> None:
 def test_a_heavy_crossbow_shoots_every_other_round() -> None:
     """Rate of fire ½ standing: loaded, it shoots in round 1, then round 3 (the package's
     own count): after two rounds the target has taken exactly one bolt's chance."""
-    crossbowman = RUPERT.model_copy(update={"weapons": (
-        RUPERT.weapons[0].model_copy(update={"name": "heavy crossbow", "rate_of_fire":
-                                             Fraction(1, 2), "ranges": (8, 16, 24)}),)})
-    troll = TROLL.model_copy(update={"movement": 1, "hit_points": 200,
-                                     "max_hit_points": 200})
-    encounter = _fight((crossbowman, "Party"), (troll, "Monsters"),
-                       feet={("Rupert", "Troll"): 200})
+    crossbowman = RUPERT.model_copy(
+        update={
+            "weapons": (
+                RUPERT.weapons[0].model_copy(
+                    update={
+                        "name": "heavy crossbow",
+                        "rate_of_fire": Fraction(1, 2),
+                        "ranges": (8, 16, 24),
+                    }
+                ),
+            )
+        }
+    )
+    troll = TROLL.model_copy(update={"movement": 1, "hit_points": 200, "max_hit_points": 200})
+    encounter = _fight((crossbowman, "Party"), (troll, "Monsters"), feet={("Rupert", "Troll"): 200})
     p = _success(encounter, "Rupert", "Attack with heavy crossbow", "Troll")
     second = _first_rounds(encounter, Policy(max_rounds=2))
     assert _agrees(sum(1 for r in second if r["Troll"] < 200), p)
@@ -211,9 +231,12 @@ def test_a_natural_20_hits_only_while_the_table_says_so() -> None:
     armoured = RATH.model_copy(update={"magic_armour": 3})
     tough = KOBOLD.model_copy(update={"hit_points": 200, "max_hit_points": 200})
     for strict, chance in ((False, Fraction(1, 20)), (True, Fraction(0))):
-        encounter = _fight((armoured, "Party"), (tough, "Monsters"),
-                           feet={("Rath", "Kobold"): 5},
-                           options=AdndOptions(nat20_auto=not strict))
+        encounter = _fight(
+            (armoured, "Party"),
+            (tough, "Monsters"),
+            feet={("Rath", "Kobold"): 5},
+            options=AdndOptions(nat20_auto=not strict),
+        )
         assert _success(encounter, "Kobold", "Attack with short spear", "Rath") == chance
         first = _first_rounds(encounter)
         assert _agrees(sum(1 for r in first if r["Rath"] < 58), chance)
@@ -224,9 +247,12 @@ def test_a_natural_20_hits_only_while_the_table_says_so() -> None:
 
 def _rath_between_two() -> AdndEncounter:
     """Morale 20 keeps the survivor from breaking (and taking a free attack) in round 1."""
-    return _fight((RATH, "Party"), (ORC.model_copy(update={"morale": 20}), "Monsters"),
-                  (KOBOLD.model_copy(update={"morale": 20}), "Monsters"),
-                  feet={("Rath", "Orc"): 5, ("Rath", "Kobold"): 30, ("Orc", "Kobold"): 30})
+    return _fight(
+        (RATH, "Party"),
+        (ORC.model_copy(update={"morale": 20}), "Monsters"),
+        (KOBOLD.model_copy(update={"morale": 20}), "Monsters"),
+        feet={("Rath", "Orc"): 5, ("Rath", "Kobold"): 30, ("Orc", "Kobold"): 30},
+    )
 
 
 def test_weakest_closes_on_the_kobold_where_nearest_strikes_the_orc() -> None:
@@ -239,17 +265,24 @@ def test_weakest_closes_on_the_kobold_where_nearest_strikes_the_orc() -> None:
         spared = "Kobold" if struck == "Orc" else "Orc"
         assert all(r[spared] == (5 if spared == "Orc" else 3) for r in first), target
         hit = sum(1 for r in first if r[struck] < (5 if struck == "Orc" else 3))
-        assert _agrees(hit, sword_orc if struck == "Orc" else
-                       _success(_fight((RATH, "Party"), (KOBOLD, "Monsters"),
-                                       feet={("Rath", "Kobold"): 5}),
-                                "Rath", "Attack with long sword +1", "Kobold"), 1000), target
+        assert _agrees(
+            hit,
+            sword_orc
+            if struck == "Orc"
+            else _success(
+                _fight((RATH, "Party"), (KOBOLD, "Monsters"), feet={("Rath", "Kobold"): 5}),
+                "Rath",
+                "Attack with long sword +1",
+                "Kobold",
+            ),
+            1000,
+        ), target
 
 
 def test_ranged_stay_shoots_and_closing_strikes_with_the_sword() -> None:
     """An ogre 40' from Rupert: staying at range he looses two arrows; told to close he
     moves in and strikes once with the short sword."""
-    encounter = _fight((RUPERT, "Party"), (SLOW_OGRE, "Monsters"),
-                       feet={("Rupert", "Ogre"): 40})
+    encounter = _fight((RUPERT, "Party"), (SLOW_OGRE, "Monsters"), feet={("Rupert", "Ogre"): 40})
     bow = _success(encounter, "Rupert", "Attack with long bow", "Ogre")
     near = core.set_position(encounter, ids(encounter)["Rupert"], ids(encounter)["Ogre"], 5)
     assert isinstance(near, AdndEncounter)
@@ -288,9 +321,12 @@ def test_those_who_already_acted_this_round_do_not_act_again() -> None:
 
 def _orcs(morale: int, second: int) -> AdndEncounter:
     orc = ORC.model_copy(update={"morale": morale})
-    return _fight((RATH, "Party"), (orc, "Monsters"),
-                  (orc.model_copy(update={"movement": 1}), "Monsters"),
-                  feet={("Rath", "Orc 1"): 5, ("Rath", "Orc 2"): second})
+    return _fight(
+        (RATH, "Party"),
+        (orc, "Monsters"),
+        (orc.model_copy(update={"movement": 1}), "Monsters"),
+        feet={("Rath", "Orc 1"): 5, ("Rath", "Orc 2"): second},
+    )
 
 
 def test_half_the_side_down_breaks_a_timid_orc() -> None:
@@ -306,8 +342,11 @@ def test_half_the_side_down_breaks_a_timid_orc() -> None:
         assert r.winner == "Party" and r.fled == {second} and second not in r.down
         assert r.hit_points[second] == 5
     assert not any(r.fled for r in run_fights(_orcs(20, 200), simulate, fights=500, seed=5))
-    lone = _fight((RATH, "Party"), (ORC.model_copy(update={"morale": 2}), "Monsters"),
-                  feet={("Rath", "Orc"): 5})
+    lone = _fight(
+        (RATH, "Party"),
+        (ORC.model_copy(update={"morale": 2}), "Monsters"),
+        feet={("Rath", "Orc"): 5},
+    )
     assert not any(r.fled for r in run_fights(lone, simulate, fights=200, seed=5))
 
 
@@ -318,8 +357,11 @@ def test_a_fleeing_orc_takes_the_free_attack_at_its_back() -> None:
     encounter = _orcs(2, 5)
     rath, second = ids(encounter)["Rath"], ids(encounter)["Orc 2"]
     owed = core.update_combatant(encounter, second, free_attacks=(rath,))
-    option = next(o.id for o in ENCOUNTER_RULES.actions(owed, rath)
-                  if o.id.kind == "free" and o.id.target == second and o.id.index == 0)
+    option = next(
+        o.id
+        for o in ENCOUNTER_RULES.actions(owed, rath)
+        if o.id.kind == "free" and o.id.target == second and o.id.index == 0
+    )
     preview = ENCOUNTER_RULES.preview(owed, rath, option, None)
     assert preview.success is not None
     assert preview.success > _success(encounter, "Rath", "Attack with long sword +1", "Orc 2")
@@ -331,15 +373,17 @@ def test_a_fleeing_orc_takes_the_free_attack_at_its_back() -> None:
 def test_dead_at_zero_or_bleeding_at_deaths_door() -> None:
     """Whatever the option, down is 0 hit points or fewer; at death's door the fallen keep
     losing 1 a round while the fight goes on."""
-    members = ((RATH, "Party"), (ORC.model_copy(update={"morale": 20}), "Monsters"),
-               (TROLL.model_copy(update={"movement": 1, "morale": 20}), "Monsters"))
+    members = (
+        (RATH, "Party"),
+        (ORC.model_copy(update={"morale": 20}), "Monsters"),
+        (TROLL.model_copy(update={"movement": 1, "morale": 20}), "Monsters"),
+    )
     feet = {("Rath", "Orc"): 5, ("Rath", "Troll"): 1000}
     mean = {}
     for door in (False, True):
         encounter = _fight(*members, feet=feet, options=AdndOptions(deaths_door=door))
         orc = ids(encounter)["Orc"]
-        results = run_fights(encounter, simulate, fights=300, seed=9,
-                             policy=Policy(max_rounds=6))
+        results = run_fights(encounter, simulate, fights=300, seed=9, policy=Policy(max_rounds=6))
         assert all((r.hit_points[orc] <= 0) == (orc in r.down) for r in results)
         assert all(r.winner is None for r in results)  # the troll is still on its way
         mean[door] = sum(r.hit_points[orc] for r in results) / len(results)

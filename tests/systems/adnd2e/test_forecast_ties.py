@@ -38,9 +38,13 @@ class Scripted(random.Random):
 def _duel(critical: str = "off", feet: int = 5, orc_points: int = 40) -> AdndEncounter:
     encounter = AdndEncounter(name="Duel", options=AdndOptions(critical_hits=critical))
     encounter = core.join(encounter, RULES.make_combatant(RATH, "Party"))
-    encounter = core.join(encounter, RULES.make_combatant(
-        ORC.model_copy(update={"hit_points": orc_points, "max_hit_points": orc_points}),
-        "Monsters"))
+    encounter = core.join(
+        encounter,
+        RULES.make_combatant(
+            ORC.model_copy(update={"hit_points": orc_points, "max_hit_points": orc_points}),
+            "Monsters",
+        ),
+    )
     named = ids(encounter)
     encounter = core.move_to(encounter, named["Rath"], Place.at(0, 0))
     encounter = core.move_to(encounter, named["Orc"], Place.at(feet, 0))
@@ -50,8 +54,9 @@ def _duel(critical: str = "off", feet: int = 5, orc_points: int = 40) -> AdndEnc
 
 @pytest.mark.parametrize("critical", ["off", "double_dice", "extra_attack"])
 @pytest.mark.parametrize(("natural", "dice"), [(20, (3, 7)), (19, (5, 1)), (20, (8, 8))])
-def test_a_hit_deals_what_the_dialog_deals(critical: str, natural: int,
-                                           dice: tuple[int, int]) -> None:
+def test_a_hit_deals_what_the_dialog_deals(
+    critical: str, natural: int, dice: tuple[int, int]
+) -> None:
     """The same d20 and damage faces through the dialog's resolve and the simulator's
     attack: the same damage (a natural 20 doubling the dice under double-dice criticals)."""
     encounter = _duel(critical)
@@ -59,8 +64,9 @@ def test_a_hit_deals_what_the_dialog_deals(critical: str, natural: int,
     rath, orc = named["Rath"], named["Orc"]
     outcome = RULES.resolve(encounter, rath, ATTACK_0_ANY, orc, (natural, *dice))
     dealt = 40 - outcome.encounter.combatant(orc).sheet.hit_points
-    played = forecast.play_attack(encounter, rath, orc,
-                                  Scripted([(natural, 20), *((d, 8) for d in dice)]))
+    played = forecast.play_attack(
+        encounter, rath, orc, Scripted([(natural, 20), *((d, 8) for d in dice)])
+    )
     assert played == dealt > 0
 
 
@@ -72,8 +78,7 @@ def test_an_extra_attack_on_a_natural_20_in_both() -> None:
     outcome = RULES.resolve(encounter, named["Rath"], ATTACK_0_ANY, named["Orc"], (20, 4))
     assert any("extra attack" in notice for notice in outcome.notices)
     first = 40 - outcome.encounter.combatant(named["Orc"]).sheet.hit_points
-    again = RULES.resolve(outcome.encounter, named["Rath"], ATTACK_0_ANY, named["Orc"],
-                          (15, 6))
+    again = RULES.resolve(outcome.encounter, named["Rath"], ATTACK_0_ANY, named["Orc"], (15, 6))
     second = 40 - first - again.encounter.combatant(named["Orc"]).sheet.hit_points
     # Initiative 1 against 10: Rath first, a 20 and 4 on the d8; under extra-attack
     # criticals a second roll follows, 15 and 6, before the orc's turn.
@@ -83,18 +88,20 @@ def test_an_extra_attack_on_a_natural_20_in_both() -> None:
         played = _duel("extra_attack" if extra else "off")
         played = core.update_combatant(played, ids(played)["Rath"], initiative=1)
         played = core.update_combatant(played, ids(played)["Orc"], initiative=9)
-        result = forecast.play(forecast.prepared(played), Scripted(
-            [(1, 10), (10, 10), (20, 20), (4, 8), (15, 20), (6, 8), (1, 20)]).random,
-            "nearest", True, 1)
+        result = forecast.play(
+            forecast.prepared(played),
+            Scripted([(1, 10), (10, 10), (20, 20), (4, 8), (15, 20), (6, 8), (1, 20)]).random,
+            "nearest",
+            True,
+            1,
+        )
         hits.append(40 - result.hit_points[ids(played)["Orc"]])
     assert values.critical == "extra_attack"
     assert hits == [first + second, first]
 
 
-@pytest.mark.parametrize(("rounds", "placed_now"), [(1, False), (2, False), (3, True),
-                                                    (1, True)])
-def test_a_condition_runs_out_in_the_round_the_tracker_says(rounds: int,
-                                                            placed_now: bool) -> None:
+@pytest.mark.parametrize(("rounds", "placed_now"), [(1, False), (2, False), (3, True), (1, True)])
+def test_a_condition_runs_out_in_the_round_the_tracker_says(rounds: int, placed_now: bool) -> None:
     """A stunned orc (+4 to hit it) for ``rounds``: the round from which the tracker's round
     end has taken it off is the round from which the simulator prices Rath's attack
     without it."""
@@ -103,8 +110,11 @@ def test_a_condition_runs_out_in_the_round_the_tracker_says(rounds: int,
     if not placed_now:
         encounter = encounter.model_copy(update={"round": 1})
     named = ids(encounter)
-    encounter = core.add_condition(encounter, named["Orc"], core.ConditionState(
-        condition="stunned", name="Stunned", rounds=rounds))
+    encounter = core.add_condition(
+        encounter,
+        named["Orc"],
+        core.ConditionState(condition="stunned", name="Stunned", rounds=rounds),
+    )
     if not placed_now:
         encounter = encounter.model_copy(update={"round": 2})
     assert isinstance(encounter, AdndEncounter)
@@ -141,16 +151,20 @@ def test_walking_toward_a_foe_ends_where_the_map_puts_it(feet: int, budget: int)
     wanted = max(5, feet - budget)
     plane.approach(0, 1, wanted)
     moved = core.set_position(encounter, rath, orc, wanted, log=False)
-    assert plane.row(0) == [0, core.position_between(moved, rath, orc),
-                            core.position_between(moved, rath, third)]
+    assert plane.row(0) == [
+        0,
+        core.position_between(moved, rath, orc),
+        core.position_between(moved, rath, third),
+    ]
 
 
 def test_the_forecast_walks_in_the_plane() -> None:
     """Rath 200' from one orc and 60' from another beside it: he closes on the nearer and
     every distance the fights end with is one the places can hold (no pair drifts)."""
     encounter = _duel(feet=60, orc_points=3)
-    results = run_fights(encounter, forecast.simulate, fights=30, seed=3,
-                         policy=Policy(max_rounds=3))
+    results = run_fights(
+        encounter, forecast.simulate, fights=30, seed=3, policy=Policy(max_rounds=3)
+    )
     assert {r.rounds for r in results} <= {1, 2, 3}
     assert any(r.winner == "Party" for r in results)
 
@@ -163,8 +177,10 @@ def test_the_critical_and_damage_rules_at_their_edges() -> None:
     assert not combat.doubles_dice(20, "off") and not combat.doubles_dice(20, "extra_attack")
     assert [combat.extra_attack(n, "extra_attack") for n in (19, 20)] == [False, True]
     assert not combat.extra_attack(20, "off") and not combat.extra_attack(20, "double_dice")
-    assert [combat.hit_damage(rolled, bonus) for rolled, bonus in (
-        (1, -3), (0, 1), (1, 0), (2, 0), (1, 1), (6, 2))] == [1, 1, 1, 2, 2, 8]
+    assert [
+        combat.hit_damage(rolled, bonus)
+        for rolled, bonus in ((1, -3), (0, 1), (1, 0), (2, 0), (1, 1), (6, 2))
+    ] == [1, 1, 1, 2, 2, 8]
 
 
 @pytest.mark.parametrize("critical", ["off", "double_dice", "extra_attack"])
@@ -172,10 +188,18 @@ def test_a_natural_20_doubles_the_dice_only_under_double_dice(critical: str) -> 
     encounter = _duel(critical)
     named = ids(encounter)
     rath, orc = named["Rath"], named["Orc"]
-    plain = 40 - RULES.resolve(encounter, rath, ATTACK_0_ANY, orc,
-                               (19, 3, 7)).encounter.combatant(orc).sheet.hit_points
-    twenty = 40 - RULES.resolve(encounter, rath, ATTACK_0_ANY, orc,
-                                (20, 3, 7)).encounter.combatant(orc).sheet.hit_points
+    plain = (
+        40
+        - RULES.resolve(encounter, rath, ATTACK_0_ANY, orc, (19, 3, 7))
+        .encounter.combatant(orc)
+        .sheet.hit_points
+    )
+    twenty = (
+        40
+        - RULES.resolve(encounter, rath, ATTACK_0_ANY, orc, (20, 3, 7))
+        .encounter.combatant(orc)
+        .sheet.hit_points
+    )
     assert twenty == plain + (7 if critical == "double_dice" else 0)
     played = forecast.play_attack(encounter, rath, orc, Scripted([(20, 20), (3, 8), (7, 8)]))
     assert played == twenty
@@ -199,6 +223,7 @@ def test_down_is_the_encounter_s_out_of_fight_at_its_edges(deaths_door: bool) ->
 
 
 @pytest.mark.parametrize("deaths_door", [False, True])
-def test_the_simulator_asks_the_one_down_rule(monkeypatch: pytest.MonkeyPatch,
-                                              deaths_door: bool) -> None:
+def test_the_simulator_asks_the_one_down_rule(
+    monkeypatch: pytest.MonkeyPatch, deaths_door: bool
+) -> None:
     check_one_rule(monkeypatch, combat, lambda: _melee(deaths_door), forecast.simulate)

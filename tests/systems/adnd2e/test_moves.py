@@ -35,8 +35,7 @@ def test_a_charge_allows_half_as_far_again_and_says_so_beyond() -> None:
     fight = _declared(seed_fight(), Rath="Charge")
     rath = ids(fight)["Rath"]
     check = RULES.check_move(fight, rath, Place.at(-180, -10))
-    assert (check.distance, check.allowance, check.verb, check.over) == (150, 180, "charges",
-                                                                         False)
+    assert (check.distance, check.allowance, check.verb, check.over) == (150, 180, "charges", False)
     moved, text = RULES.make_move(fight, rath, Place.at(-180, -10))
     assert text == "Rath charges 150 ft"
     assert moved.log[-1].text == "Rath charges 150 ft"
@@ -77,8 +76,12 @@ def test_a_flight_out_of_reach_owes_the_free_attack_due_at_once() -> None:
     assert moved.combatant(kobold).free_attacks == (ilse,)
     due = RULES.due(moved)
     assert [(d.label, d.actor, d.action) for d in due] == [
-        ("Free attack: Ilse at Kobold's back", ilse,
-         Action("free", 0, target=kobold, variant="any"))]
+        (
+            "Free attack: Ilse at Kobold's back",
+            ilse,
+            Action("free", 0, target=kobold, variant="any"),
+        )
+    ]
     assert RULES.preview(moved, ilse, due[0].action, None).problem == ""
     # A flight that stays in reach owes nothing.
     near, _ = RULES.make_move(fight, kobold, Place.at(5, -10))
@@ -107,8 +110,9 @@ def test_rings_follow_the_declaration() -> None:
     undeclared = [(r.value, r.label) for r in RULES.rings(fight, rath) if r.kind == "move"]
     assert undeclared == [(60, "close"), (40, "withdraw"), (120, "full move"), (180, "charge")]
     withdrawing = _declared(fight, Rath="Withdraw")
-    assert [(r.value, r.label) for r in RULES.rings(withdrawing, rath) if r.kind == "move"] \
-        == [(40, "withdraw")]
+    assert [(r.value, r.label) for r in RULES.rings(withdrawing, rath) if r.kind == "move"] == [
+        (40, "withdraw")
+    ]
 
 
 def test_the_dialog_s_flight_is_the_map_s_move() -> None:
@@ -118,19 +122,26 @@ def test_the_dialog_s_flight_is_the_map_s_move() -> None:
     place = outcome.encounter.places[kobold]
     dragged, text = RULES.make_move(fight, kobold, place)
     assert outcome.summary == text == "Kobold flees 60 ft: leaves Ilse's reach: free attack"
-    assert dragged.combatant(kobold).free_attacks == \
-        outcome.encounter.combatant(kobold).free_attacks
+    assert (
+        dragged.combatant(kobold).free_attacks == outcome.encounter.combatant(kobold).free_attacks
+    )
 
 
 def _move_line(before: core.Encounter, after: core.Encounter) -> list[str]:
-    return [entry.text for entry in after.log[len(before.log):]]
+    return [entry.text for entry in after.log[len(before.log) :]]
 
 
-@pytest.mark.parametrize(("target", "action"), [("Kobold", Action("attack", 0, variant="sm")),
-                                                ("Orc", Action("attack", 0, variant="sm")),
-                                                ("Ogre", Action("attack", 0, variant="l"))])
-def test_a_charge_through_the_dialog_is_the_map_s_move_then_the_blow(target: str,
-                                                                     action: Action) -> None:
+@pytest.mark.parametrize(
+    ("target", "action"),
+    [
+        ("Kobold", Action("attack", 0, variant="sm")),
+        ("Orc", Action("attack", 0, variant="sm")),
+        ("Ogre", Action("attack", 0, variant="l")),
+    ],
+)
+def test_a_charge_through_the_dialog_is_the_map_s_move_then_the_blow(
+    target: str, action: Action
+) -> None:
     """Rath charges through the dialog's attack (a miss: natural 1): he ends where the
     dialog's "move toward" (a drop 5' from the foe) puts him, the log says the move as the
     map's drop there says it, then the blow, and the feet count against the charge as the

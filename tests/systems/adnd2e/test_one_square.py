@@ -8,7 +8,6 @@ from tests.systems.test_places_migration import old_fight
 
 def test_one_square_is_singular() -> None:
     encounter = set_distance(old_fight("adnd2e"), "both", None, (1,))
-    assert encounter.log[-1].text.startswith("Encounter distance: 1 square, 5 ft, both "
-                                             "surprised")
+    assert encounter.log[-1].text.startswith("Encounter distance: 1 square, 5 ft, both surprised")
     encounter = set_distance(old_fight("adnd2e"), "both", None, (3,))
     assert encounter.log[-1].text.startswith("Encounter distance: 3 squares, 15 ft")

@@ -19,16 +19,36 @@ from m3desk.systems.adnd2e import (
 
 
 def test_the_package_exports_exactly_the_issue_s_surface() -> None:
-    assert sorted(adnd2e.__all__) == sorted([
-        "thac0", "to_hit_number", "hit_chance", "combat_movement_feet", "moving_rate_of_fire",
-        "initiative_order", "charging_armour_class"])
+    assert sorted(adnd2e.__all__) == sorted(
+        [
+            "thac0",
+            "to_hit_number",
+            "hit_chance",
+            "combat_movement_feet",
+            "moving_rate_of_fire",
+            "initiative_order",
+            "charging_armour_class",
+        ]
+    )
 
 
-@pytest.mark.parametrize(("group", "level", "expected"), [
-    ("warrior", 1, 20), ("warrior", 7, 14), ("warrior", 20, 1),
-    ("priest", 3, 20), ("priest", 4, 18), ("priest", 19, 8),
-    ("rogue", 3, 19), ("rogue", 10, 16), ("rogue", 20, 11),
-    ("wizard", 4, 19), ("wizard", 10, 17), ("wizard", 20, 14)])
+@pytest.mark.parametrize(
+    ("group", "level", "expected"),
+    [
+        ("warrior", 1, 20),
+        ("warrior", 7, 14),
+        ("warrior", 20, 1),
+        ("priest", 3, 20),
+        ("priest", 4, 18),
+        ("priest", 19, 8),
+        ("rogue", 3, 19),
+        ("rogue", 10, 16),
+        ("rogue", 20, 11),
+        ("wizard", 4, 19),
+        ("wizard", 10, 17),
+        ("wizard", 20, 14),
+    ],
+)
 def test_thac0_by_group_and_level(group: str, level: int, expected: int) -> None:
     """PHB Table 53 (digest §2)."""
     assert thac0(group, level) == expected
@@ -45,24 +65,35 @@ def test_rath_needs_8_against_the_orc_in_chain() -> None:
     assert to_hit_number(14, -2) == 16
 
 
-@pytest.mark.parametrize(("modifier", "thac0_", "ac", "chance"), [
-    (0, 14, 6, 13 / 20),   # §11.1: need 8
-    (3, 14, 6, 16 / 20),   # STR +2 and sword +1: need 5
-    (-3, 23, 0, 1 / 20),   # §11.2: only a natural 20
-    (4, 3, 0, 19 / 20),    # a natural 1 still misses
-    (2, 19, 5, 9 / 20),    # §11.3: at the fleeing back
-    (0, 19, 2, 4 / 20),    # the same foe from the front
-    (2, 18, 6, 11 / 20),   # §11.4: the charge's +2
-])
+@pytest.mark.parametrize(
+    ("modifier", "thac0_", "ac", "chance"),
+    [
+        (0, 14, 6, 13 / 20),  # §11.1: need 8
+        (3, 14, 6, 16 / 20),  # STR +2 and sword +1: need 5
+        (-3, 23, 0, 1 / 20),  # §11.2: only a natural 20
+        (4, 3, 0, 19 / 20),  # a natural 1 still misses
+        (2, 19, 5, 9 / 20),  # §11.3: at the fleeing back
+        (0, 19, 2, 4 / 20),  # the same foe from the front
+        (2, 18, 6, 11 / 20),  # §11.4: the charge's +2
+    ],
+)
 def test_hit_chance_is_exact(modifier: int, thac0_: int, ac: int, chance: float) -> None:
     result = hit_chance(modifier, thac0_, ac)
     assert isinstance(result, float)
     assert result == chance
 
 
-@pytest.mark.parametrize(("action", "feet"), [
-    ("move", 120), ("close", 60), ("missile", 60), ("charge", 180), ("withdraw", 40),
-    ("flee", 120)])
+@pytest.mark.parametrize(
+    ("action", "feet"),
+    [
+        ("move", 120),
+        ("close", 60),
+        ("missile", 60),
+        ("charge", 180),
+        ("withdraw", 40),
+        ("flee", 120),
+    ],
+)
 def test_combat_movement_of_a_human(action: str, feet: int) -> None:
     """Seed 002 and digest §11.5: MV 12 charges 180', withdraws 40', closes 60'."""
     assert combat_movement_feet(12, action) == feet
@@ -71,7 +102,11 @@ def test_combat_movement_of_a_human(action: str, feet: int) -> None:
 def test_combat_movement_of_mv_9_rounds_down() -> None:
     """Seed 002: MV 9 moves 90'; a withdrawal is 30', a charge 135', a close 45'."""
     assert [combat_movement_feet(9, a) for a in ("move", "withdraw", "charge", "close")] == [
-        90, 30, 135, 45]
+        90,
+        30,
+        135,
+        45,
+    ]
     assert combat_movement_feet(6, "withdraw") == 20
 
 

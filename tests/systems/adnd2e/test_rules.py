@@ -31,21 +31,46 @@ def test_every_option_says_why() -> None:
     assert all(option_of(AdndOptions, name).reason for name in AdndOptions.model_fields)
     defaults = AdndOptions()
     assert (defaults.initiative, defaults.deaths_door, defaults.nat20_auto) == (
-        "standard", False, True)
+        "standard",
+        False,
+        True,
+    )
 
 
-@pytest.mark.parametrize(("score", "exceptional", "hit", "damage"), [
-    (3, 0, -3, -1), (7, 0, -1, 0), (16, 0, 0, 1), (17, 0, 1, 1), (18, 0, 1, 2),
-    (18, 1, 1, 3), (18, 50, 1, 3), (18, 51, 2, 3), (18, 80, 2, 4), (18, 91, 2, 5),
-    (18, 100, 3, 6), (19, 0, 3, 7), (25, 0, 7, 14)])
-def test_strength_with_exceptional_scores(score: int, exceptional: int, hit: int,
-                                          damage: int) -> None:
+@pytest.mark.parametrize(
+    ("score", "exceptional", "hit", "damage"),
+    [
+        (3, 0, -3, -1),
+        (7, 0, -1, 0),
+        (16, 0, 0, 1),
+        (17, 0, 1, 1),
+        (18, 0, 1, 2),
+        (18, 1, 1, 3),
+        (18, 50, 1, 3),
+        (18, 51, 2, 3),
+        (18, 80, 2, 4),
+        (18, 91, 2, 5),
+        (18, 100, 3, 6),
+        (19, 0, 3, 7),
+        (25, 0, 7, 14),
+    ],
+)
+def test_strength_with_exceptional_scores(
+    score: int, exceptional: int, hit: int, damage: int
+) -> None:
     assert str_adjustments(score, exceptional) == (hit, damage)
 
 
 def test_dexterity_and_constitution() -> None:
     assert [dex_adjustments(s) for s in (3, 6, 14, 15, 16, 17, 18)] == [
-        (-3, 4), (0, 1), (0, 0), (0, -1), (1, -2), (2, -3), (2, -4)]
+        (-3, 4),
+        (0, 1),
+        (0, 0),
+        (0, -1),
+        (1, -2),
+        (2, -3),
+        (2, -4),
+    ]
     assert con_hp_adjustment(18, warrior=True) == 4
     assert con_hp_adjustment(18, warrior=False) == 2
     assert con_hp_adjustment(17, warrior=True) == 3
@@ -55,8 +80,9 @@ def test_dexterity_and_constitution() -> None:
 
 
 def test_exceptional_strength_is_for_warriors_only() -> None:
-    mage = CharacterSheet(name="M", char_class="mage",
-                          abilities=Abilities(STR=18, STR_exceptional=80))
+    mage = CharacterSheet(
+        name="M", char_class="mage", abilities=Abilities(STR=18, STR_exceptional=80)
+    )
     assert derive(mage)["str.damage"].value == 2
     assert derive(RATH)["str.damage"].value == 4
 
@@ -67,8 +93,7 @@ def test_rath_as_the_phb_has_him() -> None:
     values = derive(RATH)
     assert values["thac0"].value == 14
     assert values["weapon.0.thac0"].value == 11
-    assert (values["ac"].value, values["ac.rear"].value, values["ac.charging"].value) == (
-        2, 5, 5)
+    assert (values["ac"].value, values["ac.rear"].value, values["ac.charging"].value) == (2, 5, 5)
     assert values["ac"].explanation() == "AC 2 = chain mail 5 − shield 1 − DEX 16 2"
 
 
@@ -88,7 +113,10 @@ def test_encumbrance_slows_and_hinders() -> None:
     assert (values["movement"].value, values["encumbrance.to_hit"].value) == (6, -1)
     heavy = derive(strong.model_copy(update={"carried": 135}))
     assert (heavy["movement"].value, heavy["encumbrance.to_hit"].value, heavy["ac"].value) == (
-        4, -2, 11)
+        4,
+        -2,
+        11,
+    )
     assert [encumbered_rate(12, c) for c in (1, 2, 3, 4, 5)] == [8, 6, 4, 1, 0]
     assert encumbered_rate(12, 1, rounding="fg") == 9
     assert derive(strong, AdndOptions(encumbrance_slows=False))["movement"].value == 12
@@ -106,8 +134,13 @@ def test_saving_throws() -> None:
     assert combat.save_chance(17) == Fraction(4, 20)
     assert group_saves(Group.WIZARD, 1)[Save.SP] == 12
     assert combat.save_chance(12, 2) == Fraction(11, 20)
-    assert group_saves(Group.PRIEST, 7) == {Save.PPD: 7, Save.RSW: 11, Save.PP: 10,
-                                            Save.BW: 13, Save.SP: 12}
+    assert group_saves(Group.PRIEST, 7) == {
+        Save.PPD: 7,
+        Save.RSW: 11,
+        Save.PP: 10,
+        Save.BW: 13,
+        Save.SP: 12,
+    }
 
 
 def test_monster_thac0_and_saves() -> None:
@@ -173,12 +206,15 @@ def test_rear_armour_class() -> None:
     assert combat.rear_armour_class(2, shield=True, dex_adjustment=-2, ignore_dex=False) == 3
 
 
-@pytest.mark.parametrize(("rate", "rounds"), [
-    (Fraction(1), [1, 1, 1, 1]),                   # long bow on the move
-    (Fraction(1, 4), [1, 0, 0, 0, 1, 0, 0, 0, 1]),  # heavy crossbow on the move
-    (Fraction(1, 2), [1, 0, 1, 0]),                # heavy crossbow standing
-    (Fraction(3, 2), [1, 2, 1, 2]),                # darts on the move
-])
+@pytest.mark.parametrize(
+    ("rate", "rounds"),
+    [
+        (Fraction(1), [1, 1, 1, 1]),  # long bow on the move
+        (Fraction(1, 4), [1, 0, 0, 0, 1, 0, 0, 0, 1]),  # heavy crossbow on the move
+        (Fraction(1, 2), [1, 0, 1, 0]),  # heavy crossbow standing
+        (Fraction(3, 2), [1, 2, 1, 2]),  # darts on the move
+    ],
+)
 def test_firing_on_the_move_is_counted_across_rounds(rate: Fraction, rounds: list[int]) -> None:
     credit = None
     shots = []
@@ -201,8 +237,15 @@ def test_strength_above_18_takes_what_table_1_prints_and_says_what_no_table_prin
     Table 1's weight allowance + 1 and maximum press (as on every printed row: 18/00 has
     335 lb allowance → light from 336, press 480 → max 480); the sheet says that the steps
     between are spaced as on the 18/00 row, which no book prints."""
-    table_1 = {19: (485, 640), 20: (535, 700), 21: (635, 810), 22: (785, 970),
-               23: (935, 1130), 24: (1235, 1440), 25: (1535, 1750)}
+    table_1 = {
+        19: (485, 640),
+        20: (535, 700),
+        21: (635, 810),
+        22: (785, 970),
+        23: (935, 1130),
+        24: (1235, 1440),
+        25: (1535, 1750),
+    }
     for score, (allowance, press) in table_1.items():
         assert encumbrance_category(score, 0, allowance) == 0
         assert encumbrance_category(score, 0, allowance + 1) == 1

@@ -33,11 +33,11 @@ def test_an_encounter_holding_an_old_sheet_still_opens() -> None:
     sheet = load_sheet(OLD).model
     encounter = RULES.encounter_type(name="Old")
     encounter = core.join(encounter, RULES.make_combatant(sheet, "Party"))
-    record = json.loads(dump_document_bytes(catalog.document_type(type(encounter)),
-                                            encounter))
+    record = json.loads(dump_document_bytes(catalog.document_type(type(encounter)), encounter))
     record["document"]["combatants"][0]["sheet"]["spells"] = list(NAMES)  # as it was saved
-    loaded = load_document_bytes(json.dumps(record).encode(), catalog.encounters(),
-                                 source="old.m3e")
+    loaded = load_document_bytes(
+        json.dumps(record).encode(), catalog.encounters(), source="old.m3e"
+    )
     [combatant] = loaded.model.combatants
     assert [s.name for s in combatant.sheet.spells] == list(NAMES)
 
@@ -45,9 +45,14 @@ def test_an_encounter_holding_an_old_sheet_still_opens() -> None:
 def test_the_map_rings_the_caster_at_each_typed_range_not_yet_cast() -> None:
     sheet = load_sheet(OLD).model
     assert isinstance(sheet, CharacterSheet)
-    typed = (Spell(name="magic missile", range=210), Spell(name="sleep", range=90),
-             Spell(name="Melf's acid arrow", range=540, cast=True), Spell(name="web", range=90),
-             Spell(name="lightning bolt"), Spell(name="shocking grasp", range=0))
+    typed = (
+        Spell(name="magic missile", range=210),
+        Spell(name="sleep", range=90),
+        Spell(name="Melf's acid arrow", range=540, cast=True),
+        Spell(name="web", range=90),
+        Spell(name="lightning bolt"),
+        Spell(name="shocking grasp", range=0),
+    )
     caster = sheet.model_copy(update={"spells": typed})
     encounter = RULES.encounter_type(name="Spells")
     encounter = core.join(encounter, RULES.make_combatant(caster, "Party"))
@@ -55,7 +60,9 @@ def test_the_map_rings_the_caster_at_each_typed_range_not_yet_cast() -> None:
     mage, orc = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, mage, orc, 100)
     assert [r for r in RULES.rings(encounter, mage) if r.kind == "spell"] == [
-        Ring(90, "sleep, web", "spell"), Ring(210, "magic missile", "spell")]
+        Ring(90, "sleep, web", "spell"),
+        Ring(210, "magic missile", "spell"),
+    ]
     assert "magic missile" in RULES.reach(encounter, mage, orc).options
     assert "sleep" not in RULES.reach(encounter, mage, orc).options
     untyped = core.replace_sheet(encounter, mage, sheet)

@@ -45,9 +45,16 @@ def _option(encounter: core.Encounter, actor: str, label_start: str) -> str:
 
 
 def _round_one() -> AdndEncounter:
-    encounter = _declare(seed_fight(), Ogre="Charge", Rath="Set against a charge",
-                         Delsenora="Withdraw", Ilse="Attack", Rupert="Move and fire",
-                         Orc="Attack", Kobold="Flee")
+    encounter = _declare(
+        seed_fight(),
+        Ogre="Charge",
+        Rath="Set against a charge",
+        Delsenora="Withdraw",
+        Ilse="Attack",
+        Rupert="Move and fire",
+        Orc="Attack",
+        Kobold="Flee",
+    )
     encounter = core.start(encounter)
     encounter, _ = EDIT(encounter, ids(encounter)["Rath"], "roll", "6")
     encounter, _ = EDIT(encounter, ids(encounter)["Orc"], "roll", "5")
@@ -60,7 +67,8 @@ def test_the_declared_cell_offers_every_action_and_stores_the_pick() -> None:
     cell = RULES.cell(encounter, _who(encounter, "Ogre"), "declared")
     assert cell.editable and cell.text == "—"
     assert {"Charge", "Withdraw", "Flee", "Move and fire", "Set against a charge"} <= set(
-        cell.choices)
+        cell.choices
+    )
     encounter = _declare(encounter, Ogre="Charge")
     assert _who(encounter, "Ogre").declared == "charge"
     cell = RULES.cell(encounter, _who(encounter, "Ogre"), "declared")
@@ -91,24 +99,37 @@ def test_typed_side_d10_with_the_charge_modifier_lower_first() -> None:
     tip = RULES.initiative_tip(encounter, _who(encounter, "Rath"))
     assert tip.startswith("Initiative 4 = d10 6, Ogre charging −2")
     status = RULES.status(encounter)
-    assert status[0] == ("Round 1 · resolution, lower first: 4: Rath + Delsenora + Ilse + "
-                         "Rupert → 5: Ogre + Orc + Kobold")
-    assert status[1] == ("Ogre charges: its opponents −2 initiative; Rath set against it "
-                         "(double damage on a hit)")
+    assert status[0] == (
+        "Round 1 · resolution, lower first: 4: Rath + Delsenora + Ilse + "
+        "Rupert → 5: Ogre + Orc + Kobold"
+    )
+    assert status[1] == (
+        "Ogre charges: its opponents −2 initiative; Rath set against it (double damage on a hit)"
+    )
 
 
 def test_status_names_who_must_still_declare_and_roll() -> None:
     encounter = core.start(seed_fight())
     assert RULES.status(encounter)[0].startswith("Round 1 · declare: Rath, Delsenora")
-    encounter = _declare(encounter, Rath="Attack", Delsenora="Attack", Ilse="Attack",
-                         Rupert="Fire missiles", Ogre="Attack", Orc="Attack", Kobold="Attack")
+    encounter = _declare(
+        encounter,
+        Rath="Attack",
+        Delsenora="Attack",
+        Ilse="Attack",
+        Rupert="Fire missiles",
+        Ogre="Attack",
+        Orc="Attack",
+        Kobold="Attack",
+    )
     assert RULES.status(encounter)[0] == (
-        "Round 1 · initiative: type the d10 for Party, Monsters (lower acts first)")
+        "Round 1 · initiative: type the d10 for Party, Monsters (lower acts first)"
+    )
 
 
 def test_individual_initiative_with_weapon_speed() -> None:
-    encounter = seed_fight().model_copy(update={"options": AdndOptions(
-        initiative="individual", weapon_speed=True)})
+    encounter = seed_fight().model_copy(
+        update={"options": AdndOptions(initiative="individual", weapon_speed=True)}
+    )
     encounter = _declare(encounter, Rath="Attack")
     encounter, _ = EDIT(encounter, ids(encounter)["Rath"], "roll", "3")
     assert _who(encounter, "Rath").initiative == 8  # long sword +1, speed 5
@@ -128,22 +149,27 @@ def test_the_charge_meets_a_set_spear() -> None:
     assert "Moves 35 ft in before the blow" in preview.lines
     outcome = RESOLVE(encounter, ogre, charge, rath, (9, 6))
     assert outcome.summary == "Ogre charges Rath with the club and misses (9 +2 against 15)"
-    assert outcome.notices == ("Rath has set a weapon against the charge: a hit on Ogre "
-                               "deals double damage.",)
+    assert outcome.notices == (
+        "Rath has set a weapon against the charge: a hit on Ogre deals double damage.",
+    )
     encounter = outcome.encounter
     assert core.position_between(encounter, ogre, rath) == 5
     spear = _option(encounter, "Rath", "Attack with spear (1d8 vs L)")
     preview = RULES.preview(encounter, rath, spear, ogre)
     # The charging ogre is AC 6; THAC0 14 needs 8, STR +2: naturals 6–20.
-    assert preview.lines == ("d20 STR 18/80 +2 needs 8 (THAC0 14 − AC 6, charging)",
-                             "Damage 1d8 ×2 (set against the charge) +4: average 13.0, 6–20")
+    assert preview.lines == (
+        "d20 STR 18/80 +2 needs 8 (THAC0 14 − AC 6, charging)",
+        "Damage 1d8 ×2 (set against the charge) +4: average 13.0, 6–20",
+    )
     assert preview.success == Fraction(15, 20)
     wrong = _option(encounter, "Rath", "Attack with spear (1d6 vs S-M)")
     assert RULES.preview(encounter, rath, wrong, ogre).problem == (
-        "Ogre is size L: use the L damage (1d8).")
+        "Ogre is size L: use the L damage (1d8)."
+    )
     outcome = RESOLVE(encounter, rath, spear, ogre, (11, 4))
-    assert outcome.summary == ("Rath attacks Ogre with the spear and hits for 12 (double: set "
-                               "against the charge)")
+    assert outcome.summary == (
+        "Rath attacks Ogre with the spear and hits for 12 (double: set against the charge)"
+    )
     assert _who(outcome.encounter, "Ogre").sheet.hit_points == 19 - 12
 
 
@@ -151,9 +177,9 @@ def test_a_charge_beyond_its_reach_is_barred() -> None:
     encounter = _declare(seed_fight(), Ogre="Charge")
     encounter = core.set_position(encounter, ids(encounter)["Ogre"], ids(encounter)["Rath"], 150)
     charge = _option(encounter, "Ogre", "Attack with club")
-    assert RULES.preview(encounter, ids(encounter)["Ogre"], charge,
-                         ids(encounter)["Rath"]).problem == (
-        "Rath is 150 ft away: out of reach of the club.")
+    assert RULES.preview(
+        encounter, ids(encounter)["Ogre"], charge, ids(encounter)["Rath"]
+    ).problem == ("Rath is 150 ft away: out of reach of the club.")
 
 
 def test_a_withdrawal_with_an_ally_blocking() -> None:
@@ -168,15 +194,18 @@ def test_a_withdrawal_with_an_ally_blocking() -> None:
     # Withdrawing is no attack, and the movement is spent.
     attack = _option(outcome.encounter, "Delsenora", "Attack with dagger")
     assert RULES.preview(outcome.encounter, delsenora, attack, orc).problem == (
-        "Delsenora declared Withdraw: no attack this round.")
+        "Delsenora declared Withdraw: no attack this round."
+    )
     assert RULES.preview(outcome.encounter, delsenora, MOVE_WITHDRAW, orc).problem == (
-        "Delsenora has used this round's movement.")
+        "Delsenora has used this round's movement."
+    )
 
 
 def test_a_withdrawal_alone_may_be_followed() -> None:
     encounter = _declare(seed_fight(), Delsenora="Withdraw", Ilse="Withdraw")
-    outcome = RESOLVE(encounter, ids(encounter)["Delsenora"], MOVE_WITHDRAW,
-                      ids(encounter)["Orc"], ())
+    outcome = RESOLVE(
+        encounter, ids(encounter)["Delsenora"], MOVE_WITHDRAW, ids(encounter)["Orc"], ()
+    )
     assert outcome.notices == ("Orc may follow Delsenora.",)
 
 
@@ -190,7 +219,8 @@ def test_a_flight_owes_the_free_attack_at_once() -> None:
     assert outcome.notices == (
         "Ilse gets a free attack at Kobold's back now (rear +2, no shield or DEX): 60.0 % to "
         "hit with the footman's mace.",
-        "Kobold can be pursued unless someone blocks.")
+        "Kobold can be pursued unless someone blocks.",
+    )
     encounter = outcome.encounter
     assert core.position_between(encounter, kobold, ilse) == 65
     assert RULES.status(encounter)[-1] == "Free attack due now at Kobold's back: Ilse"
@@ -199,14 +229,16 @@ def test_a_flight_owes_the_free_attack_at_once() -> None:
     assert preview.lines[0] == "d20 rear attack +2 needs 11 (THAC0 18 − AC 7)"
     assert preview.success == Fraction(12, 20)
     outcome = RESOLVE(encounter, ilse, free, None, (14, 5))
-    assert outcome.summary == ("Ilse strikes at the back of Kobold with the footman's mace and "
-                               "hits for 6; Kobold is dead")
+    assert outcome.summary == (
+        "Ilse strikes at the back of Kobold with the footman's mace and hits for 6; Kobold is dead"
+    )
     assert _who(outcome.encounter, "Kobold").free_attacks == ()
     assert not any(o.id.kind == "free" for o in RULES.actions(outcome.encounter, ilse))
 
 
 def test_a_troll_fleeing_a_troll_gets_all_its_attacks() -> None:
     from m3desk.systems.adnd2e.samples import TROLL
+
     encounter = seed_fight()
     encounter = core.join(encounter, RULES.make_combatant(TROLL, "Monsters"))
     encounter = core.set_position(encounter, ids(encounter)["Troll"], ids(encounter)["Rath"], 5)
@@ -229,7 +261,8 @@ def test_an_archer_moves_and_fires_at_half_rate_over_two_rounds() -> None:
     encounter = RESOLVE(encounter, rupert, bow, ogre, (15, 3)).encounter
     assert RULES.preview(encounter, rupert, bow, ogre).problem == (
         "Rupert has no shot left this round (long bow at 1 a round on the move; next shot in "
-        "1 round).")
+        "1 round)."
+    )
     ended, _expired = encounter.round_ended()
     ended = ended.model_copy(update={"round": 2})
     ended = _declare(ended, Rupert="Move and fire")
@@ -241,6 +274,7 @@ def test_an_archer_moves_and_fires_at_half_rate_over_two_rounds() -> None:
 
 def test_a_heavy_crossbow_on_the_move_fires_once_in_four_rounds() -> None:
     from m3desk.systems.adnd2e.samples import weapon
+
     encounter = seed_fight()
     archer = _who(encounter, "Rupert")
     sheet = archer.sheet.model_copy(update={"weapons": (weapon("heavy crossbow"),)})
@@ -265,12 +299,20 @@ def test_rings_follow_the_declared_action_and_the_bow() -> None:
     rupert = ids(encounter)["Rupert"]
     rings = RULES.rings(encounter, rupert)
     assert [(r.value, r.label) for r in rings if r.kind == "move"] == [
-        (60, "close"), (40, "withdraw"), (120, "full move"), (180, "charge")]
+        (60, "close"),
+        (40, "withdraw"),
+        (120, "full move"),
+        (180, "charge"),
+    ]
     assert [(r.value, r.label) for r in rings if r.kind == "range"] == [
-        (210, "long bow short"), (420, "long bow medium"), (630, "long bow long")]
+        (210, "long bow short"),
+        (420, "long bow medium"),
+        (630, "long bow long"),
+    ]
     encounter = _declare(encounter, Rupert="Move and fire")
     assert [(r.value, r.label) for r in RULES.rings(encounter, rupert) if r.kind == "move"] == [
-        (60, "move and fire")]
+        (60, "move and fire")
+    ]
 
 
 def test_medium_range_costs_two() -> None:
@@ -279,7 +321,8 @@ def test_medium_range_costs_two() -> None:
     encounter = core.set_position(encounter, rupert, ogre, 300)  # 100 yards
     bow = _option(encounter, "Rupert", "Attack with long bow")
     assert RULES.preview(encounter, rupert, bow, ogre).lines[0] == (
-        "d20 DEX 17 missile +2 medium range −2 needs 11 (THAC0 16 − AC 5)")
+        "d20 DEX 17 missile +2 medium range −2 needs 11 (THAC0 16 − AC 5)"
+    )
     encounter = core.set_position(encounter, rupert, ogre, 660)
     assert RULES.reach(encounter, rupert, ogre).in_reach is False
 
@@ -287,11 +330,13 @@ def test_medium_range_costs_two() -> None:
 def test_conditions_give_the_table_51_modifiers() -> None:
     encounter = seed_fight()
     orc, ilse = ids(encounter)["Orc"], ids(encounter)["Ilse"]
-    encounter = core.add_condition(encounter, ilse, core.ConditionState(condition="prone",
-                                                                        name="Prone"))
+    encounter = core.add_condition(
+        encounter, ilse, core.ConditionState(condition="prone", name="Prone")
+    )
     attack = _option(encounter, "Orc", "Attack with spear")
     assert RULES.preview(encounter, orc, attack, ilse).lines[0] == (
-        "d20 defender prone +4 needs 15 (THAC0 19 − AC 4)")
+        "d20 defender prone +4 needs 15 (THAC0 19 − AC 4)"
+    )
 
 
 def test_saves_and_morale_with_their_odds() -> None:
@@ -299,8 +344,9 @@ def test_saves_and_morale_with_their_odds() -> None:
     ogre = ids(encounter)["Ogre"]
     assert RULES.preview(encounter, ogre, SAVE_SP, None).success == Fraction(7, 20)
     assert RULES.preview(encounter, ogre, MORALE, None).success == Fraction(55, 100)
-    hurt = core.replace_sheet(encounter, ogre, _who(encounter, "Ogre").sheet.model_copy(
-        update={"hit_points": 9}))
+    hurt = core.replace_sheet(
+        encounter, ogre, _who(encounter, "Ogre").sheet.model_copy(update={"hit_points": 9})
+    )
     preview = RULES.preview(hurt, ogre, MORALE, None)
     assert preview.lines == ("2d10 at most 7 holds (lost half its hit points −4)",)
     assert preview.success == Fraction(21, 100)
@@ -312,15 +358,15 @@ def test_death_at_zero_or_at_minus_ten() -> None:
     """§11.16: 3 hp, takes 8 → −5, unconscious with death's door; bleeds 1 a round."""
     encounter = _declare(seed_fight(), Orc="Attack")
     orc, ilse = ids(encounter)["Orc"], ids(encounter)["Ilse"]
-    low = core.replace_sheet(encounter, ilse, _who(encounter, "Ilse").sheet.model_copy(
-        update={"hit_points": 3}))
+    low = core.replace_sheet(
+        encounter, ilse, _who(encounter, "Ilse").sheet.model_copy(update={"hit_points": 3})
+    )
     attack = _option(low, "Orc", "Attack with spear")
     dead = RESOLVE(low, orc, attack, ilse, (20, 6))
     assert dead.summary.endswith("hits for 6; Ilse is dead")
     door = low.model_copy(update={"options": AdndOptions(deaths_door=True)})
     outcome = RESOLVE(door, orc, attack, ilse, (20, 6))
-    assert outcome.summary.endswith("Ilse falls unconscious at −3 and loses 1 a round until "
-                                    "bound")
+    assert outcome.summary.endswith("Ilse falls unconscious at −3 and loses 1 a round until bound")
     bled, _ = outcome.encounter.round_ended()
     assert _who(bled, "Ilse").sheet.hit_points == -4
 
@@ -328,8 +374,10 @@ def test_death_at_zero_or_at_minus_ten() -> None:
 def test_a_new_round_clears_declarations_and_rolls() -> None:
     encounter = _round_one()
     ended, _ = encounter.round_ended()
-    assert all(c.declared == "" and c.initiative_roll is None and c.initiative is None
-               for c in ended.combatants)
+    assert all(
+        c.declared == "" and c.initiative_roll is None and c.initiative is None
+        for c in ended.combatants
+    )
 
 
 def test_the_tracker_cells() -> None:

@@ -27,12 +27,20 @@ def _brute_force(bonus: int, defense: int, net: int) -> Fraction:
     for faces in product(range(1, 21), repeat=count):
         kept = max(faces) if net > 0 else min(faces)
         hits += judge(kept, bonus, defense, net) != "miss"
-    return Fraction(hits, 20 ** count)
+    return Fraction(hits, 20**count)
 
 
-@pytest.mark.parametrize(("net", "chance"), [
-    (0, Fraction(12, 20)), (1, 1 - Fraction(8, 20) ** 2), (-1, Fraction(12, 20) ** 2),
-    (2, Fraction(936, 1000)), (3, Fraction(1)), (-3, Fraction(0))])
+@pytest.mark.parametrize(
+    ("net", "chance"),
+    [
+        (0, Fraction(12, 20)),
+        (1, 1 - Fraction(8, 20) ** 2),
+        (-1, Fraction(12, 20) ** 2),
+        (2, Fraction(936, 1000)),
+        (3, Fraction(1)),
+        (-3, Fraction(0)),
+    ],
+)
 def test_digest_hit_chances(net: int, chance: Fraction) -> None:
     # §11 #8: Might 3 + Proficiency 2 − SizeMod 0 against Guard 14: needs 9.
     assert attack_odds(5, 14, net).hit == chance
@@ -71,8 +79,7 @@ def test_crit_damage_adds_the_largest_die_maximum() -> None:
     # §11 #10: longsword 1d8 + flame 1d6, rolled 3 + 2, crit: 5 + 8 = 13.
     dice = (DiceExpr.parse("1d8"), DiceExpr.parse("1d6"))
     assert crit_extra(dice) == 8
-    assert sum(d.total((f,)) for d, f in zip(dice, (3, 2), strict=True)) + crit_extra(dice) \
-        == 13
+    assert sum(d.total((f,)) for d, f in zip(dice, (3, 2), strict=True)) + crit_extra(dice) == 13
 
 
 def test_damage_distribution_is_exact() -> None:
@@ -103,8 +110,9 @@ def test_rolled_defense_lets_the_attacker_win_ties() -> None:
     rolled = ApparatusOptions(defense="rolled")
     # d20 + 4 against d20 + 4: ties go to the attacker, and a natural 20 always hits.
     odds = attack_odds(4, 4, 0, rolled, defender_net=0)
-    ties_or_better = Fraction(sum(1 for a in range(1, 21) for d in range(1, 21)
-                                  if a >= d or a == 20), 400)
+    ties_or_better = Fraction(
+        sum(1 for a in range(1, 21) for d in range(1, 21) if a >= d or a == 20), 400
+    )
     assert odds.hit == ties_or_better
     # Evade (the defender's Advantage) lowers it.
     assert attack_odds(4, 4, 0, rolled, defender_net=1).hit < odds.hit
@@ -112,28 +120,38 @@ def test_rolled_defense_lets_the_attacker_win_ties() -> None:
 
 def test_advantage_sources_are_netted() -> None:
     # §11 #16: dual-wield +1, attacker Unseen +1, target Obscured −1, attacker Poisoned −1.
-    sources = advantage_sources(attacker={"unseen", "poisoned"}, target={"obscured"},
-                                melee=True, dual_wielding=True)
+    sources = advantage_sources(
+        attacker={"unseen", "poisoned"}, target={"obscured"}, melee=True, dual_wielding=True
+    )
     assert [s.value for s in sources] == [1, 1, -1, -1] and net_advantage(sources) == 0
     # An archer adjacent to a hostile, shooting a Prone target at Far range: −3.
-    archer = advantage_sources(attacker=set(), target={"prone"}, melee=False,
-                               adjacent_hostile=True, far_range=True)
+    archer = advantage_sources(
+        attacker=set(), target={"prone"}, melee=False, adjacent_hostile=True, far_range=True
+    )
     assert net_advantage(archer) == -3
     assert attack_odds(10, 5, -3).hit == 0  # automatic failure
 
 
-@pytest.mark.parametrize(("attacker", "target", "melee", "extra", "net"), [
-    ({"prone"}, set(), True, {}, -1), (set(), {"prone"}, True, {}, 1),
-    (set(), {"prone"}, False, {}, -1), ({"restrained"}, set(), True, {}, -1),
-    (set(), {"restrained"}, True, {}, 1), ({"frightened"}, set(), True, {}, -1),
-    (set(), set(), True, {"exhaustion": 3}, -1), (set(), set(), True, {"exhaustion": 2}, 0),
-    (set(), set(), True, {"adjacent_hostile": True}, 0),
-    (set(), set(), True, {"target_evading": True}, -1),
-    (set(), set(), True, {"target_evading": True, "static_defense": False}, 0)])
-def test_each_source(attacker: set[str], target: set[str], melee: bool,
-                     extra: dict[str, object], net: int) -> None:
-    found = advantage_sources(attacker=attacker, target=target, melee=melee,
-                              **extra)  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    ("attacker", "target", "melee", "extra", "net"),
+    [
+        ({"prone"}, set(), True, {}, -1),
+        (set(), {"prone"}, True, {}, 1),
+        (set(), {"prone"}, False, {}, -1),
+        ({"restrained"}, set(), True, {}, -1),
+        (set(), {"restrained"}, True, {}, 1),
+        ({"frightened"}, set(), True, {}, -1),
+        (set(), set(), True, {"exhaustion": 3}, -1),
+        (set(), set(), True, {"exhaustion": 2}, 0),
+        (set(), set(), True, {"adjacent_hostile": True}, 0),
+        (set(), set(), True, {"target_evading": True}, -1),
+        (set(), set(), True, {"target_evading": True, "static_defense": False}, 0),
+    ],
+)
+def test_each_source(
+    attacker: set[str], target: set[str], melee: bool, extra: dict[str, object], net: int
+) -> None:
+    found = advantage_sources(attacker=attacker, target=target, melee=melee, **extra)  # type: ignore[arg-type]
     assert net_advantage(found) == net
 
 

@@ -35,17 +35,18 @@ SIGMAS = 4
 SPEAR_ONLY = KESTREL.model_copy(update={"weapons": KESTREL.weapons[:1]})
 
 
-def _setup(party: list[Sheet], monsters: list[Sheet], metres: int = 1,
-           between: int = 1) -> tuple[ApparatusEncounter, list[str], list[str]]:
+def _setup(
+    party: list[Sheet], monsters: list[Sheet], metres: int = 1, between: int = 1
+) -> tuple[ApparatusEncounter, list[str], list[str]]:
     """Everyone ``metres`` from every foe and ``between`` from their own side."""
     encounter = ApparatusEncounter()
     for sheets, side in ((party, "Party"), (monsters, "Monsters")):
         for sheet in sheets:
             encounter = core.join(encounter, RULES.make_combatant(sheet, side))
     ids = [c.id for c in encounter.combatants]
-    ours, theirs = ids[:len(party)], ids[len(party):]
+    ours, theirs = ids[: len(party)], ids[len(party) :]
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             same = (a in ours) == (b in ours)
             encounter = core.set_position(encounter, a, b, between if same else metres)
     return encounter, ours, theirs
@@ -54,8 +55,7 @@ def _setup(party: list[Sheet], monsters: list[Sheet], metres: int = 1,
 def _last_in_round(encounter: ApparatusEncounter, actor: str) -> ApparatusEncounter:
     """Round 1 under way with ``actor``'s turn the last of it: a forecast of one round
     plays just that turn."""
-    values = {c.id: 20 - n for n, c in enumerate(c for c in encounter.combatants
-                                                if c.id != actor)}
+    values = {c.id: 20 - n for n, c in enumerate(c for c in encounter.combatants if c.id != actor)}
     encounter = core.set_initiative(encounter, {**values, actor: 1})
     encounter = core.next_turn(encounter)
     while encounter.turn != actor:
@@ -78,8 +78,12 @@ def _hp(encounter: ApparatusEncounter, who: str, value: int) -> ApparatusEncount
     return after
 
 
-def _one_round(encounter: ApparatusEncounter, fights: int, seed: int,
-               policy: Policy = Policy(max_rounds=1)) -> list[FightResult]:  # noqa: B008
+def _one_round(
+    encounter: ApparatusEncounter,
+    fights: int,
+    seed: int,
+    policy: Policy = Policy(max_rounds=1),  # noqa: B008
+) -> list[FightResult]:
     return run_fights(encounter, simulate, fights=fights, seed=seed, policy=policy)
 
 
@@ -97,8 +101,9 @@ def test_the_system_offers_the_forecast_with_its_policy() -> None:
 
 
 def test_the_same_seed_gives_the_same_forecast() -> None:
-    encounter, _party, _monsters = _setup([KESTREL, WREN, KESTREL], [BRUTE, CAVE_BEAR],
-                                          metres=12, between=2)
+    encounter, _party, _monsters = _setup(
+        [KESTREL, WREN, KESTREL], [BRUTE, CAVE_BEAR], metres=12, between=2
+    )
     first = forecast(encounter, simulate, fights=300, seed=7)
     again = forecast(encounter, simulate, fights=300, seed=7)
     other = forecast(encounter, simulate, fights=300, seed=8)
@@ -143,15 +148,23 @@ def _first_attack_case(case: str) -> tuple[ApparatusEncounter, str, str, str]:
         encounter = _last_in_round(encounter, k).model_copy(update={"evading": (b,)})
         return encounter, k, b, Action("attack", 0, target=b)
     encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])  # held: Restrained on both counts
-    encounter = encounter.model_copy(update={"grapples": (
-        Grapple(grappler=b, target=k, tier="advanced"),)})
+    encounter = encounter.model_copy(
+        update={"grapples": (Grapple(grappler=b, target=k, tier="advanced"),)}
+    )
     return _last_in_round(encounter, k), k, b, Action("attack", 0, target=b)
 
 
-@pytest.mark.parametrize("case", ["spear", "dual-wielding", "sling at Far range on a prone "
-                                  "target", "poisoned, against the Incapacitated",
-                                  "held in an Advanced grapple",
-                                  "rolled Defense against an evader"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "spear",
+        "dual-wielding",
+        "sling at Far range on a prone target",
+        "poisoned, against the Incapacitated",
+        "held in an Advanced grapple",
+        "rolled Defense against an evader",
+    ],
+)
 def test_the_first_attack_hits_as_often_as_the_dialog_says(case: str) -> None:
     encounter, actor, target, action = _first_attack_case(case)
     shown = RULES.preview(encounter, actor, action, None)
@@ -172,8 +185,8 @@ def test_the_first_round_damage_is_the_dialogs_distribution() -> None:
     assert shown.success == Fraction(21, 25)
     crit = dict(shown.outcomes)["Critical hit"]
     exact = attack_damage_distribution(
-        AttackOdds(hit=shown.success, crit=crit, crit_normal=Fraction(0)),
-        BRUTE.weapons[0].dice())
+        AttackOdds(hit=shown.success, crit=crit, crit_normal=Fraction(0)), BRUTE.weapons[0].dice()
+    )
     mean = sum(amount * p for amount, p in exact.items())
     spread = math.sqrt(sum((amount - mean) ** 2 * p for amount, p in exact.items()))
     results = _one_round(encounter, FIGHTS, seed=5)
@@ -184,8 +197,9 @@ def test_the_first_round_damage_is_the_dialogs_distribution() -> None:
     assert max(dealt) == 14 + 8  # 8 + 6 rolled, + 8 for the critical hit
 
 
-@pytest.mark.parametrize(("target", "hurt"), [("nearest", "Brute 1"), ("weakest", "Brute 2"),
-                                              ("strongest", "Brute 1")])
+@pytest.mark.parametrize(
+    ("target", "hurt"), [("nearest", "Brute 1"), ("weakest", "Brute 2"), ("strongest", "Brute 1")]
+)
 def test_the_policy_chooses_whom_to_close_on(target: str, hurt: str) -> None:
     """Kestrel stands next to a fresh Brute; a second Brute with 3 hit points is 4 m away
     (Kestrel's Speed is 6): the nearest and the strongest is the first, the weakest the
@@ -197,28 +211,28 @@ def test_the_policy_chooses_whom_to_close_on(target: str, hurt: str) -> None:
     results = _one_round(encounter, 400, seed=4, policy=policy)
     names = {b1: "Brute 1", b2: "Brute 2"}
     start = {b1: 24, b2: 3}
-    hurt_ids = {names[b] for result in results for b in (b1, b2)
-                if result.hit_points[b] < start[b]}
+    hurt_ids = {names[b] for result in results for b in (b1, b2) if result.hit_points[b] < start[b]}
     assert hurt_ids == {hurt}
 
 
 @pytest.mark.parametrize(("ranged_stay", "shoots"), [(True, True), (False, False)])
 def test_a_missile_weapon_stays_at_range_only_when_the_policy_says_so(
-        ranged_stay: bool, shoots: bool) -> None:
+    ranged_stay: bool, shoots: bool
+) -> None:
     """Kestrel 12 m from the Brute: she shoots (after stepping into Near range), or runs 6 m,
     Dashes 5 m more and reaches him without an attack left this turn."""
     encounter, (k,), (b,) = _setup([KESTREL], [BRUTE], metres=12)
     encounter = _last_in_round(encounter, k)
-    results = _one_round(encounter, 400, seed=6, policy=Policy(ranged_stay=ranged_stay,
-                                                                max_rounds=1))
+    results = _one_round(
+        encounter, 400, seed=6, policy=Policy(ranged_stay=ranged_stay, max_rounds=1)
+    )
     hurt = sum(1 for result in results if result.hit_points[b] < 24)
     assert (hurt > 100) is shoots
     assert hurt == 0 or shoots
 
 
 @pytest.mark.parametrize(("metres", "attacks"), [(4, True), (5, False)])
-def test_a_prone_creature_stands_for_half_its_speed_then_runs(metres: int,
-                                                              attacks: bool) -> None:
+def test_a_prone_creature_stands_for_half_its_speed_then_runs(metres: int, attacks: bool) -> None:
     """Speed 6: standing costs 3, leaving 3 m of running: enough from 4 m to reach 1 m."""
     encounter, (k,), (b,) = _setup([SPEAR_ONLY], [BRUTE], metres=metres)
     encounter = _last_in_round(_with(encounter, k, "prone"), k)
@@ -233,8 +247,10 @@ def test_a_held_creature_stays_put_and_an_unseen_foe_is_not_attacked() -> None:
     encounter, (k,), (b1, b2) = _setup([SPEAR_ONLY], [BRUTE, BRUTE], between=5)
     encounter = core.set_position(encounter, k, b2, 5)
     encounter = _with(encounter, k, "charmed by Brute 1")
-    encounter = _last_in_round(encounter.model_copy(update={"grapples": (
-        Grapple(grappler=b1, target=k, tier="basic"),)}), k)
+    encounter = _last_in_round(
+        encounter.model_copy(update={"grapples": (Grapple(grappler=b1, target=k, tier="basic"),)}),
+        k,
+    )
     for result in _one_round(encounter, 200, seed=1):
         assert (result.hit_points[b1], result.hit_points[b2]) == (24, 24)
     hidden, (k,), (b,) = _setup([KESTREL], [BRUTE])
@@ -278,8 +294,7 @@ def test_a_condition_that_runs_out_stops_mattering() -> None:
     encounter = _last_in_round(encounter, k)
     unseen = core.ConditionState(condition="unseen", name="Unseen", rounds=1)
     placed = encounter.combatant(b).model_copy(update={"conditions": (unseen,)})
-    encounter = encounter.model_copy(update={"combatants": (
-        encounter.combatant(k), placed)})
+    encounter = encounter.model_copy(update={"combatants": (encounter.combatant(k), placed)})
     assert "unseen" in CONDITION_IDS
     one = _one_round(encounter, 200, seed=3)
     assert all(result.hit_points[b] == 24 for result in one)

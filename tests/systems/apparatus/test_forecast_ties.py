@@ -29,8 +29,12 @@ assert isinstance(RULES, EncounterRules)
 def _fight(options: ApparatusOptions | None = None) -> ApparatusEncounter:
     """Kestrel and Wren against a brute and a cave bear, spread over the plane."""
     encounter = ApparatusEncounter(options=options or ApparatusOptions())
-    for sheet, side in ((KESTREL, "Party"), (WREN, "Party"), (BRUTE, "Monsters"),
-                        (CAVE_BEAR, "Monsters")):
+    for sheet, side in (
+        (KESTREL, "Party"),
+        (WREN, "Party"),
+        (BRUTE, "Monsters"),
+        (CAVE_BEAR, "Monsters"),
+    ):
         encounter = core.join(encounter, RULES.make_combatant(sheet, side))
     for k, (x, y) in enumerate(((0, 0), (0, 3), (9, 1), (14, 7))):
         encounter = core.move_to(encounter, encounter.combatants[k].id, Place.at(x, y))
@@ -38,21 +42,37 @@ def _fight(options: ApparatusOptions | None = None) -> ApparatusEncounter:
     return encounter
 
 
-CONDITIONS = [(), ("prone",), ("incapacitated",), ("restrained",), ("unseen",),
-              ("frightened", "poisoned"), ("obscured",)]
+CONDITIONS = [
+    (),
+    ("prone",),
+    ("incapacitated",),
+    ("restrained",),
+    ("unseen",),
+    ("frightened", "poisoned"),
+    ("obscured",),
+]
 GRAPPLES = [None, "basic", "advanced"]
 
 
-def _situation(held: tuple[str, ...], tier: str | None, evading: bool,
-               exhaustion: int, options: ApparatusOptions) -> ApparatusEncounter:
+def _situation(
+    held: tuple[str, ...],
+    tier: str | None,
+    evading: bool,
+    exhaustion: int,
+    options: ApparatusOptions,
+) -> ApparatusEncounter:
     encounter = _fight(options)
     kestrel, _wren, brute, bear = (c.id for c in encounter.combatants)
     for condition in held:
-        encounter = core.add_condition(encounter, brute, core.ConditionState(
-            condition=condition, name=condition.title()))
+        encounter = core.add_condition(
+            encounter, brute, core.ConditionState(condition=condition, name=condition.title())
+        )
     if exhaustion:
-        encounter = core.add_condition(encounter, kestrel, core.ConditionState(
-            condition="exhaustion", name="Exhaustion", value=exhaustion))
+        encounter = core.add_condition(
+            encounter,
+            kestrel,
+            core.ConditionState(condition="exhaustion", name="Exhaustion", value=exhaustion),
+        )
     changes: dict[str, object] = {}
     if tier is not None:
         changes["grapples"] = (Grapple(grappler=bear, target=brute, tier=tier),)  # type: ignore[arg-type]
@@ -63,14 +83,19 @@ def _situation(held: tuple[str, ...], tier: str | None, evading: bool,
     return encounter
 
 
-@pytest.mark.parametrize(("held", "tier", "evading", "exhaustion", "defense"), [
-    (held, tier, evading, exhaustion, defense)
-    for (held, tier), evading, exhaustion, defense in itertools.product(
-        itertools.product(CONDITIONS, GRAPPLES), (False, True), (0, 3), ("static", "rolled"))
-    if exhaustion == 0 or (not evading and defense == "static")])
-def test_what_conditions_mean_is_the_tracker_s(held: tuple[str, ...], tier: str | None,
-                                               evading: bool, exhaustion: int,
-                                               defense: str) -> None:
+@pytest.mark.parametrize(
+    ("held", "tier", "evading", "exhaustion", "defense"),
+    [
+        (held, tier, evading, exhaustion, defense)
+        for (held, tier), evading, exhaustion, defense in itertools.product(
+            itertools.product(CONDITIONS, GRAPPLES), (False, True), (0, 3), ("static", "rolled")
+        )
+        if exhaustion == 0 or (not evading and defense == "static")
+    ],
+)
+def test_what_conditions_mean_is_the_tracker_s(
+    held: tuple[str, ...], tier: str | None, evading: bool, exhaustion: int, defense: str
+) -> None:
     options = ApparatusOptions(defense=defense)  # type: ignore[arg-type]
     encounter = _situation(held, tier, evading, exhaustion, options)
     ids = [c.id for c in encounter.combatants]
@@ -86,25 +111,33 @@ def test_what_conditions_mean_is_the_tracker_s(held: tuple[str, ...], tier: str 
         melee = combat.net_advantage(actions._net(encounter, a, t, True))
         assert derived.own[attacker] + derived.vs_melee[target] + prep.dual[attacker] == melee
         ranged = combat.net_advantage(actions._net(encounter, a, t, False))
-        adjacent = any(prep.side[j] != prep.side[attacker]
-                       and core.position_between(encounter, a, ids[j]) <= actions.ADJACENT
-                       for j in range(len(ids)) if j != attacker)
-        assert (derived.own[attacker] + derived.vs_ranged[target]
-                + fc._RANGED_SITUATION[(adjacent, False)]) == ranged
-        assert derived.defnet[target] == (actions._defender_net(encounter, t)
-                                          if defense == "rolled" else 0)
+        adjacent = any(
+            prep.side[j] != prep.side[attacker]
+            and core.position_between(encounter, a, ids[j]) <= actions.ADJACENT
+            for j in range(len(ids))
+            if j != attacker
+        )
+        assert (
+            derived.own[attacker]
+            + derived.vs_ranged[target]
+            + fc._RANGED_SITUATION[(adjacent, False)]
+        ) == ranged
+        assert derived.defnet[target] == (
+            actions._defender_net(encounter, t) if defense == "rolled" else 0
+        )
 
 
-@pytest.mark.parametrize(("rounds", "placed_now"), [(1, False), (2, False), (1, True),
-                                                    (3, True)])
-def test_conditions_run_out_at_the_round_end_the_tracker_says(rounds: int,
-                                                              placed_now: bool) -> None:
+@pytest.mark.parametrize(("rounds", "placed_now"), [(1, False), (2, False), (1, True), (3, True)])
+def test_conditions_run_out_at_the_round_end_the_tracker_says(
+    rounds: int, placed_now: bool
+) -> None:
     encounter = core.start(_fight())
     if not placed_now:
         encounter = encounter.model_copy(update={"round": 0})
     brute = encounter.combatants[2].id
-    encounter = core.add_condition(encounter, brute, core.ConditionState(
-        condition="prone", name="Prone", rounds=rounds))
+    encounter = core.add_condition(
+        encounter, brute, core.ConditionState(condition="prone", name="Prone", rounds=rounds)
+    )
     encounter = encounter.model_copy(update={"round": 1})
     assert isinstance(encounter, ApparatusEncounter)
     prep = fc._prepare(encounter)
@@ -120,13 +153,15 @@ def test_conditions_run_out_at_the_round_end_the_tracker_says(rounds: int,
 @pytest.mark.parametrize("counts", [(12, 12, 7, 12), (3, 9, 9, 20), (5, 5, 5, 5)])
 def test_the_turn_order_is_the_tracker_s(counts: tuple[int, ...]) -> None:
     encounter = _fight()
-    encounter = core.set_initiative(encounter, {c.id: n for c, n in
-                                                zip(encounter.combatants, counts, strict=True)})
+    encounter = core.set_initiative(
+        encounter, {c.id: n for c, n in zip(encounter.combatants, counts, strict=True)}
+    )
     assert isinstance(encounter, ApparatusEncounter)
     prep = fc._prepare(encounter)
     assert prep.order is not None
     assert [[prep.ids[i] for i in count] for count in prep.order] == [
-        [c.id for c in count] for count in core.turn_order(encounter)]
+        [c.id for c in count] for count in core.turn_order(encounter)
+    ]
 
 
 @pytest.mark.parametrize(("metres", "height"), [(3, 0.0), (8, 0.0), (5, 2.0)])
@@ -148,24 +183,36 @@ def test_running_ends_where_the_map_puts_it(metres: int, height: float) -> None:
     assert dist[2] == before - metres
     if not height:
         moved = core.set_position(encounter, kestrel, brute, before - metres, log=False)
-        assert dist[:n] == [0, *(core.position_between(moved, kestrel, c.id)
-                                 for c in encounter.combatants[1:])]
+        assert dist[:n] == [
+            0,
+            *(core.position_between(moved, kestrel, c.id) for c in encounter.combatants[1:]),
+        ]
     assert plane.z[0] == 0.0
     assert all(dist[j * n] == dist[j] for j in range(n))
 
 
 # -- the public surface is the dialog's arithmetic --------------------------------------------
 
-@pytest.mark.parametrize(("size", "score"), list(itertools.product(
-    ("tiny", "small", "medium", "large", "huge", "gargantuan"), (1, 2, 4, 6, 7))))
+
+@pytest.mark.parametrize(
+    ("size", "score"),
+    list(
+        itertools.product(
+            ("tiny", "small", "medium", "large", "huge", "gargantuan"), (1, 2, 4, 6, 7)
+        )
+    ),
+)
 def test_the_public_jumps_are_the_dialog_s(size: str, score: int) -> None:
     """``high_jump``/``long_jump`` give what the action dialog's jump plan gives a creature of
     that size with that Might and Agility (standing and with each run-up)."""
     from m3desk.systems.apparatus import high_jump, long_jump
 
-    sheet = KESTREL.model_copy(update={
-        "size": size, "abilities": KESTREL.abilities.model_copy(
-            update={"might": score, "agility": score})})
+    sheet = KESTREL.model_copy(
+        update={
+            "size": size,
+            "abilities": KESTREL.abilities.model_copy(update={"might": score, "agility": score}),
+        }
+    )
     encounter = ApparatusEncounter()
     encounter = core.join(encounter, RULES.make_combatant(sheet, "Party"))
     actor = encounter.combatants[0].id
@@ -192,8 +239,9 @@ def test_the_public_grapple_check_is_the_dialog_s(roll: int) -> None:
     assert isinstance(outcome.encounter, ApparatusEncounter)
     size_modifier = derive(KESTREL, encounter.options)["size_modifier"].value
     physique = derive(BRUTE, encounter.options)["physique"].value
-    assert grapple_succeeds(roll, KESTREL.combat_proficiency, KESTREL.abilities.might,
-                            size_modifier, physique) == bool(outcome.encounter.grapples)
+    assert grapple_succeeds(
+        roll, KESTREL.combat_proficiency, KESTREL.abilities.might, size_modifier, physique
+    ) == bool(outcome.encounter.grapples)
 
 
 def test_speed_evade_and_exhaustion_at_their_edges() -> None:
@@ -241,9 +289,17 @@ def test_the_attack_bonus_is_the_dialog_s(forceful_might: int) -> None:
     encounter = _fight()
     for combatant in encounter.combatants:
         sheet = combatant.sheet
-        encounter = core.replace_sheet(encounter, combatant.id, sheet.model_copy(update={
-            "abilities": sheet.abilities.model_copy(
-                update={"might": forceful_might, "agility": 2})}))
+        encounter = core.replace_sheet(
+            encounter,
+            combatant.id,
+            sheet.model_copy(
+                update={
+                    "abilities": sheet.abilities.model_copy(
+                        update={"might": forceful_might, "agility": 2}
+                    )
+                }
+            ),
+        )
     assert isinstance(encounter, ApparatusEncounter)
     prep = fc._prepare(encounter)
     ids = [c.id for c in encounter.combatants]

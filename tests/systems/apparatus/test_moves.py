@@ -38,8 +38,10 @@ def test_a_climb_a_run_and_a_running_long_jump_spend_the_seed_s_movement() -> No
     fight, text = RULES.make_move(fight, k, Place.at(-2, 0, 2))
     assert text == "Kestrel runs 2 m: 2 Movement, 6 left"
     assert isinstance(fight, ApparatusEncounter)
-    assert "the 2 m already run this turn is the run-up: jump 4 Movement" in RULES.preview(
-        fight, k, Action("long", amount=2), None).lines
+    assert (
+        "the 2 m already run this turn is the run-up: jump 4 Movement"
+        in RULES.preview(fight, k, Action("long", amount=2), None).lines
+    )
     fight = _do(fight, k, Action("long", amount=2))
     assert _cell(fight, k, "move") == "0/12"
     assert fight.places[k] == Place.at(-6, 0, 2)
@@ -62,8 +64,7 @@ def test_a_high_jump_lands_where_it_took_off() -> None:
     assert _do(ledge, k, Action("high")).places[k] == Place.at(0, 0, 1)
 
 
-def test_painted_difficult_ground_costs_more_and_a_wall_or_a_costly_metre_is_impassable(
-        ) -> None:
+def test_painted_difficult_ground_costs_more_and_a_wall_or_a_costly_metre_is_impassable() -> None:
     """§11 #7: DR 2 makes a run 3 a metre; a climb through DR 5 costs 7 > Speed 6:
     impassable; with Natural Climber 1 + 5 = 6: allowed."""
     fight, k, _b = _kestrel_and_brute()
@@ -76,17 +77,19 @@ def test_painted_difficult_ground_costs_more_and_a_wall_or_a_costly_metre_is_imp
     wall = Area(x=1, y=-5, width=1, height=10, wall=True)
     walled = RULES.check_move(fight.model_copy(update={"areas": (wall,)}), k, Place.at(3, 0))
     assert walled.blocked and "impassable: a wall is in the way" in walled.notes
-    scree = fight.model_copy(update={"areas": (Area(x=-1, y=-1, width=2, height=2,
-                                                    rating=5),)})
+    scree = fight.model_copy(update={"areas": (Area(x=-1, y=-1, width=2, height=2, rating=5),)})
     climb = RULES.check_move(scree, k, Place.at(0, 0, 1))
     assert climb.blocked and climb.notes[-1] == (
         "impassable: climbing through Difficulty 5 costs 7 Movement per metre, more than the "
-        "Speed of 6")
+        "Speed of 6"
+    )
     wren_fight, (w, _other) = _fight(WREN, BRUTE)
-    wren_scree = wren_fight.model_copy(update={"areas": (Area(
-        x=-50, y=-50, width=100, height=100, rating=2),)})
-    assert not RULES.check_move(wren_scree, w, Place.at(
-        wren_fight.places[w].x, wren_fight.places[w].y, 1)).blocked  # 1 + 2 ≤ Speed 3
+    wren_scree = wren_fight.model_copy(
+        update={"areas": (Area(x=-50, y=-50, width=100, height=100, rating=2),)}
+    )
+    assert not RULES.check_move(
+        wren_scree, w, Place.at(wren_fight.places[w].x, wren_fight.places[w].y, 1)
+    ).blocked  # 1 + 2 ≤ Speed 3
 
 
 def test_the_terrain_column_rates_only_unpainted_ground() -> None:
@@ -102,8 +105,9 @@ def test_leaving_a_hostile_s_reach_draws_an_opportunity_attack_unless_disengaged
     check = RULES.check_move(fight, k, Place.at(-3, 0))
     assert "leaves Brute's reach: opportunity attack" in check.notes
     fight = _do(fight, k, Action("disengage"))
-    assert not any("opportunity" in note for note in RULES.check_move(
-        fight, k, Place.at(-3, 0)).notes)
+    assert not any(
+        "opportunity" in note for note in RULES.check_move(fight, k, Place.at(-3, 0)).notes
+    )
 
 
 def test_a_grappler_drags_the_held_and_a_push_is_forced_movement() -> None:
@@ -118,8 +122,7 @@ def test_a_grappler_drags_the_held_and_a_push_is_forced_movement() -> None:
     pushed = _do(held, k, Action("shove_push", target=b), (20,))
     assert pushed.places[b] == Place.at(2, 0) and pushed.grapples == ()
     # An Advanced grapple holds: pushed, both move (the pusher here is a third creature).
-    firm = fight.model_copy(update={"grapples": (Grapple(grappler=k, target=b,
-                                                         tier="advanced"),)})
+    firm = fight.model_copy(update={"grapples": (Grapple(grappler=k, target=b, tier="advanced"),)})
     from m3desk.systems.apparatus import moves
 
     forced, notes = moves.forced_move(firm, b, Place.at(2, 0))

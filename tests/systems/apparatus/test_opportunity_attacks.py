@@ -25,13 +25,17 @@ from tests.systems.apparatus.test_table import RULES, _do, _fight
 DUE = ApparatusOptions(opportunity_attacks="due")
 
 
-def _beside_the_brute(options: ApparatusOptions | None = None
-                      ) -> tuple[ApparatusEncounter, str, str, str]:
+def _beside_the_brute(
+    options: ApparatusOptions | None = None,
+) -> tuple[ApparatusEncounter, str, str, str]:
     """Kestrel on her turn 1 m from the Brute (longsword, reach 1), Wren 8 m the other way."""
     fight, (k, b, w) = _fight(KESTREL, BRUTE, WREN)
-    fight = fight.model_copy(update={
-        "places": {k: Place.at(0, 0), b: Place.at(1, 0), w: Place.at(-8, 0)},
-        **({"options": options} if options is not None else {})})
+    fight = fight.model_copy(
+        update={
+            "places": {k: Place.at(0, 0), b: Place.at(1, 0), w: Place.at(-8, 0)},
+            **({"options": options} if options is not None else {}),
+        }
+    )
     return fight, k, b, w
 
 
@@ -49,12 +53,14 @@ def test_the_table_rule_makes_the_opportunity_attack_due_and_the_dialog_makes_it
     moved, _text = RULES.make_move(fight, k, Place.at(-3, 0))
     assert isinstance(moved, ApparatusEncounter)
     assert moved.combatant(k).free_attacks == (b,)
-    assert RULES.due(moved) == (DueAction("Opportunity attack: Brute at Kestrel", b,
-                                          Action("free", 0, target=k)),)
+    assert RULES.due(moved) == (
+        DueAction("Opportunity attack: Brute at Kestrel", b, Action("free", 0, target=k)),
+    )
     offered = {o.id: o.label for o in RULES.actions(moved, b) if o.id.kind == "free"}
     assert offered == {
         Action("free", 0, target=k): "Opportunity attack: flaming longsword → Kestrel",
-        Action("free", 1, target=k): "Opportunity attack: hatchet → Kestrel"}
+        Action("free", 1, target=k): "Opportunity attack: hatchet → Kestrel",
+    }
     preview = RULES.preview(moved, b, Action("free", 0, target=k), None)
     assert not preview.problem and preview.success is not None
     # outside the Brute's turn, no Standard Action of its own spent; the debt is paid
@@ -67,8 +73,10 @@ def test_the_table_rule_makes_the_opportunity_attack_due_and_the_dialog_makes_it
     assert after.combatant(k).sheet.hit_points < KESTREL.hit_points
     assert after.combatant(k).free_attacks == () and RULES.due(after) == ()
     assert after.turn == k
-    assert "no opportunity attack" in RULES.preview(after, b, Action("free", 0, target=k),
-                                                    None).problem
+    assert (
+        "no opportunity attack"
+        in RULES.preview(after, b, Action("free", 0, target=k), None).problem
+    )
 
 
 def test_disengaging_first_owes_nothing_and_the_round_s_end_clears_the_debt() -> None:
@@ -83,7 +91,8 @@ def test_disengaging_first_owes_nothing_and_the_round_s_end_clears_the_debt() ->
 
 
 def test_the_forecast_strikes_at_the_runner_as_the_map_owes_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Kestrel, told to go for the weakest, runs from the Brute toward Wren: the forecast
     strikes at her once from the Brute, whom the same move through the map owes, at the
     odds the dialog gives the due attack; with the default rule nobody strikes."""
@@ -116,8 +125,9 @@ def test_the_forecast_strikes_at_the_runner_as_the_map_owes_it(
         fight, k, b, _w = _beside_the_brute(options)
         seen.clear()
         odds.clear()
-        fc.simulate(fight, random.Random(3),
-                    Policy(target="weakest", ranged_stay=False, max_rounds=1))
+        fc.simulate(
+            fight, random.Random(3), Policy(target="weakest", ranged_stay=False, max_rounds=1)
+        )
         ids = [c.id for c in fight.combatants]
         runner, place, strikers = seen[0]
         assert ids[runner] == k

@@ -17,22 +17,43 @@ from m3desk.systems.apparatus.tables import HIGH_JUMP, JUMP_FACTOR, LONG_JUMP, S
 
 # The seed's Table 3 as printed, row by row (Tiny … Gargantuan).
 SEED_LONG = {
-    (0, 1): (0, 1, 1, 2, 4, 8), (0, 4): (1, 1, 2, 4, 8, 16), (0, 7): (1, 2, 3, 6, 12, 24),
-    (2, 1): (1, 1, 2, 4, 8, 16), (2, 4): (1, 2, 4, 8, 16, 32), (2, 7): (2, 3, 6, 12, 24, 48),
-    (4, 1): (1, 2, 3, 6, 12, 24), (4, 4): (2, 3, 6, 12, 24, 48),
-    (4, 7): (2, 5, 9, 18, 36, 72)}
+    (0, 1): (0, 1, 1, 2, 4, 8),
+    (0, 4): (1, 1, 2, 4, 8, 16),
+    (0, 7): (1, 2, 3, 6, 12, 24),
+    (2, 1): (1, 1, 2, 4, 8, 16),
+    (2, 4): (1, 2, 4, 8, 16, 32),
+    (2, 7): (2, 3, 6, 12, 24, 48),
+    (4, 1): (1, 2, 3, 6, 12, 24),
+    (4, 4): (2, 3, 6, 12, 24, 48),
+    (4, 7): (2, 5, 9, 18, 36, 72),
+}
 # Table 1: standing heights, and the running cells "h / h".
 SEED_HIGH = {1: (0, 0, 0, 1, 2, 4), 4: (0, 1, 1, 2, 4, 8), 7: (1, 1, 2, 4, 8, 16)}
 
 
 def test_exactly_the_issue_names_are_public() -> None:
-    assert apparatus.__all__ == ["grapple_succeeds", "high_jump", "long_jump",
-                                 "movement_cost", "terrain_impassable"]
+    assert apparatus.__all__ == [
+        "grapple_succeeds",
+        "high_jump",
+        "long_jump",
+        "movement_cost",
+        "terrain_impassable",
+    ]
 
 
-@pytest.mark.parametrize(("kind", "natural", "per_metre"), [
-    ("run", False, 1), ("climb", False, 2), ("climb", True, 1), ("swim", False, 2),
-    ("swim", True, 1), ("crawl", False, 2), ("crawl", True, 2), ("run", True, 1)])
+@pytest.mark.parametrize(
+    ("kind", "natural", "per_metre"),
+    [
+        ("run", False, 1),
+        ("climb", False, 2),
+        ("climb", True, 1),
+        ("swim", False, 2),
+        ("swim", True, 1),
+        ("crawl", False, 2),
+        ("crawl", True, 2),
+        ("run", True, 1),
+    ],
+)
 def test_every_kind_costs_what_the_seed_says(kind: str, natural: bool, per_metre: int) -> None:
     assert movement_cost(kind, 1, natural=natural) == per_metre
     assert movement_cost(kind, 5, natural=natural) == 5 * per_metre
@@ -70,10 +91,8 @@ def test_long_jump_is_table_3(score: int, run_up: int) -> None:
 @pytest.mark.parametrize("score", [1, 4, 7])
 def test_high_jump_is_table_1(score: int) -> None:
     heights = SEED_HIGH[score]
-    assert tuple(high_jump(size, score, False) for size in SIZES) == tuple(
-        (h, 0) for h in heights)
-    assert tuple(high_jump(size, score, True) for size in SIZES) == tuple(
-        (h, h) for h in heights)
+    assert tuple(high_jump(size, score, False) for size in SIZES) == tuple((h, 0) for h in heights)
+    assert tuple(high_jump(size, score, True) for size in SIZES) == tuple((h, h) for h in heights)
 
 
 def test_band_edges_follow_the_text() -> None:
@@ -85,17 +104,16 @@ def test_band_edges_follow_the_text() -> None:
 
 
 def test_digest_worked_jumps() -> None:
-    assert long_jump("medium", 4, 0) == 2          # §11 #1
-    assert long_jump("medium", 6, 4) == 9          # §11 #2
-    assert long_jump("large", 4, 2) == 8           # §11 #3
-    assert high_jump("huge", 1, False) == (2, 0)   # §11 #4: a quarter of its 8 m height
-    assert long_jump("small", 6, 4) == 5           # §11 #5: 4.5 rounds up
+    assert long_jump("medium", 4, 0) == 2  # §11 #1
+    assert long_jump("medium", 6, 4) == 9  # §11 #2
+    assert long_jump("large", 4, 2) == 8  # §11 #3
+    assert high_jump("huge", 1, False) == (2, 0)  # §11 #4: a quarter of its 8 m height
+    assert long_jump("small", 6, 4) == 5  # §11 #5: 4.5 rounds up
 
 
 def test_the_formula_reproduces_every_stored_cell() -> None:
     for (run, band), row in LONG_JUMP.items():
-        assert row == tuple(jump_formula("long", s, band, run, factors=JUMP_FACTOR)
-                            for s in SIZES)
+        assert row == tuple(jump_formula("long", s, band, run, factors=JUMP_FACTOR) for s in SIZES)
     for (_run, band), row in HIGH_JUMP.items():
         assert row == tuple(jump_formula("high", s, band, 0) for s in SIZES)
 

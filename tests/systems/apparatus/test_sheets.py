@@ -8,14 +8,7 @@ import pytest
 
 from m3desk.assets import resource_path
 from m3desk.core.options import option_of
-from m3desk.core.sheet_form import (
-    FieldSpec,
-    SheetForm,
-    add_row,
-    get_path,
-    set_override,
-    set_path,
-)
+from m3desk.core.sheet_form import FieldSpec, SheetForm, add_row, get_path, set_override, set_path
 from m3desk.storage import catalog
 from m3desk.storage.documents import load_document
 from m3desk.systems.apparatus.derive import DERIVED_KEYS, derive
@@ -36,7 +29,8 @@ def test_derived_values_explain_themselves() -> None:
     assert values["defense.guard"].value == 14
     assert values["physique"].value == 13
     assert values["defense.guard"].explanation() == (
-        "Guard 14 = base 10 + Might 3 + Combat Proficiency 1 + armour 0 + Size Modifier 0")
+        "Guard 14 = base 10 + Might 3 + Combat Proficiency 1 + armour 0 + Size Modifier 0"
+    )
     assert derive(BRUTE)["physique"].value == 13
 
 
@@ -87,11 +81,16 @@ def test_every_form_path_and_derived_key_exists(kind: str) -> None:
     assert "Speed 6 m" in form.summary(sheet)
 
 
-@pytest.mark.parametrize(("path", "text", "value"), [
-    ("abilities.might", "6", 6), ("size", "large", "large"),
-    ("feats.natural_climber", "yes", True), ("conditions", "prone, poisoned",
-                                             ("prone", "poisoned")),
-    ("exhaustion", "3", 3)])
+@pytest.mark.parametrize(
+    ("path", "text", "value"),
+    [
+        ("abilities.might", "6", 6),
+        ("size", "large", "large"),
+        ("feats.natural_climber", "yes", True),
+        ("conditions", "prone, poisoned", ("prone", "poisoned")),
+        ("exhaustion", "3", 3),
+    ],
+)
 def test_set_path_round_trips(path: str, text: str, value: Any) -> None:
     form = FORMS["character"]
     spec = next(f for f in _fields(form) if f.path == path)

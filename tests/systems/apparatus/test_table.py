@@ -46,8 +46,9 @@ def _fight(*sheets: Sheet, metres: int = 1) -> tuple[ApparatusEncounter, list[st
     return encounter, ids
 
 
-def _do(encounter: ApparatusEncounter, actor: str, action: Action,
-        faces: tuple[int, ...] = ()) -> ApparatusEncounter:
+def _do(
+    encounter: ApparatusEncounter, actor: str, action: Action, faces: tuple[int, ...] = ()
+) -> ApparatusEncounter:
     assert RULES.resolve is not None
     outcome = RULES.resolve(encounter, actor, action, None, faces)
     assert isinstance(outcome.encounter, ApparatusEncounter)
@@ -69,8 +70,10 @@ def test_climbing_over_difficult_terrain_and_a_running_long_jump() -> None:
     fight, (k, _b) = _fight(KESTREL, BRUTE)
     fight, _ = RULES.edit(fight, k, "terrain", "1")  # type: ignore[misc]
     labels = [a.label for a in RULES.actions(fight, k) if a.id.variant == "climb"]
-    assert labels == ["Climb 1 m (difficulty 1) — 3 Movement",
-                      "Climb 2 m (difficulty 1) — 6 Movement"]
+    assert labels == [
+        "Climb 1 m (difficulty 1) — 3 Movement",
+        "Climb 2 m (difficulty 1) — 6 Movement",
+    ]
     fight = _do(fight, k, MOVE_CLIMB_PLUS_1)
     assert _cell(fight, k, "move") == "3/6"
     fight, _ = RULES.edit(fight, k, "terrain", "0")  # type: ignore[misc]
@@ -91,10 +94,12 @@ def test_impassable_terrain_is_refused_with_the_reason() -> None:
     fight, _ = RULES.edit(fight, k, "terrain", "5")  # type: ignore[misc]
     assert RULES.preview(fight, k, MOVE_CLIMB_PLUS_1, None).problem == (
         "Impassable: climbing through Difficulty 5 costs 7 Movement per metre, more than the "
-        "Speed of 6.")
+        "Speed of 6."
+    )
     assert RULES.preview(fight, k, MOVE_RUN_PLUS_1, None).problem == ""  # 6: allowed
     assert RULES.preview(fight, k, MOVE_SWIM_PLUS_1, None).problem.startswith(
-        "Impassable: swimming through Difficulty 5")
+        "Impassable: swimming through Difficulty 5"
+    )
 
 
 def test_natural_climber_and_size_scaling() -> None:
@@ -103,8 +108,7 @@ def test_natural_climber_and_size_scaling() -> None:
     assert _cell(fight, w, "move") == "3/3"
     preview = RULES.preview(fight, w, MOVE_CLIMB_PLUS_1, None)
     assert preview.lines[0].startswith("Climb 1 m: 1 per m (Natural Climber) = 2 Movement")
-    unscaled = fight.model_copy(update={"options": ApparatusOptions(
-        size_scaled_movement=False)})
+    unscaled = fight.model_copy(update={"options": ApparatusOptions(size_scaled_movement=False)})
     assert RULES.preview(unscaled, w, MOVE_CLIMB_PLUS_1, None).lines[0].endswith("= 1 Movement")
 
 
@@ -113,7 +117,8 @@ def test_prone_stand_up_and_crawl() -> None:
     fight = _do(fight, k, Action("prone"))
     assert _cell(fight, k, "conditions") == "prone"
     assert RULES.preview(fight, k, MOVE_RUN_PLUS_1, None).problem == (
-        "Prone: crawl, or stand up first.")
+        "Prone: crawl, or stand up first."
+    )
     fight = _do(fight, k, Action("move", variant="crawl", amount=1))
     fight = _do(fight, k, Action("stand"))
     assert _cell(fight, k, "move") == "1/6" and _cell(fight, k, "conditions") == ""
@@ -139,22 +144,29 @@ def test_attack_preview_with_two_sources_for_and_one_against() -> None:
     fight, (k, b) = _fight(BRUTE, KESTREL)
     fight, _ = RULES.edit(fight, k, "conditions", "unseen, poisoned")  # type: ignore[misc]
     preview = RULES.preview(fight, k, Action("attack", 0, target=b), None)
-    assert preview.lines[0] == ("1d20 Might +3 Combat Proficiency +2 Size Modifier +0 against "
-                                "Guard 14: needs 9 on the die")
-    assert preview.lines[1] == ("Advantage: dual-wielding +1, attacker Unseen +1, attacker "
-                                "Poisoned −1 → net +1: roll 2 d20, keep the highest")
+    assert preview.lines[0] == (
+        "1d20 Might +3 Combat Proficiency +2 Size Modifier +0 against Guard 14: needs 9 on the die"
+    )
+    assert preview.lines[1] == (
+        "Advantage: dual-wielding +1, attacker Unseen +1, attacker "
+        "Poisoned −1 → net +1: roll 2 d20, keep the highest"
+    )
     assert preview.success == Fraction(21, 25)
     assert dict(preview.outcomes)["Critical hit"] == Fraction(39, 400)
     option = next(a for a in RULES.actions(fight, k) if a.id == Action("attack", 0, target=b))
     assert [(d.number, d.sides, d.label) for d in option.dice] == [
-        (2, 20, "attack"), (1, 8, "damage"), (1, 6, "extra damage")]
+        (2, 20, "attack"),
+        (1, 8, "damage"),
+        (1, 6, "extra damage"),
+    ]
     fight = _do(fight, k, Action("attack", 0, target=b), (20, 5, 3, 2))
     assert fight.combatant(b).sheet.hit_points == 20 - 13
     assert fight.log[-1].text == (
         "Brute critically hits Kestrel with the flaming longsword for 13 (+8 critical): 2d20 "
         "(20, 5) keep the highest 20, Might +3, Combat Proficiency +2 = 25 against Guard 14; "
         "Advantage: dual-wielding +1, attacker Unseen +1, attacker Poisoned −1 → net +1: roll "
-        "2 d20, keep the highest; damage 1d8 (3), 1d6 (2), critical +8 = 13")
+        "2 d20, keep the highest; damage 1d8 (3), 1d6 (2), critical +8 = 13"
+    )
 
 
 def test_barred_attacks_in_the_dialog() -> None:
@@ -176,8 +188,9 @@ def test_one_standard_action_a_turn() -> None:
     fight, (k, b) = _fight(KESTREL, BRUTE)
     fight = _do(fight, k, Action("evade"))
     assert "already taken" in RULES.preview(fight, k, Action("attack", 0, target=b), None).problem
-    assert "not Brute's turn" in RULES.preview(fight, b, Action("attack", 0, target=k),
-                                               None).problem
+    assert (
+        "not Brute's turn" in RULES.preview(fight, b, Action("attack", 0, target=k), None).problem
+    )
 
 
 def test_grapple_tiers_speed_and_escape() -> None:
@@ -211,13 +224,13 @@ def test_grapple_tiers_speed_and_escape() -> None:
 
 def test_raising_to_complete_and_the_stunts() -> None:
     fight, (k, b) = _fight(KESTREL, BRUTE)
-    fight = fight.model_copy(update={"grapples": (
-        Grapple(grappler=k, target=b, tier="advanced"),)})
+    fight = fight.model_copy(update={"grapples": (Grapple(grappler=k, target=b, tier="advanced"),)})
     fight = _do(fight, k, Action("raise", target=b), (20, 1))
     assert fight.grapples[0].tier == "complete"
     fight = core.next_turn(core.next_turn(fight))
     assert RULES.preview(fight, k, Action("stunt_damage", target=b), None).lines == (
-        "Damage 1d6 Might +3 Size Modifier +0",)
+        "Damage 1d6 Might +3 Size Modifier +0",
+    )
     fight = _do(fight, k, Action("stunt_damage", target=b), (4,))  # §11 #15: 4 + 3 + 0 = 7
     assert fight.combatant(b).sheet.hit_points == 24 - 7
 
@@ -238,8 +251,9 @@ def test_size_requirements() -> None:
     # §11 #13: a Small grappler may grapple a Medium target, not a Large one.
     fight, (w, b, bear) = _fight(WREN, BRUTE, CAVE_BEAR)
     assert RULES.preview(fight, w, Action("grapple", target=b), None).problem == ""
-    assert "one size smaller" in RULES.preview(fight, w, Action("grapple", target=bear),
-                                               None).problem
+    assert (
+        "one size smaller" in RULES.preview(fight, w, Action("grapple", target=bear), None).problem
+    )
     # The dual-wielding Brute has no free hand.
     fight = core.next_turn(fight)
     assert "free hand" in RULES.preview(fight, b, Action("grapple", target=w), None).problem
@@ -259,7 +273,12 @@ def test_status_and_rings() -> None:
     assert RULES.status(fight) == (
         "Kestrel's turn: Movement 6 of 6 left, Standard Action spent; unspent Movement is "
         "lost at the end of the turn",
-        "Kestrel holds Brute: Basic grapple (Speed 0, no bonuses to Speed)")
+        "Kestrel holds Brute: Basic grapple (Speed 0, no bonuses to Speed)",
+    )
     rings = RULES.rings(fight, k)
     assert [(r.value, r.label) for r in rings] == [
-        (1, "melee reach"), (6, "Movement left"), (10, "shortbow near"), (30, "shortbow Far")]
+        (1, "melee reach"),
+        (6, "Movement left"),
+        (10, "shortbow near"),
+        (30, "shortbow Far"),
+    ]

@@ -30,8 +30,9 @@ def test_help_is_marked_not_recognised_by_its_name(tmp_path: Path) -> None:
 
 def test_a_0_1_help_bonus_is_marked_when_the_file_opens(tmp_path: Path) -> None:
     raw = json.loads((FIXTURES / "gramfive.m3c").read_text(encoding="utf-8"))
-    raw["document"]["conditions"] = [{"name": "help from Felix", "kind": "effect",
-                                      "tier": "minor", "value": 3}]
+    raw["document"]["conditions"] = [
+        {"name": "help from Felix", "kind": "effect", "tier": "minor", "value": 3}
+    ]
     path = tmp_path / "helped.m3c"
     path.write_text(json.dumps(raw), encoding="utf-8")
     [condition] = load_sheet(path).model.conditions

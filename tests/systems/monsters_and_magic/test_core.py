@@ -49,19 +49,33 @@ from m3desk.systems.monsters_and_magic.movement import distance, movement_conseq
 
 def gramfive(**changes) -> CharacterSheet:
     base = CharacterSheet(
-        name="Gramfive", attributes=Attributes(STR=17, DEX=13, CON=15), prime=Attribute.STR,
-        php=Pool.full(25), hero_points=1,
+        name="Gramfive",
+        attributes=Attributes(STR=17, DEX=13, CON=15),
+        prime=Attribute.STR,
+        php=Pool.full(25),
+        hero_points=1,
         traits=(Trait(name="Weapons Training", kind="class", armour=True),),
-        items=(Item(name="scale mail", kind="armour", armour_bonus=4, weight=ArmourWeight.MEDIUM),
-               Item(name="shield", kind="shield", armour_bonus=1),
-               Item(name="Cutter", kind="weapon", damage="1d8+1", signature=True, to_hit=1)))
+        items=(
+            Item(name="scale mail", kind="armour", armour_bonus=4, weight=ArmourWeight.MEDIUM),
+            Item(name="shield", kind="shield", armour_bonus=1),
+            Item(name="Cutter", kind="weapon", damage="1d8+1", signature=True, to_hit=1),
+        ),
+    )
     return base.model_copy(update=changes)
 
 
 class TestDice:
-    @pytest.mark.parametrize(("text", "expected"), [
-        ("1d8+1", (1, 8, 1)), ("d12", (1, 12, 0)), ("2d6-1", (2, 6, -1)), ("+1d4+1", (1, 4, 1)),
-        (" 3D6 ", (3, 6, 0)), ("+2", (0, 1, 2))])
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("1d8+1", (1, 8, 1)),
+            ("d12", (1, 12, 0)),
+            ("2d6-1", (2, 6, -1)),
+            ("+1d4+1", (1, 4, 1)),
+            (" 3D6 ", (3, 6, 0)),
+            ("+2", (0, 1, 2)),
+        ],
+    )
     def test_parse(self, text: str, expected: tuple[int, int, int]) -> None:
         expr = DiceExpr.parse(text)
         assert (expr.count, expr.sides, expr.bonus) == expected
@@ -78,7 +92,8 @@ class TestDice:
     def test_seeded_roller_repeats(self) -> None:
         a, b = Roller(7), Roller(7)
         assert [a.roll_check(DiceExpr.parse("1d8")) for _ in range(5)] == [
-            b.roll_check(DiceExpr.parse("1d8")) for _ in range(5)]
+            b.roll_check(DiceExpr.parse("1d8")) for _ in range(5)
+        ]
 
     def test_typed_faces_are_checked(self) -> None:
         with pytest.raises(DiceError):
@@ -115,8 +130,9 @@ class TestDerivedValues:
         assert derive(gramfive())["max_damage.item.2"].value == 10
 
     def test_defence_effects_show_in_current_ac(self) -> None:
-        shield = Condition.make("magical shield", ConditionKind.EFFECT, Tier.MINOR,
-                                affects="defence")
+        shield = Condition.make(
+            "magical shield", ConditionKind.EFFECT, Tier.MINOR, affects="defence"
+        )
         d = derive(gramfive(conditions=(shield,)))
         assert (d["ac.now"].value, d["ac.rolled.now"].value) == (21, 9)
 
@@ -156,9 +172,12 @@ class TestCoverAndConcealment:
 
     def test_cover_raises_the_resistance(self) -> None:
         target = gramfive(name="Target")
-        spec = build_check(gramfive(), attribute=Attribute.STR, target=target,
-                           situation=Situation(cover=CoverKind.MEDIUM,
-                                               cover_extent=CoverExtent.HALF))
+        spec = build_check(
+            gramfive(),
+            attribute=Attribute.STR,
+            target=target,
+            situation=Situation(cover=CoverKind.MEDIUM, cover_extent=CoverExtent.HALF),
+        )
         assert spec.resistance.value == 19 + 5
 
 
@@ -168,46 +187,83 @@ class TestSpending:
         plan = SpendPlan(spends=(RangeSpend(bands=-2), DamageSpend(amount=4)))
         assert check_plan(plan, 14, actor=g, target=gramfive(name="T"), damage_cap=10).ok
         assert not check_plan(plan, 13, actor=g, target=gramfive(name="T"), damage_cap=10).ok
-        out = apply_plan(plan, 14, actor=g, target=gramfive(name="T"), damage_cap=10,
-                         current_range=RangeBand.SHORT)
+        out = apply_plan(
+            plan,
+            14,
+            actor=g,
+            target=gramfive(name="T"),
+            damage_cap=10,
+            current_range=RangeBand.SHORT,
+        )
         assert out.range is RangeBand.CLOSE and out.target.php.current == 21
 
     def test_one_consequence_per_tier(self) -> None:
         fire = Condition.make("fire", ConditionKind.CONSEQUENCE, Tier.MINOR)
         target = gramfive(name="T", conditions=(fire,))
-        plan = SpendPlan(spends=(ConditionSpend(condition=Condition.make(
-            "lacerated", ConditionKind.CONSEQUENCE, Tier.MINOR)),))
-        assert "already has a minor" in check_plan(plan, 12, actor=gramfive(), target=target,
-                                                   damage_cap=10).problems[0]
-        assert check_plan(plan, 12, actor=gramfive(), target=target, damage_cap=10,
-                          rules=TableRules(one_consequence_per_tier=False)).ok
+        plan = SpendPlan(
+            spends=(
+                ConditionSpend(
+                    condition=Condition.make("lacerated", ConditionKind.CONSEQUENCE, Tier.MINOR)
+                ),
+            )
+        )
+        assert (
+            "already has a minor"
+            in check_plan(plan, 12, actor=gramfive(), target=target, damage_cap=10).problems[0]
+        )
+        assert check_plan(
+            plan,
+            12,
+            actor=gramfive(),
+            target=target,
+            damage_cap=10,
+            rules=TableRules(one_consequence_per_tier=False),
+        ).ok
 
     def test_hero_points_are_needed(self) -> None:
         plan = SpendPlan(hero_bump=1)
-        assert not check_plan(plan, 9, actor=gramfive(hero_points=0), target=None,
-                              damage_cap=None).ok
+        assert not check_plan(
+            plan, 9, actor=gramfive(hero_points=0), target=None, damage_cap=None
+        ).ok
 
     def test_defender_takes_damage_instead_capped(self) -> None:
         chest = Condition.make("chest bashed in", ConditionKind.CONSEQUENCE, Tier.EXTREME)
-        out = apply_plan(SpendPlan(spends=(ConditionSpend(condition=chest),),
-                                   defender_takes_damage=True),
-                         19, actor=gramfive(name="M"), target=gramfive(), damage_cap=18)
+        out = apply_plan(
+            SpendPlan(spends=(ConditionSpend(condition=chest),), defender_takes_damage=True),
+            19,
+            actor=gramfive(name="M"),
+            target=gramfive(),
+            damage_cap=18,
+        )
         assert (out.damage, out.target.php.current, out.target.hero_points) == (18, 7, 0)
         assert out.target.conditions == ()
 
     def test_cinematic_range_change_with_hero_points(self) -> None:
         rules = TableRules(cinematic_range_hero_points=1)
-        out = apply_plan(SpendPlan(range_hero_points=1), 0, actor=gramfive(), target=None,
-                         damage_cap=None, current_range=RangeBand.REACH, rules=rules)
+        out = apply_plan(
+            SpendPlan(range_hero_points=1),
+            0,
+            actor=gramfive(),
+            target=None,
+            damage_cap=None,
+            current_range=RangeBand.REACH,
+            rules=rules,
+        )
         assert out.range is RangeBand.CLOSE and out.actor.hero_points == 0
-        assert not check_plan(SpendPlan(range_hero_points=1), 0, actor=gramfive(), target=None,
-                              damage_cap=None).ok  # the option is off by default
+        assert not check_plan(
+            SpendPlan(range_hero_points=1), 0, actor=gramfive(), target=None, damage_cap=None
+        ).ok  # the option is off by default
 
 
 class TestChecks:
     def test_ranked_check_gem_of_madness(self) -> None:
-        groups = ranked([RankedEntry("Shamira", 9 - 1), RankedEntry("orc", 15 + 1),
-                         RankedEntry("Felix", 10 + 6 + 1)])
+        groups = ranked(
+            [
+                RankedEntry("Shamira", 9 - 1),
+                RankedEntry("orc", 15 + 1),
+                RankedEntry("Felix", 10 + 6 + 1),
+            ]
+        )
         assert [[e.name for e in g] for g in groups] == [["Felix"], ["orc"], ["Shamira"]]
 
     def test_incremental_contest_to_ten(self) -> None:
@@ -216,34 +272,53 @@ class TestChecks:
         assert contest.add("Shamira", 4).winner() == "Shamira"
 
     def test_orc_armour_class(self) -> None:
-        orc = CharacterSheet(name="orc", attributes=Attributes(DEX=12), prime=None,
-                             traits=(Trait(name="orc weapons", armour=True),),
-                             items=(Item(name="hide", kind="armour", armour_bonus=1),))
+        orc = CharacterSheet(
+            name="orc",
+            attributes=Attributes(DEX=12),
+            prime=None,
+            traits=(Trait(name="orc weapons", armour=True),),
+            items=(Item(name="hide", kind="armour", armour_bonus=1),),
+        )
         assert derive(orc)["ac"].value == 14
 
     def test_rolled_difficulty(self) -> None:
-        spec = build_check(gramfive(), attribute=Attribute.STR, resistance=ResistanceChoice(
-            kind=ResistanceKind.DIFFICULTY, difficulty=15, rolled=True))
+        spec = build_check(
+            gramfive(),
+            attribute=Attribute.STR,
+            resistance=ResistanceChoice(kind=ResistanceKind.DIFFICULTY, difficulty=15, rolled=True),
+        )
         assert spec.resistance.rolled and spec.resistance.value == 5
 
     def test_conditions_tick_and_expire(self) -> None:
-        shield = Condition.make("shield", ConditionKind.EFFECT, Tier.MINOR,
-                                duration=Duration(kind=DurationKind.ROUNDS, rounds=2))
+        shield = Condition.make(
+            "shield",
+            ConditionKind.EFFECT,
+            Tier.MINOR,
+            duration=Duration(kind=DurationKind.ROUNDS, rounds=2),
+        )
         once = shield.tick()
         assert once is not None and once.duration.rounds == 1
         assert once.tick() is None
 
     def test_breakdown_names_naturals_and_failures(self) -> None:
-        spec = build_check(gramfive(), attribute=Attribute.STR, resistance=ResistanceChoice(
-            kind=ResistanceKind.DIFFICULTY, difficulty=30))
+        spec = build_check(
+            gramfive(),
+            attribute=Attribute.STR,
+            resistance=ResistanceChoice(kind=ResistanceKind.DIFFICULTY, difficulty=30),
+        )
         text = spec.resolve(CheckRoll((1, 1, 1))).breakdown()
         assert "natural 3" in text and "failure" in text
         text = spec.resolve(CheckRoll((6, 6, 6))).breakdown()
         assert "natural 18" in text and "0 EP" in text
 
     def test_odds_for_a_spec(self) -> None:
-        spec = build_check(gramfive(), attribute=Attribute.STR, traits=1,
-                           weapon=gramfive().items[2], target=gramfive(name="T"))
+        spec = build_check(
+            gramfive(),
+            attribute=Attribute.STR,
+            traits=1,
+            weapon=gramfive().items[2],
+            target=gramfive(name="T"),
+        )
         odds = spec.odds()
         assert 0 < float(odds.success) < 1
         assert odds.at_least(5) <= odds.success

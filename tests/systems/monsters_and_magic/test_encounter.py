@@ -87,8 +87,11 @@ def test_both_sides_fail_scouting_the_range_shrinks_and_nobody_is_surprised() ->
 def test_surprise_round_then_round_one_in_initiative_order() -> None:
     e = example_encounter()
     e = resolve_scouting(e, {"Party": None, "Monsters": Failure.SIMPLE})
-    e = with_initiative(e, {"Xiola": 20, "Felix": 21, "Guido": 10, "Shamira": 13,
-                            "Gramfive": 13}, ties=("Gramfive", "Shamira"))
+    e = with_initiative(
+        e,
+        {"Xiola": 20, "Felix": 21, "Guido": 10, "Shamira": 13, "Gramfive": 13},
+        ties=("Gramfive", "Shamira"),
+    )
     e = start(e)
     assert e.phase == "surprise" and e.round == 0
     order = [[c.name.split()[0] for c in count] for count in turn_order(e)]
@@ -109,8 +112,9 @@ def test_surprise_round_then_round_one_in_initiative_order() -> None:
 
 def test_simultaneous_consequences_do_not_apply_to_each_other() -> None:
     e = example_encounter()
-    e = with_initiative(e, {"Felix": 21, "Xiola": 20, "First": 20, "Gramfive": 13,
-                            "Shamira": 13, "Guido": 10})
+    e = with_initiative(
+        e, {"Felix": 21, "Xiola": 20, "First": 20, "Gramfive": 13, "Shamira": 13, "Guido": 10}
+    )
     e = update_combatant(e, by_name(e, "Xiola").id, tie_order=-1)
     e = start(e)  # no surprise: round one
     mummy = by_name(e, "First")
@@ -133,16 +137,22 @@ def test_simultaneous_consequences_do_not_apply_to_each_other() -> None:
 
 
 @pytest.mark.parametrize(("counts_first", "last_round"), [(True, 4), (False, 5)])
-def test_a_five_round_shield_expires_at_the_right_moment(counts_first: bool,
-                                                         last_round: int) -> None:
+def test_a_five_round_shield_expires_at_the_right_moment(
+    counts_first: bool, last_round: int
+) -> None:
     e = example_encounter(options=TableRules(duration_counts_first_round=counts_first))
     e = resolve_scouting(e, {"Party": None, "Monsters": Failure.SIMPLE})
-    e = with_initiative(e, {"Xiola": 20, "Felix": 21, "Guido": 10, "Shamira": 13,
-                            "Gramfive": 13, "First": 20})
+    e = with_initiative(
+        e, {"Xiola": 20, "Felix": 21, "Guido": 10, "Shamira": 13, "Gramfive": 13, "First": 20}
+    )
     e = start(e)
     xiola = by_name(e, "Xiola")
-    shield = Condition.make("magical shield", ConditionKind.EFFECT, Tier.MINOR,
-                            duration=Duration(kind=DurationKind.ROUNDS, rounds=5))
+    shield = Condition.make(
+        "magical shield",
+        ConditionKind.EFFECT,
+        Tier.MINOR,
+        duration=Duration(kind=DurationKind.ROUNDS, rounds=5),
+    )
     e = replace_sheet(e, xiola.id, xiola.sheet.model_copy(update={"conditions": (shield,)}))
     e = mark_applied(e, [shield.id])
     has_shield = {}
@@ -156,8 +166,10 @@ def test_a_five_round_shield_expires_at_the_right_moment(counts_first: bool,
 
 
 def test_delay_and_act_now() -> None:
-    e = with_initiative(example_encounter(), {"Felix": 21, "Xiola": 20, "First": 15,
-                                              "Gramfive": 13, "Shamira": 12, "Guido": 10})
+    e = with_initiative(
+        example_encounter(),
+        {"Felix": 21, "Xiola": 20, "First": 15, "Gramfive": 13, "Shamira": 12, "Guido": 10},
+    )
     e = start(e)
     felix = by_name(e, "Felix")
     e = delay(e, felix.id)
@@ -185,9 +197,11 @@ def test_a_combatant_sheet_is_a_full_sheet() -> None:
 
 
 def test_acting_now_mid_count_returns_to_the_interrupted_combatant() -> None:
-    e = with_initiative(example_encounter(), {"Felix": 21, "Xiola": 20, "First": 15,
-                                              "Gramfive": 13, "Shamira": 13, "Guido": 10},
-                        ties=("Gramfive", "Shamira"))
+    e = with_initiative(
+        example_encounter(),
+        {"Felix": 21, "Xiola": 20, "First": 15, "Gramfive": 13, "Shamira": 13, "Guido": 10},
+        ties=("Gramfive", "Shamira"),
+    )
     e = start(e)
     felix = by_name(e, "Felix")
     e = delay(e, felix.id)

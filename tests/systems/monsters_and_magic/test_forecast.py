@@ -48,21 +48,29 @@ FIGHTS = 4000
 TOLERANCE_SE = 4
 """Statistical tests pass when |observed − exact| < 4 standard errors (fixed seeds)."""
 
-DUMMY = MonsterSheet(name="Training dummy", armour_class=15, rolled_defence=5,
-                     php=Pool.full(500))
+DUMMY = MonsterSheet(name="Training dummy", armour_class=15, rolled_defence=5, php=Pool.full(500))
 """A target that takes every blow and strikes none back."""
-PELL = DUMMY.model_copy(update={"name": "Armoured pell", "armour_class": 20,
-                                "rolled_defence": 10})
+PELL = DUMMY.model_copy(update={"name": "Armoured pell", "armour_class": 20, "rolled_defence": 10})
 """A harder one, so that blows miss often enough to count."""
 RAT = MonsterSheet(
-    name="Giant rat", size="S", armour_class=12, rolled_defence=2, php=Pool.full(5),
-    attacks=(MonsterAttack(name="Bite", bonus=2, damage="1d3",
-                           ranges=(RangeBand.HAND, RangeBand.CLOSE)),))
+    name="Giant rat",
+    size="S",
+    armour_class=12,
+    rolled_defence=2,
+    php=Pool.full(5),
+    attacks=(
+        MonsterAttack(name="Bite", bonus=2, damage="1d3", ranges=(RangeBand.HAND, RangeBand.CLOSE)),
+    ),
+)
 
 
-def fight(party: Sequence[CharacterSheet | MonsterSheet],
-          monsters: Sequence[CharacterSheet | MonsterSheet], *,
-          band: RangeBand | None = None, **kw: object) -> Encounter:
+def fight(
+    party: Sequence[CharacterSheet | MonsterSheet],
+    monsters: Sequence[CharacterSheet | MonsterSheet],
+    *,
+    band: RangeBand | None = None,
+    **kw: object,
+) -> Encounter:
     encounter = Encounter(name="Forecast", **kw)  # type: ignore[arg-type]
     for sheets, side in ((party, "Party"), (monsters, "Monsters")):
         for sheet in sheets:
@@ -89,10 +97,15 @@ def gramfive_request(encounter: Encounter, target: str) -> CheckRequest:
     """What the GM sets in the action dialog for Gramfive's blow: Cutter on STR, Weapons
     Training ticked (the trait the sheet marks as covering weapons and armour)."""
     gramfive = ids(encounter)[0]
-    return CheckRequest(actor_id=gramfive, action=ActionKind.ATTACK, attribute=Attribute.STR,
-                        trait_names=("Weapons Training",), weapon_key="item:0",
-                        target_id=target, resistance=ResistanceChoice(
-                            rolled=encounter.phase == "surprise"))
+    return CheckRequest(
+        actor_id=gramfive,
+        action=ActionKind.ATTACK,
+        attribute=Attribute.STR,
+        trait_names=("Weapons Training",),
+        weapon_key="item:0",
+        target_id=target,
+        resistance=ResistanceChoice(rolled=encounter.phase == "surprise"),
+    )
 
 
 def test_the_system_offers_the_simulator_and_says_its_policy() -> None:
@@ -107,8 +120,9 @@ def test_the_system_offers_the_simulator_and_says_its_policy() -> None:
 
 
 def test_the_same_seed_gives_the_same_forecast() -> None:
-    encounter = fight([sample_sheet(n) for n in ("gramfive", "felix", "xiola")],
-                      [sample_sheet(MUMMY)])
+    encounter = fight(
+        [sample_sheet(n) for n in ("gramfive", "felix", "xiola")], [sample_sheet(MUMMY)]
+    )
     first = forecast(encounter, simulate, fights=300, seed=7)  # type: ignore[arg-type]
     again = forecast(encounter, simulate, fights=300, seed=7)  # type: ignore[arg-type]
     other = forecast(encounter, simulate, fights=300, seed=8)  # type: ignore[arg-type]
@@ -118,8 +132,9 @@ def test_the_same_seed_gives_the_same_forecast() -> None:
     assert forecast(copy, simulate, fights=300, seed=7) == first  # type: ignore[arg-type]
     # ... and a changed one is read afresh: a badly hurt mummy falls more often.
     mummy = encounter.combatants[-1]
-    hurt = replace_sheet(encounter, mummy.id, mummy.sheet.model_copy(
-        update={"php": Pool(current=10, maximum=49)}))
+    hurt = replace_sheet(
+        encounter, mummy.id, mummy.sheet.model_copy(update={"php": Pool(current=10, maximum=49)})
+    )
     weaker = forecast(hurt, simulate, fights=300, seed=7)  # type: ignore[arg-type]
     assert weaker.wins["Party"].value > first.wins["Party"].value + 0.2
     alone = run_fights(encounter, simulate, fights=1, seed=7, start=5)  # type: ignore[arg-type]
@@ -127,10 +142,19 @@ def test_the_same_seed_gives_the_same_forecast() -> None:
     assert alone[0] == batch[5]
 
 
-def _forecast(encounter: Encounter, fights: int = 1000, seed: int = 1,
-              policy: Policy = Policy()) -> Forecast:  # noqa: B008
-    return forecast(encounter, simulate, fights=fights, seed=seed,  # type: ignore[arg-type]
-                    policy=policy)
+def _forecast(
+    encounter: Encounter,
+    fights: int = 1000,
+    seed: int = 1,
+    policy: Policy = Policy(),  # noqa: B008
+) -> Forecast:
+    return forecast(
+        encounter,
+        simulate,
+        fights=fights,
+        seed=seed,  # type: ignore[arg-type]
+        policy=policy,
+    )
 
 
 def test_four_heroes_against_a_giant_rat_is_lopsided_and_the_reverse() -> None:
@@ -147,8 +171,10 @@ def test_four_heroes_against_a_giant_rat_is_lopsided_and_the_reverse() -> None:
 def test_the_whole_party_against_the_mummy_is_a_real_fight() -> None:
     """The Example of Play's line-up, from Short range: neither side is sure to win, and
     every result is a whole fight that ended with one side down."""
-    encounter = fight([sample_sheet(n) for n in ("felix", "gramfive", "guido", "shamira",
-                                                 "xiola")], [sample_sheet(MUMMY)])
+    encounter = fight(
+        [sample_sheet(n) for n in ("felix", "gramfive", "guido", "shamira", "xiola")],
+        [sample_sheet(MUMMY)],
+    )
     result = _forecast(encounter, fights=800)
     assert 0.1 < result.wins["Party"].value < 0.9
     assert result.stalemate.value < 0.05
@@ -179,11 +205,17 @@ def test_first_blow_agrees_with_the_dialog_s_exact_odds(band: RangeBand) -> None
     gramfive, dummy = ids(encounter)
     odds = spec_for(encounter, gramfive_request(encounter, dummy)).odds()
     assert 0.5 < odds.success < 0.95 and odds.at_least(11) > 0.02
-    hits = sum(one_attack(encounter, gramfive, dummy, stream(3, n))[0] is not None
-               for n in range(FIGHTS))
+    hits = sum(
+        one_attack(encounter, gramfive, dummy, stream(3, n))[0] is not None for n in range(FIGHTS)
+    )
     assert within(hits, odds.success)
-    results = run_fights(encounter, simulate, fights=FIGHTS, seed=5,  # type: ignore[arg-type]
-                         policy=Policy(max_rounds=1))
+    results = run_fights(
+        encounter,
+        simulate,
+        fights=FIGHTS,
+        seed=5,  # type: ignore[arg-type]
+        policy=Policy(max_rounds=1),
+    )
     damaged = sum(r.hit_points[dummy] < 500 for r in results)
     needed = 1 if band is RangeBand.CLOSE else 11
     assert within(damaged, odds.at_least(needed))
@@ -202,15 +234,23 @@ def test_first_blow_agrees_with_the_dialog_s_exact_odds(band: RangeBand) -> None
 
 def test_a_surprised_target_rolls_its_defence() -> None:
     """In the surprise round the pell rolls 3d6 + 10 against the blow, as the dialog shows."""
-    encounter = fight([sample_sheet("gramfive")], [PELL], band=RangeBand.CLOSE,
-                      surprise_side="Party")
+    encounter = fight(
+        [sample_sheet("gramfive")], [PELL], band=RangeBand.CLOSE, surprise_side="Party"
+    )
     dummy = ids(encounter)[1]
     odds = spec_for(start(encounter), gramfive_request(start(encounter), dummy)).odds()
-    static = spec_for(start(encounter.model_copy(update={"surprise_side": None})),
-                      gramfive_request(encounter, dummy)).odds()
+    static = spec_for(
+        start(encounter.model_copy(update={"surprise_side": None})),
+        gramfive_request(encounter, dummy),
+    ).odds()
     assert odds.success != static.success
-    results = run_fights(encounter, simulate, fights=FIGHTS, seed=9,  # type: ignore[arg-type]
-                         policy=Policy(max_rounds=1))
+    results = run_fights(
+        encounter,
+        simulate,
+        fights=FIGHTS,
+        seed=9,  # type: ignore[arg-type]
+        policy=Policy(max_rounds=1),
+    )
     assert within(sum(r.hit_points[dummy] < 500 for r in results), odds.at_least(1))
 
 
@@ -231,12 +271,22 @@ def test_weakest_targets_differently_from_nearest() -> None:
 
 def test_a_missile_that_reaches_is_shot_unless_told_to_close() -> None:
     archer = CharacterSheet(
-        name="Archer", prime=Attribute.DEX, attributes={"DEX": 16},  # type: ignore[arg-type]
+        name="Archer",
+        prime=Attribute.DEX,
+        attributes={"DEX": 16},  # type: ignore[arg-type]
         php=Pool.full(12),
-        items=(Item(name="Dagger", kind="weapon", damage="1d4",
-                    ranges=(RangeBand.HAND, RangeBand.CLOSE)),
-               Item(name="Shortbow", kind="weapon", damage="1d6",
-                    ranges=(RangeBand.SHORT, RangeBand.MEDIUM, RangeBand.LONG))))
+        items=(
+            Item(
+                name="Dagger", kind="weapon", damage="1d4", ranges=(RangeBand.HAND, RangeBand.CLOSE)
+            ),
+            Item(
+                name="Shortbow",
+                kind="weapon",
+                damage="1d6",
+                ranges=(RangeBand.SHORT, RangeBand.MEDIUM, RangeBand.LONG),
+            ),
+        ),
+    )
     encounter = start(fight([archer], [DUMMY], band=RangeBand.SHORT))
     shooter, dummy = ids(encounter)
     assert one_attack(encounter, shooter, dummy, stream(1, 0))[1].key == "item:1"
@@ -268,17 +318,25 @@ def test_effects_in_force_count_then_expire() -> None:
     """A +20 defence effect for one round keeps the dummy safe in round one only."""
     encounter = start(fight([sample_sheet("gramfive")], [DUMMY], band=RangeBand.CLOSE))
     g, d = ids(encounter)
-    ward = Condition(name="ward", kind=ConditionKind.EFFECT, tier=Tier.EXTREME, value=20,
-                     affects="defence", duration=Duration(kind=DurationKind.ROUNDS, rounds=1))
+    ward = Condition(
+        name="ward",
+        kind=ConditionKind.EFFECT,
+        tier=Tier.EXTREME,
+        value=20,
+        affects="defence",
+        duration=Duration(kind=DurationKind.ROUNDS, rounds=1),
+    )
     warded = replace_sheet(encounter, d, DUMMY.model_copy(update={"conditions": (ward,)}))
     first = _forecast(warded, policy=Policy(max_rounds=1))
     two = _forecast(warded, policy=Policy(max_rounds=2))
     assert first.hit_points[d] > 499.9  # only a natural 18 gets through
     assert two.hit_points[d] < 495
-    help_ = Condition(name="help from Guido", kind=ConditionKind.EFFECT, value=30, help=True,
-                      affects="checks")
-    helped = replace_sheet(encounter, g, sample_sheet("gramfive").model_copy(
-        update={"conditions": (help_,)}))
+    help_ = Condition(
+        name="help from Guido", kind=ConditionKind.EFFECT, value=30, help=True, affects="checks"
+    )
+    helped = replace_sheet(
+        encounter, g, sample_sheet("gramfive").model_copy(update={"conditions": (help_,)})
+    )
     (plan,) = attack_plans(helped, g, d)
     assert plan.spec.modifier == 38  # the dialog ticks the help
     assert plan.table_now(plan.actor_conditions[0].bit, 0) == attack_plans(encounter, g, d)[0].table
@@ -295,9 +353,16 @@ def test_the_policy_s_spending_is_legal_and_leaves_nothing_it_could_use() -> Non
         for ep in range(41):
             bands, damage = spend(ep, needed, rules.range_band_cost, 10)
             spends: list[RangeSpend | DamageSpend] = [RangeSpend(bands=bands)] if bands else []
-            check = partial(check_plan, effect_points=ep, actor=gramfive, target=dummy,
-                            damage_cap=10, rules=rules, current_range=RangeBand.SHORT,
-                            reach=reach)
+            check = partial(
+                check_plan,
+                effect_points=ep,
+                actor=gramfive,
+                target=dummy,
+                damage_cap=10,
+                rules=rules,
+                current_range=RangeBand.SHORT,
+                reach=reach,
+            )
             extra = (DamageSpend(amount=damage + 1),)
             if damage:
                 assert check(SpendPlan(spends=(*spends, DamageSpend(amount=damage)))).ok

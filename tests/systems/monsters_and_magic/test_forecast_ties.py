@@ -34,8 +34,9 @@ def _physical(sheet: BaseModel, points: int) -> BaseModel:
 
 def _fight() -> Encounter:
     """Two heroes against three rats, at Close."""
-    return fight([sample_sheet("gramfive"), sample_sheet("guido")], [RAT, RAT, RAT],
-                 band=RangeBand.CLOSE)
+    return fight(
+        [sample_sheet("gramfive"), sample_sheet("guido")], [RAT, RAT, RAT], band=RangeBand.CLOSE
+    )
 
 
 def test_down_is_the_encounter_s_out_of_fight_at_its_edges() -> None:
@@ -58,9 +59,19 @@ def _legal(ep: int, steps: int, rules_: TableRules, cap: int | None) -> None:
     moved = (RangeSpend(bands=bands),) if bands else ()
     for amount, ok in ((damage, True), (damage + 1, False)):
         spends = (*moved, DamageSpend(amount=amount)) if amount else moved
-        assert check_plan(SpendPlan(spends=spends), ep, actor=DUMMY, target=DUMMY,
-                          damage_cap=cap, rules=rules_, current_range=start,
-                          reach=reach).ok == ok, (ep, steps, cap, amount)
+        assert (
+            check_plan(
+                SpendPlan(spends=spends),
+                ep,
+                actor=DUMMY,
+                target=DUMMY,
+                damage_cap=cap,
+                rules=rules_,
+                current_range=start,
+                reach=reach,
+            ).ok
+            == ok
+        ), (ep, steps, cap, amount)
 
 
 @pytest.mark.parametrize(("cost", "cap"), [(5, 10), (3, None), (7, 4)])
@@ -74,8 +85,9 @@ def test_the_simulator_asks_the_one_spending_rule(monkeypatch: pytest.MonkeyPatc
     """A band made dearer in the rules core (one more point) is dearer in the simulator too:
     its spending has no arithmetic of its own."""
     before = fc.spend(12, 2, 5, None)
-    monkeypatch.setattr(RangeSpend, "cost",
-                        lambda self, table: abs(self.bands) * (table.range_band_cost + 1))
+    monkeypatch.setattr(
+        RangeSpend, "cost", lambda self, table: abs(self.bands) * (table.range_band_cost + 1)
+    )
     try:
         for ep, steps in itertools.product(range(1, 20), (-2, 1, 3)):
             _legal(ep, steps, TableRules(), None)
@@ -94,13 +106,17 @@ def test_the_turn_order_is_the_tracker_s(counts: tuple[int, ...]) -> None:
     assert isinstance(encounter, Encounter)
     groups = fc._counts(list(counts), range(len(ids)))
     assert [sorted(ids[i] for i in group) for group in groups] == [
-        sorted(c.id for c in count) for count in core.turn_order(encounter)]
+        sorted(c.id for c in count) for count in core.turn_order(encounter)
+    ]
 
 
-@pytest.mark.parametrize(("counts_first", "rounds", "placed_now"), list(itertools.product(
-    (True, False), (1, 2, 3), (True, False))))
-def test_effects_expire_at_the_round_end_the_tracker_says(counts_first: bool, rounds: int,
-                                                          placed_now: bool) -> None:
+@pytest.mark.parametrize(
+    ("counts_first", "rounds", "placed_now"),
+    list(itertools.product((True, False), (1, 2, 3), (True, False))),
+)
+def test_effects_expire_at_the_round_end_the_tracker_says(
+    counts_first: bool, rounds: int, placed_now: bool
+) -> None:
     """An effect of ``rounds`` rounds, placed this round or before: the round end at which the
     simulator takes it out is the one at which the tracker's round end removes it, with the
     table rule "the first round counts" on and off."""
@@ -113,13 +129,21 @@ def test_effects_expire_at_the_round_end_the_tracker_says(counts_first: bool, ro
     )
     from m3desk.systems.monsters_and_magic.encounter import mark_applied, replace_sheet, start
 
-    encounter = start(_fight().model_copy(update={
-        "options": TableRules(duration_counts_first_round=counts_first)}))
+    encounter = start(
+        _fight().model_copy(
+            update={"options": TableRules(duration_counts_first_round=counts_first)}
+        )
+    )
     hero = encounter.combatants[0]
-    shield = Condition.make("shield", ConditionKind.EFFECT, Tier.MINOR,
-                            duration=Duration(kind=DurationKind.ROUNDS, rounds=rounds))
-    encounter = replace_sheet(encounter, hero.id,
-                              hero.sheet.model_copy(update={"conditions": (shield,)}))
+    shield = Condition.make(
+        "shield",
+        ConditionKind.EFFECT,
+        Tier.MINOR,
+        duration=Duration(kind=DurationKind.ROUNDS, rounds=rounds),
+    )
+    encounter = replace_sheet(
+        encounter, hero.id, hero.sheet.model_copy(update={"conditions": (shield,)})
+    )
     if placed_now:
         encounter = mark_applied(encounter, [shield.id])
     (end,) = [end for end, gone in fc._expiry(encounter).items() if (0, 1) in gone]

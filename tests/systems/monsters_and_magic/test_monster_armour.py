@@ -17,9 +17,12 @@ from m3desk.systems.monsters_and_magic import (
 
 
 def orc(**changes) -> MonsterSheet:
-    return MonsterSheet(name="orc", attributes=Attributes(DEX=12),
-                        traits=(Trait(name="orc weapons", kind=TraitKind.MONSTER, armour=True),),
-                        **changes)
+    return MonsterSheet(
+        name="orc",
+        attributes=Attributes(DEX=12),
+        traits=(Trait(name="orc weapons", kind=TraitKind.MONSTER, armour=True),),
+        **changes,
+    )
 
 
 def test_the_orcs_ac_is_built_from_its_armour_bonus() -> None:
@@ -42,17 +45,18 @@ def test_mental_armour_adds_to_a_monsters_mental_resistance() -> None:
     bard = CharacterSheet(name="Guido", attributes=Attributes(CHA=14))
     wis = ResistanceChoice(kind=ResistanceKind.ATTRIBUTE, attribute=Attribute.WIS)
     plain = build_check(bard, attribute=Attribute.CHA, target=orc(), resistance=wis, mental=True)
-    armoured = build_check(bard, attribute=Attribute.CHA, target=orc(mental_armour=4),
-                           resistance=wis, mental=True)
+    armoured = build_check(
+        bard, attribute=Attribute.CHA, target=orc(mental_armour=4), resistance=wis, mental=True
+    )
     assert armoured.resistance.value == plain.resistance.value + 4
-    physical = build_check(bard, attribute=Attribute.STR, target=orc(mental_armour=4),
-                           resistance=wis, mental=False)
+    physical = build_check(
+        bard, attribute=Attribute.STR, target=orc(mental_armour=4), resistance=wis, mental=False
+    )
     assert physical.resistance.value == plain.resistance.value
 
 
 def test_a_monster_saved_before_these_fields_still_opens() -> None:
-    old = {"kind": "monster", "name": "Mummy", "level": 6, "armour_class": 17,
-           "rolled_defence": 7}
+    old = {"kind": "monster", "name": "Mummy", "level": 6, "armour_class": 17, "rolled_defence": 7}
     mummy = MonsterSheet.model_validate(old)
     assert mummy.armour_bonus is None and mummy.mental_armour == 0
     assert derive(mummy)["ac"].value == 17

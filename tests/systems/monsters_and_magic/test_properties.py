@@ -22,7 +22,9 @@ from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, Pool
 
 dice_exprs = st.builds(
     lambda n, s, b: f"{n}d{s}{b:+d}" if b else f"{n}d{s}",
-    st.integers(1, 2), st.sampled_from([3, 4, 6, 8, 10, 12]), st.integers(-2, 3),
+    st.integers(1, 2),
+    st.sampled_from([3, 4, 6, 8, 10, 12]),
+    st.integers(-2, 3),
 )
 
 
@@ -67,8 +69,9 @@ def test_success_chance_equals_brute_force_enumeration(
 def test_success_chance_is_monotone_in_the_modifier(
     modifier: int, resistance: int, dice: str | None
 ) -> None:
-    assert success_chance(modifier, resistance, dice) <= success_chance(modifier + 1, resistance,
-                                                                        dice)
+    assert success_chance(modifier, resistance, dice) <= success_chance(
+        modifier + 1, resistance, dice
+    )
 
 
 @given(st.integers(-5, 25), st.integers(0, 40), dice_exprs)
@@ -78,13 +81,22 @@ def test_odds_add_up_to_one(modifier: int, resistance: int, dice: str) -> None:
     assert odds.success + sum(odds.failure_margins.values()) == 1
 
 
-@given(st.integers(0, 40), st.integers(1, 60), st.sampled_from(["1d4", "1d8+1", "d12", "2d6-1"]),
-       st.integers(1, 10))
+@given(
+    st.integers(0, 40),
+    st.integers(1, 60),
+    st.sampled_from(["1d4", "1d8+1", "d12", "2d6-1"]),
+    st.integers(1, 10),
+)
 def test_damage_never_exceeds_the_cap(ep: int, amount: int, dice: str, level: int) -> None:
     cap = DiceExpr.parse(dice).maximum + level
     actor = CharacterSheet(name="A", level=level)
     target = CharacterSheet(name="B", php=Pool.full(100))
-    budget = check_plan(SpendPlan(spends=(DamageSpend(amount=amount),)), ep, actor=actor,
-                        target=target, damage_cap=cap)
+    budget = check_plan(
+        SpendPlan(spends=(DamageSpend(amount=amount),)),
+        ep,
+        actor=actor,
+        target=target,
+        damage_cap=cap,
+    )
     if budget.ok:
         assert amount <= cap and amount <= ep

@@ -16,8 +16,20 @@ from m3desk.systems.monsters_and_magic import (
 
 @pytest.mark.parametrize(
     ("score", "modifier"),
-    [(3, -4), (6, -2), (8, -1), (9, -1), (10, 0), (11, 0), (12, 1), (15, 2), (16, 3), (17, 3),
-     (18, 4), (20, 5)],
+    [
+        (3, -4),
+        (6, -2),
+        (8, -1),
+        (9, -1),
+        (10, 0),
+        (11, 0),
+        (12, 1),
+        (15, 2),
+        (16, 3),
+        (17, 3),
+        (18, 4),
+        (20, 5),
+    ],
 )
 def test_attribute_modifier_matches_every_value_the_book_states(score: int, modifier: int) -> None:
     assert attribute_modifier(score) == modifier
@@ -25,8 +37,17 @@ def test_attribute_modifier_matches_every_value_the_book_states(score: int, modi
 
 @pytest.mark.parametrize(
     ("level", "traits", "bonus"),
-    [(1, 0, 0), (1, 1, 1), (1, 2, 2), (1, 5, 2), (3, 1, 3), (3, 2, 4), (3, 4, 6), (3, 9, 6),
-     (6, 1, 6)],
+    [
+        (1, 0, 0),
+        (1, 1, 1),
+        (1, 2, 2),
+        (1, 5, 2),
+        (3, 1, 3),
+        (3, 2, 4),
+        (3, 4, 6),
+        (3, 9, 6),
+        (6, 1, 6),
+    ],
 )
 def test_trait_bonus_is_level_then_plus_one_capped_at_twice_level(
     level: int, traits: int, bonus: int
@@ -46,8 +67,16 @@ def test_a_tie_succeeds_with_zero_effect_points() -> None:
 
 @pytest.mark.parametrize(
     ("short_by", "failure"),
-    [(1, "simple"), (4, "simple"), (5, "minor"), (9, "minor"), (10, "major"), (14, "major"),
-     (15, "extreme"), (40, "extreme")],
+    [
+        (1, "simple"),
+        (4, "simple"),
+        (5, "minor"),
+        (9, "minor"),
+        (10, "major"),
+        (14, "major"),
+        (15, "extreme"),
+        (40, "extreme"),
+    ],
 )
 def test_failure_degrees(short_by: int, failure: str) -> None:
     r = resolve_check(10, 0, 10 + short_by)
@@ -81,9 +110,17 @@ def test_max_damage_is_the_dice_maximum_plus_level(dice: str, level: int, cap: i
 
 @pytest.mark.parametrize(
     ("attacker", "target", "mental", "expected"),
-    [("M", "L", False, (-2, -2)), ("M", "S", False, (2, 2)), ("S", "L", False, (-4, -4)),
-     ("L", "S", False, (4, 4)), ("M", "L", True, (2, -2)), ("M", "S", True, (-2, 2)),
-     ("S", "L", True, (4, -4)), ("L", "S", True, (-4, 4)), ("M", "M", False, (0, 0))],
+    [
+        ("M", "L", False, (-2, -2)),
+        ("M", "S", False, (2, 2)),
+        ("S", "L", False, (-4, -4)),
+        ("L", "S", False, (4, 4)),
+        ("M", "L", True, (2, -2)),
+        ("M", "S", True, (-2, 2)),
+        ("S", "L", True, (4, -4)),
+        ("L", "S", True, (-4, 4)),
+        ("M", "M", False, (0, 0)),
+    ],
 )
 def test_size_adjustment(
     attacker: str, target: str, mental: bool, expected: tuple[int, int]

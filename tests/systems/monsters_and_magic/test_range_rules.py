@@ -76,6 +76,7 @@ def codes(budget) -> set[ProblemCode]:
 
 # -- an attack out of reach must first buy the range ----------------------------------------
 
+
 def test_steps_to_the_nearest_band_the_weapon_reaches() -> None:
     assert steps_to(RangeBand.SHORT, (RangeBand.CLOSE,)) == -2
     assert steps_to(RangeBand.HAND, (RangeBand.CLOSE,)) == 1  # the dragonet at Hand
@@ -86,23 +87,43 @@ def test_steps_to_the_nearest_band_the_weapon_reaches() -> None:
 def test_eleven_damage_with_a_longsword_at_short_is_refused() -> None:
     """11 EP at Short: Cutter works from Close only, so damage must wait for 2 bands."""
     gramfive, mummy = sample_sheet("gramfive"), sample_sheet(MUMMY)
-    budget = check_plan(SpendPlan(spends=(DamageSpend(amount=10),)), 11, actor=gramfive,
-                        target=mummy, damage_cap=10, current_range=RangeBand.SHORT,
-                        reach=CUTTER)
+    budget = check_plan(
+        SpendPlan(spends=(DamageSpend(amount=10),)),
+        11,
+        actor=gramfive,
+        target=mummy,
+        damage_cap=10,
+        current_range=RangeBand.SHORT,
+        reach=CUTTER,
+    )
     assert codes(budget) == {ProblemCode.OUT_OF_REACH}
     [problem] = budget.problems
     assert "Cutter attacks from Close" in problem and "2 bands closer (10 EP)" in problem
     with pytest.raises(ValueError, match="first buy 2 bands closer"):
-        apply_plan(SpendPlan(spends=(DamageSpend(amount=10),)), 11, actor=gramfive,
-                   target=mummy, damage_cap=10, current_range=RangeBand.SHORT, reach=CUTTER)
+        apply_plan(
+            SpendPlan(spends=(DamageSpend(amount=10),)),
+            11,
+            actor=gramfive,
+            target=mummy,
+            damage_cap=10,
+            current_range=RangeBand.SHORT,
+            reach=CUTTER,
+        )
 
 
 def test_what_is_left_after_reaching_close_may_go_to_damage() -> None:
     """Item 10 as printed: 12 EP → 2 bands (10 EP) to Close + 2 PHP; mummy 49 → 47."""
     gramfive, mummy = sample_sheet("gramfive"), sample_sheet(MUMMY)
     plan = SpendPlan(spends=(RangeSpend(bands=-2), DamageSpend(amount=2)))
-    out = apply_plan(plan, 12, actor=gramfive, target=mummy, damage_cap=10,
-                     current_range=RangeBand.SHORT, reach=CUTTER)
+    out = apply_plan(
+        plan,
+        12,
+        actor=gramfive,
+        target=mummy,
+        damage_cap=10,
+        current_range=RangeBand.SHORT,
+        reach=CUTTER,
+    )
     assert (out.range, out.target.php.current) == (RangeBand.CLOSE, 47)
 
 
@@ -110,12 +131,26 @@ def test_one_band_short_of_reach_buys_nothing_else() -> None:
     gramfive, mummy = sample_sheet("gramfive"), sample_sheet(MUMMY)
     minor = Condition.make("knocked back", ConditionKind.CONSEQUENCE, Tier.MINOR)
     moving = SpendPlan(spends=(RangeSpend(bands=-1),))
-    assert check_plan(moving, 7, actor=gramfive, target=mummy, damage_cap=10,
-                      current_range=RangeBand.SHORT, reach=CUTTER).ok
+    assert check_plan(
+        moving,
+        7,
+        actor=gramfive,
+        target=mummy,
+        damage_cap=10,
+        current_range=RangeBand.SHORT,
+        reach=CUTTER,
+    ).ok
     for extra in (DamageSpend(amount=2), ConditionSpend(condition=minor)):
         plan = SpendPlan(spends=(RangeSpend(bands=-1), extra))
-        budget = check_plan(plan, 12, actor=gramfive, target=mummy, damage_cap=10,
-                            current_range=RangeBand.SHORT, reach=CUTTER)
+        budget = check_plan(
+            plan,
+            12,
+            actor=gramfive,
+            target=mummy,
+            damage_cap=10,
+            current_range=RangeBand.SHORT,
+            reach=CUTTER,
+        )
         assert codes(budget) == {ProblemCode.OUT_OF_REACH}
         assert "at Reach after the range change" in budget.problems[0]
         assert "1 more band closer (5 EP)" in budget.problems[0]
@@ -129,19 +164,27 @@ def test_an_attack_spec_carries_its_reach_but_a_monster_action_does_not() -> Non
     assert spec.reach == WeaponReach(weapon=cutter.name, bands=(RangeBand.CLOSE,))
     infect = next(attack for attack in mummy.attacks if attack.action)
     con = ResistanceChoice(kind=ResistanceKind.ATTRIBUTE, attribute=Attribute.CON)
-    assert build_check(mummy, weapon=infect, target=gramfive,
-                       resistance=con).reach is None  # a GM reaction
+    assert (
+        build_check(mummy, weapon=infect, target=gramfive, resistance=con).reach is None
+    )  # a GM reaction
     alone = ResistanceChoice(kind=ResistanceKind.DIFFICULTY)
-    assert build_check(gramfive, attribute=Attribute.STR, weapon=cutter,
-                       resistance=alone).reach is None  # nobody to reach
+    assert (
+        build_check(gramfive, attribute=Attribute.STR, weapon=cutter, resistance=alone).reach
+        is None
+    )  # nobody to reach
 
 
 def offer_at_short(dice: tuple[int, ...]):
     encounter = table()
     gramfive, mummy = who(encounter, "Gramfive"), who(encounter, "First")
-    request = CheckRequest(actor_id=gramfive, weapon_key="item:0", attribute=Attribute.STR,
-                           trait_names=("Weapons Training",), target_id=mummy,
-                           resistance=ResistanceChoice(kind=ResistanceKind.AC, rolled=True))
+    request = CheckRequest(
+        actor_id=gramfive,
+        weapon_key="item:0",
+        attribute=Attribute.STR,
+        trait_names=("Weapons Training",),
+        target_id=mummy,
+        resistance=ResistanceChoice(kind=ResistanceKind.AC, rolled=True),
+    )
     spec = spec_for(encounter, request)
     resolution = spec.resolve(CheckRoll(dice[:3], dice[3:4]), dice[4:7], rules=BOOK)  # type: ignore[arg-type]
     return encounter, request, resolution, offer_for(encounter, request, resolution)
@@ -174,10 +217,17 @@ def test_too_few_points_for_the_range_choose_nothing_and_say_so() -> None:
 
 # -- a change of range does no damage; its resistance is a table rule ------------------------
 
+
 def test_a_change_range_check_does_no_damage() -> None:
     felix, mummy = sample_sheet("felix"), sample_sheet(MUMMY)
-    budget = check_plan(SpendPlan(spends=(RangeSpend(bands=-1), DamageSpend(amount=3))), 10,
-                        actor=felix, target=mummy, damage_cap=None, moving_only=True)
+    budget = check_plan(
+        SpendPlan(spends=(RangeSpend(bands=-1), DamageSpend(amount=3))),
+        10,
+        actor=felix,
+        target=mummy,
+        damage_cap=None,
+        moving_only=True,
+    )
     assert codes(budget) == {ProblemCode.NO_DAMAGE}
 
 
@@ -187,10 +237,19 @@ def test_felix_sneak_offers_the_range_but_no_damage() -> None:
     felix, mummy = who(encounter, "Felix"), who(encounter, "First")
     resistance = default_resistance(encounter, ActionKind.CHANGE_RANGE, None, mummy)
     assert (resistance.kind, resistance.attribute, resistance.rolled) == (
-        ResistanceKind.ATTRIBUTE, Attribute.WIS, True)
-    request = CheckRequest(actor_id=felix, action=ActionKind.CHANGE_RANGE,
-                           attribute=Attribute.DEX, trait_names=("Stealthy",),
-                           target_id=mummy, resistance=resistance, gm_resistance=-4)
+        ResistanceKind.ATTRIBUTE,
+        Attribute.WIS,
+        True,
+    )
+    request = CheckRequest(
+        actor_id=felix,
+        action=ActionKind.CHANGE_RANGE,
+        attribute=Attribute.DEX,
+        trait_names=("Stealthy",),
+        target_id=mummy,
+        resistance=resistance,
+        gm_resistance=-4,
+    )
     resolution = spec_for(encounter, request).resolve(CheckRoll((4, 4, 4)), (4, 4, 3))
     offer = offer_for(encounter, request, resolution)
     assert resolution.effect_points == 10
@@ -200,14 +259,17 @@ def test_felix_sneak_offers_the_range_but_no_damage() -> None:
     assert offer.problems(SpendDraft(range_bands=-1, damage=5))[0].code is ProblemCode.NO_DAMAGE
 
 
-@pytest.mark.parametrize(("rule", "kind", "attribute", "word"), [
-    (RangeResistance.SPOTTING, ResistanceKind.ATTRIBUTE, Attribute.WIS, "WIS"),
-    (RangeResistance.BLOCKING, ResistanceKind.ATTRIBUTE, Attribute.STR, "STR"),
-    (RangeResistance.DEFENCE, ResistanceKind.AC, None, "AC"),
-])
+@pytest.mark.parametrize(
+    ("rule", "kind", "attribute", "word"),
+    [
+        (RangeResistance.SPOTTING, ResistanceKind.ATTRIBUTE, Attribute.WIS, "WIS"),
+        (RangeResistance.BLOCKING, ResistanceKind.ATTRIBUTE, Attribute.STR, "STR"),
+        (RangeResistance.DEFENCE, ResistanceKind.AC, None, "AC"),
+    ],
+)
 def test_the_change_range_resistance_follows_the_table_rule(
-        rule: RangeResistance, kind: ResistanceKind, attribute: Attribute | None,
-        word: str) -> None:
+    rule: RangeResistance, kind: ResistanceKind, attribute: Attribute | None, word: str
+) -> None:
     encounter = table(TableRules(change_range_resistance=rule))
     mummy = who(encounter, "First")
     choice = default_resistance(encounter, ActionKind.CHANGE_RANGE, None, mummy)
@@ -223,6 +285,7 @@ def test_the_default_follows_the_book_example_and_is_explained() -> None:
 
 
 # -- default target in reach, and the list's notes ------------------------------------------
+
 
 def round_one() -> Encounter:
     """Felix and Gramfive closed to Close in the surprise round; the others stay at Short."""
@@ -252,11 +315,11 @@ def test_the_default_target_is_one_the_weapon_reaches() -> None:
 
 # -- how the check reads ----------------------------------------------------------------------
 
+
 def test_a_natural_3_that_meets_the_number_never_fails_by_0() -> None:
     gramfive, mummy = sample_sheet("gramfive"), sample_sheet(MUMMY)
     cutter = next(item for item in gramfive.items if item.name.startswith("Cutter"))
-    spec = build_check(gramfive, attribute=Attribute.STR, weapon=cutter, target=mummy,
-                       rules=BOOK)
+    spec = build_check(gramfive, attribute=Attribute.STR, weapon=cutter, target=mummy, rules=BOOK)
     resolution = spec.resolve(CheckRoll((1, 1, 1), (8,)), rules=BOOK)  # 3 + 7 + 9 = 19 vs 17
     assert not resolution.succeeded
     text = resolution.breakdown()
@@ -267,8 +330,12 @@ def test_a_natural_3_that_meets_the_number_never_fails_by_0() -> None:
 def test_a_negative_sum_reads_with_the_one_minus_sign() -> None:
     shamira, mummy = sample_sheet("shamira"), sample_sheet(MUMMY)
     regressing = Condition.make("regressing", ConditionKind.CONSEQUENCE, Tier.MAJOR)
-    spec = build_check(shamira, attribute=Attribute.DEX, target=mummy,
-                       situation=Situation(actor_conditions=(regressing,), gm_check=-10))
+    spec = build_check(
+        shamira,
+        attribute=Attribute.DEX,
+        target=mummy,
+        situation=Situation(actor_conditions=(regressing,), gm_check=-10),
+    )
     text = spec.resolve(CheckRoll((2, 2, 2))).breakdown()  # DEX +1, regressing −4, GM −10
     # The mummy is larger: AC 17 − 2 = 15.
     assert text == f"6 {MINUS} 13 = {MINUS}7 vs 15 → failed by 22: extreme failure"

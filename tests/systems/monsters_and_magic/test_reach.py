@@ -9,12 +9,15 @@ from m3desk.systems.monsters_and_magic.reach import attacks_reaching
 from tests.systems.monsters_and_magic.samples import MUMMY, sample_sheet
 
 
-@pytest.mark.parametrize(("band", "expected"), [
-    (RangeBand.HAND, ["Dagger"]),
-    (RangeBand.CLOSE, ["Dagger"]),
-    (RangeBand.REACH, []),
-    (RangeBand.SHORT, []),
-])
+@pytest.mark.parametrize(
+    ("band", "expected"),
+    [
+        (RangeBand.HAND, ["Dagger"]),
+        (RangeBand.CLOSE, ["Dagger"]),
+        (RangeBand.REACH, []),
+        (RangeBand.SHORT, []),
+    ],
+)
 def test_felix_dagger_reaches_hand_and_close_only(band: RangeBand, expected: list[str]) -> None:
     assert attacks_reaching(sample_sheet("felix"), band) == expected
 
@@ -48,4 +51,3 @@ def test_monster_actions_do_not_make_a_target_reachable() -> None:
     assert attacks_reaching(mummy, RangeBand.CLOSE) == ["Bash"]
     assert attacks_reaching(mummy, RangeBand.CLOSE, unequipped=True) == []
     assert attacks_reaching(mummy, RangeBand.REACH) == []
-

@@ -42,8 +42,11 @@ def test_the_board_learns_bands_and_reach_from_the_system() -> None:
     encounter, gramfive, mummy = _fight()
     rules = registry.get("monsters_and_magic").encounter
     assert rules is not None
-    assert [ring.label for ring in rules.rings(encounter, gramfive)][:3] == ["Hand", "Close",
-                                                                             "Reach"]
+    assert [ring.label for ring in rules.rings(encounter, gramfive)][:3] == [
+        "Hand",
+        "Close",
+        "Reach",
+    ]
     far = rules.reach(encounter, gramfive, mummy)
     assert not far.in_reach
     near = rules.reach(set_range(encounter, gramfive, mummy, RangeBand.CLOSE), gramfive, mummy)

@@ -8,10 +8,12 @@ from tests.systems.monsters_and_magic.samples import sample_sheet
 
 
 def test_only_the_fights_results_go_back_and_pools_keep_the_files_maximum() -> None:
-    on_disk = sample_sheet("gramfive").model_copy(update={
-        "php": Pool(current=30, maximum=30), "level": 2, "notes": "levelled up meanwhile"})
-    fought = sample_sheet("gramfive").model_copy(update={
-        "php": Pool(current=7, maximum=25), "hero_points": 0})
+    on_disk = sample_sheet("gramfive").model_copy(
+        update={"php": Pool(current=30, maximum=30), "level": 2, "notes": "levelled up meanwhile"}
+    )
+    fought = sample_sheet("gramfive").model_copy(
+        update={"php": Pool(current=7, maximum=25), "hero_points": 0}
+    )
     merged = merged_into(on_disk, fought)
     assert merged.php == Pool(current=7, maximum=30)
     assert merged.level == 2 and merged.notes == "levelled up meanwhile"

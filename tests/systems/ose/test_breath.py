@@ -25,15 +25,16 @@ from m3desk.systems.ose.system import SYSTEM
 RULES = SYSTEM.encounter
 assert RULES is not None and RULES.simulate is not None
 BESTIARY = json.loads(resource_path("bestiary", "ose", "srd-monsters.json").read_text("utf-8"))
-SHEETS = {m["sheet"]["name"]: MonsterSheet.model_validate(m["sheet"])
-          for m in BESTIARY["monsters"]}
+SHEETS = {m["sheet"]["name"]: MonsterSheet.model_validate(m["sheet"]) for m in BESTIARY["monsters"]}
 
 
-def _fight(monster: MonsterSheet, heroes: int = 1, hp: int = 99) -> tuple[OseEncounter, str,
-                                                                           list[str]]:
+def _fight(
+    monster: MonsterSheet, heroes: int = 1, hp: int = 99
+) -> tuple[OseEncounter, str, list[str]]:
     encounter = OseEncounter(name="Lair")
-    hero = characters()["Morgan Ironwolf"].model_copy(update={"hit_points": hp,
-                                                               "max_hit_points": hp})
+    hero = characters()["Morgan Ironwolf"].model_copy(
+        update={"hit_points": hp, "max_hit_points": hp}
+    )
     for _ in range(heroes):
         encounter = core.join(encounter, RULES.make_combatant(hero, "Party"))
     encounter = core.join(encounter, RULES.make_combatant(monster, "Monsters"))
@@ -55,8 +56,13 @@ def test_every_bestiary_breath_has_the_rules_its_entry_gives() -> None:
             if "breath" in attack.name.lower():
                 assert attack.breath, name
     red = next(a for a in SHEETS["Red Dragon"].attacks if a.breath)
-    assert (red.uses, red.own_hit_points, red.save and red.save.value, red.opens,
-            red.chance) == (3, True, "B", True, 3)
+    assert (red.uses, red.own_hit_points, red.save and red.save.value, red.opens, red.chance) == (
+        3,
+        True,
+        "B",
+        True,
+        3,
+    )
     hound = next(a for a in SHEETS["Hellhound (HD 5)"].attacks if a.breath)
     assert (hound.uses, str(hound.damage), hound.chance) == (0, "5d6", 2)  # 2-in-6, no limit
     gorgon = next(a for a in SHEETS["Gorgon"].attacks if a.breath)
@@ -66,15 +72,16 @@ def test_every_bestiary_breath_has_the_rules_its_entry_gives() -> None:
 
 
 @pytest.mark.parametrize(("save", "dealt"), [(5, 31), (15, 15)])
-def test_the_dialog_breathes_the_dragons_hit_points_half_on_a_save(save: int,
-                                                                   dealt: int) -> None:
+def test_the_dialog_breathes_the_dragons_hit_points_half_on_a_save(save: int, dealt: int) -> None:
     black = SHEETS["Black Dragon"]
     encounter, dragon, (hero,) = _fight(black)
     action = _breath_routine(black)
     option = {o.id: o for o in RULES.actions(encounter, dragon)}[action]
     assert [d.label for d in option.dice] == ["#1 save"]  # no attack roll, no damage dice
-    assert "damage equal to its hit points, save vs breath attack for half; 3 a day, 3 left" \
+    assert (
+        "damage equal to its hit points, save vs breath attack for half; 3 a day, 3 left"
         in option.label
+    )
     preview = RULES.preview(encounter, dragon, Action("attack", 2), hero)
     assert "Damage 31 (Black Dragon's hit points now), 15 on a save" in preview.lines
     outcome = RULES.resolve(encounter, dragon, action, hero, (save,))
@@ -119,8 +126,7 @@ def test_the_forecast_breathes_as_the_dialog_does() -> None:
     encounter = encounter.model_copy(update={"surprise_side": "Monsters"})
     preview = RULES.preview(encounter, dragon, Action("attack", 2), hero)
     spread = dict(preview.spread)
-    results = run_fights(encounter, RULES.simulate, fights=600, seed=5,
-                         policy=Policy(max_rounds=1))
+    results = run_fights(encounter, RULES.simulate, fights=600, seed=5, policy=Policy(max_rounds=1))
     lost = [99 - r.hit_points[hero] for r in results]
     assert set(lost) == {31, 15}
     halved = Fraction(lost.count(15), len(lost))
@@ -137,9 +143,14 @@ def test_the_forecast_spends_uses_and_then_bites(monkeypatch: pytest.MonkeyPatch
     b = plan.later[i].breath_at
     assert forecast._Fight(plan, random.random).uses[i][b] == 3
     for spent, left in ((2, 1), (3, -1)):  # the tracker's record of uses spent
-        marked = encounter.model_copy(update={"combatants": tuple(
-            c.model_copy(update={"spent": {2: spent}}) if c.id == dragon else c
-            for c in encounter.combatants)})
+        marked = encounter.model_copy(
+            update={
+                "combatants": tuple(
+                    c.model_copy(update={"spent": {2: spent}}) if c.id == dragon else c
+                    for c in encounter.combatants
+                )
+            }
+        )
         assert forecast._Fight(forecast._Plan(marked), random.random).uses[i][b] == left
     counts: list[int] = []
     real = forecast._Fight.breathe
@@ -153,15 +164,17 @@ def test_the_forecast_spends_uses_and_then_bites(monkeypatch: pytest.MonkeyPatch
         seen = []
         for seed in range(60):
             counts.append(0)
-            run_fights(encounter, RULES.simulate, fights=1, seed=seed,
-                       policy=Policy(max_rounds=rounds))
+            run_fights(
+                encounter, RULES.simulate, fights=1, seed=seed, policy=Policy(max_rounds=rounds)
+            )
             seen.append(counts[-1])
         assert set(seen) == ({1} if rounds == 1 else {2, 3} | (set(seen) & {1}))
         assert max(seen) <= 3
 
 
-@pytest.mark.parametrize("name", sorted(n for n, s in SHEETS.items()
-                                        if any(a.breath for a in s.attacks)))
+@pytest.mark.parametrize(
+    "name", sorted(n for n, s in SHEETS.items() if any(a.breath for a in s.attacks))
+)
 def test_a_breaths_rules_go_into_words_and_back(name: str) -> None:
     for attack in SHEETS[name].attacks:
         fields = read_breath_words(breath_words(attack))

@@ -9,9 +9,15 @@ from m3desk.systems.ose.tables import OseClass
 
 
 def _morgan() -> CharacterSheet:
-    return CharacterSheet(name="Morgan Ironwolf", char_class=OseClass.FIGHTER,
-                          abilities=Abilities(STR=16, INT=7, WIS=9, DEX=13, CON=14, CHA=8),
-                          hit_points=6, max_hit_points=6, armour="chainmail", shield=True)
+    return CharacterSheet(
+        name="Morgan Ironwolf",
+        char_class=OseClass.FIGHTER,
+        abilities=Abilities(STR=16, INT=7, WIS=9, DEX=13, CON=14, CHA=8),
+        hit_points=6,
+        max_hit_points=6,
+        armour="chainmail",
+        shield=True,
+    )
 
 
 def test_morgan_ironwolf() -> None:
@@ -36,8 +42,7 @@ def test_detailed_encumbrance_option() -> None:
 
 
 def test_wis_helps_against_magic_saves() -> None:
-    dwarf = CharacterSheet(name="Dain", char_class=OseClass.DWARF,
-                           abilities=Abilities(WIS=16))
+    dwarf = CharacterSheet(name="Dain", char_class=OseClass.DWARF, abilities=Abilities(WIS=16))
     values = derive(dwarf)
     assert values["save.S"].value == 10  # 12, −2 for WIS 16: §14.13 needs a natural 10
     assert values["save.B"].value == 13

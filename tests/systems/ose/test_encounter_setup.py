@@ -19,10 +19,12 @@ from m3desk.systems.ose.table import ENCOUNTER_RULES
 
 def _fight(cha: int = 10) -> OseEncounter:
     encounter = OseEncounter(name="Lair")
-    for sheet, side in ((CharacterSheet(name="Aldo", abilities=Abilities(CHA=cha)), "Party"),
-                        (CharacterSheet(name="Bree"), "Party"),
-                        (MonsterSheet(name="Hobgoblin 1"), "Monsters"),
-                        (MonsterSheet(name="Hobgoblin 2"), "Monsters")):
+    for sheet, side in (
+        (CharacterSheet(name="Aldo", abilities=Abilities(CHA=cha)), "Party"),
+        (CharacterSheet(name="Bree"), "Party"),
+        (MonsterSheet(name="Hobgoblin 1"), "Monsters"),
+        (MonsterSheet(name="Hobgoblin 2"), "Monsters"),
+    ):
         encounter = core.join(encounter, ENCOUNTER_RULES.make_combatant(sheet, side))
     return encounter
 
@@ -41,8 +43,9 @@ def test_the_distance_sets_the_sides_that_far_apart_and_is_logged() -> None:
     ids = {c.name: c.id for c in before.combatants}
     before = core.set_position(before, ids["Aldo"], ids["Hobgoblin 1"], 5)  # wandered off
     fight = set_distance(before, "dungeon", None, (3, 4))
-    between = {(a, b): core.position_between(fight, ids[a], ids[b])
-               for a in ids for b in ids if a < b}
+    between = {
+        (a, b): core.position_between(fight, ids[a], ids[b]) for a in ids for b in ids if a < b
+    }
     # Each side a loose group, the two groups 70 ft apart: straight across 70 ft, the
     # neighbour's foe a little more; everyone's nearest foe 70 ft away.
     assert between[("Aldo", "Hobgoblin 1")] == 70
@@ -68,12 +71,18 @@ def test_wrong_faces_are_refused_with_a_sentence() -> None:
         roll_surprise(_fight(), "", None, (3,))
 
 
-@pytest.mark.parametrize(("total", "outcome"), [(2, "attacks"), (3, "hostile, may attack"),
-                                                (5, "hostile, may attack"),
-                                                (8, "uncertain, confused"),
-                                                (9, "indifferent, may negotiate"),
-                                                (12, "eager, friendly"),
-                                                (14, "eager, friendly")])
+@pytest.mark.parametrize(
+    ("total", "outcome"),
+    [
+        (2, "attacks"),
+        (3, "hostile, may attack"),
+        (5, "hostile, may attack"),
+        (8, "uncertain, confused"),
+        (9, "indifferent, may negotiate"),
+        (12, "eager, friendly"),
+        (14, "eager, friendly"),
+    ],
+)
 def test_the_reaction_table(total: int, outcome: str) -> None:
     assert reaction_of(total) == outcome
 
@@ -83,8 +92,9 @@ def test_the_speakers_charisma_adjusts_the_reaction() -> None:
     aldo = fight.combatants[0].id
     after = set_reaction(fight, "", aldo, (4, 4))
     assert after.setup_results["reaction"] == "9: indifferent, may negotiate"
-    assert after.log[-1].text == ("Reaction: 2d6 4 + 4, Aldo's CHA 17 +1 = 9: "
-                                  "indifferent, may negotiate")
+    assert after.log[-1].text == (
+        "Reaction: 2d6 4 + 4, Aldo's CHA 17 +1 = 9: indifferent, may negotiate"
+    )
 
 
 def test_surprise_for_every_side_in_one_roll() -> None:

@@ -35,8 +35,7 @@ def _party(*sheets: CharacterSheet) -> OseExpedition:
     return made
 
 
-def _hero(name: str = "Aldo", klass: OseClass = OseClass.FIGHTER, **more: object
-          ) -> CharacterSheet:
+def _hero(name: str = "Aldo", klass: OseClass = OseClass.FIGHTER, **more: object) -> CharacterSheet:
     return CharacterSheet(name=name, char_class=klass, **more)  # type: ignore[arg-type]
 
 
@@ -63,8 +62,11 @@ def test_the_defaults_are_the_srds() -> None:
 
 
 def test_a_torch_burns_six_turns_and_a_lantern_flask_twenty_four() -> None:
-    kit = (Item(name="Torches", quantity=6), Item(name="Lantern"),
-           Item(name="Oil flasks", quantity=2))
+    kit = (
+        Item(name="Torches", quantity=6),
+        Item(name="Lantern"),
+        Item(name="Oil flasks", quantity=2),
+    )
     expedition = _party(_hero("Aldo", equipment=kit), _hero("Bea", equipment=kit))
     expedition = ex.command(expedition, "torch.Aldo")
     expedition = ex.command(expedition, "lantern.Bea")
@@ -114,15 +116,17 @@ def test_a_wandering_check_every_two_turns_one_in_six() -> None:
     assert "Wandering monsters met: start the encounter" in _due(met)
 
 
-@pytest.mark.parametrize(("klass", "secret", "traps", "listen"), [
-    (OseClass.ELF, 2, 1, 2),        # "Elves have a 2-in-6 chance of locating secret doors"
-    (OseClass.DWARF, 1, 2, 2),      # "2-in-6 chance of detecting non-magical room traps"
-    (OseClass.HALFLING, 1, 1, 2),   # "Halflings have a 2-in-6 chance of hearing noises"
-    (OseClass.THIEF, 1, 1, 2),      # Hear noise 1–2 at 1st level
-    (OseClass.FIGHTER, 1, 1, 1),    # "PCs have a 1-in-6 chance of detecting subtle sounds"
-])
-def test_search_and_listen_by_class(klass: OseClass, secret: int, traps: int,
-                                    listen: int) -> None:
+@pytest.mark.parametrize(
+    ("klass", "secret", "traps", "listen"),
+    [
+        (OseClass.ELF, 2, 1, 2),  # "Elves have a 2-in-6 chance of locating secret doors"
+        (OseClass.DWARF, 1, 2, 2),  # "2-in-6 chance of detecting non-magical room traps"
+        (OseClass.HALFLING, 1, 1, 2),  # "Halflings have a 2-in-6 chance of hearing noises"
+        (OseClass.THIEF, 1, 1, 2),  # Hear noise 1–2 at 1st level
+        (OseClass.FIGHTER, 1, 1, 1),  # "PCs have a 1-in-6 chance of detecting subtle sounds"
+    ],
+)
+def test_search_and_listen_by_class(klass: OseClass, secret: int, traps: int, listen: int) -> None:
     expedition = _party(_hero("Ana", klass))
     assert chance(_action(expedition, "secret.Ana").roll) == Fraction(secret, 6)
     assert chance(_action(expedition, "traps.Ana").roll) == Fraction(traps, 6)
@@ -135,8 +139,10 @@ def test_a_thiefs_hearing_grows_with_level() -> None:
     assert chance(_action(expedition, "listen.Ana").roll) == Fraction(5, 6)
 
 
-@pytest.mark.parametrize(("strength", "in_six"), [
-    (3, 1), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (15, 3), (16, 4), (17, 4), (18, 5)])
+@pytest.mark.parametrize(
+    ("strength", "in_six"),
+    [(3, 1), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (15, 3), (16, 4), (17, 4), (18, 5)],
+)
 def test_forcing_a_door_by_strength(strength: int, in_six: int) -> None:
     expedition = _party(_hero("Ana", abilities=Abilities(STR=strength)))
     force = _action(expedition, "force.Ana")
@@ -166,19 +172,29 @@ def test_each_actions_odds_are_what_its_roll_judges() -> None:
 # 2-in-6. Jungle, mountains, swamp: 3-in-6." and losing direction: "Clear, grasslands:
 # 1-in-6. Barren lands, hills, mountains, woods: 2-in-6. Desert, jungle, swamp: 3-in-6."
 # Terrain: "Broken lands, desert, forest, hills: 33% slower. Jungle, mountains, swamp: 50%".
-WILDERNESS = {"clear": (1, 1, 1), "grasslands": (1, 1, 1), "settled": (1, None, 1),
-              "city": (1, None, 1), "barren": (2, 2, 1), "desert": (2, 3, Fraction(2, 3)),
-              "forest": (2, 2, Fraction(2, 3)), "hills": (2, 2, Fraction(2, 3)),
-              "jungle": (3, 3, Fraction(1, 2)), "mountains": (3, 2, Fraction(1, 2)),
-              "swamp": (3, 3, Fraction(1, 2))}
+WILDERNESS = {
+    "clear": (1, 1, 1),
+    "grasslands": (1, 1, 1),
+    "settled": (1, None, 1),
+    "city": (1, None, 1),
+    "barren": (2, 2, 1),
+    "desert": (2, 3, Fraction(2, 3)),
+    "forest": (2, 2, Fraction(2, 3)),
+    "hills": (2, 2, Fraction(2, 3)),
+    "jungle": (3, 3, Fraction(1, 2)),
+    "mountains": (3, 2, Fraction(1, 2)),
+    "swamp": (3, 3, Fraction(1, 2)),
+}
 
 
 @pytest.mark.parametrize("terrain", sorted(WILDERNESS))
 def test_the_wilderness_by_terrain(terrain: str) -> None:
     check, lost, speed = WILDERNESS[terrain]
-    expedition = ex.change_mode(_party(_hero(equipment=(Item(name="Iron rations (days)",
-                                                             quantity=7),))),
-                                "wilderness", terrain)
+    expedition = ex.change_mode(
+        _party(_hero(equipment=(Item(name="Iron rations (days)", quantity=7),))),
+        "wilderness",
+        terrain,
+    )
     assert chance(_action(expedition, "wandering").roll) == Fraction(check, 6)
     ids = {a.id for a in ex.actions(expedition)}
     if lost is None:
@@ -198,9 +214,11 @@ def test_the_wilderness_by_terrain(terrain: str) -> None:
 
 
 def test_rations_a_day_and_a_day_without() -> None:
-    expedition = ex.change_mode(_party(_hero(equipment=(Item(name="Iron rations (days)",
-                                                             quantity=7),))),
-                                "wilderness", "clear")
+    expedition = ex.change_mode(
+        _party(_hero(equipment=(Item(name="Iron rations (days)", quantity=7),))),
+        "wilderness",
+        "clear",
+    )
     assert "Rations: 7 days left at the fewest (Aldo)" in _due(expedition)
     for _ in range(7):
         expedition = ex.advance(expedition)
@@ -250,8 +268,12 @@ def test_movement_follows_the_tables_encumbrance_rule() -> None:
     plain = _party(heavy)
     rules = OseOptions(encumbrance="detailed")
     detailed = ex.with_table_rules(plain, rules)
-    assert ex.movement(plain) == f"Exploring: {derive(heavy)['movement'].value}' a turn " \
+    assert (
+        ex.movement(plain) == f"Exploring: {derive(heavy)['movement'].value}' a turn "
         "(the slowest: Bo)"
-    assert ex.movement(detailed) == f"Exploring: {derive(heavy, rules)['movement'].value}' " \
+    )
+    assert (
+        ex.movement(detailed) == f"Exploring: {derive(heavy, rules)['movement'].value}' "
         "a turn (the slowest: Bo)"
+    )
     assert ex.movement(detailed) != ex.movement(plain)

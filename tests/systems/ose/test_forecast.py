@@ -35,8 +35,9 @@ FIGHTS = 4000
 ONE_ROUND = Policy(max_rounds=1)
 
 
-def _encounter(party: list[CharacterSheet], foes: list[MonsterSheet], feet: int = 30,
-               **changes: object) -> tuple[OseEncounter, dict[str, str]]:
+def _encounter(
+    party: list[CharacterSheet], foes: list[MonsterSheet], feet: int = 30, **changes: object
+) -> tuple[OseEncounter, dict[str, str]]:
     """The party and the monsters, each foe ``feet`` from each party member, allies 10'."""
     encounter = OseEncounter(**changes)
     for sheet in party:
@@ -45,9 +46,10 @@ def _encounter(party: list[CharacterSheet], foes: list[MonsterSheet], feet: int 
         encounter = core.join(encounter, RULES.make_combatant(sheet, "Monsters"))
     everyone = encounter.combatants
     for index, a in enumerate(everyone):
-        for b in everyone[index + 1:]:
-            encounter = core.set_position(encounter, a.id, b.id,
-                                          10 if a.side == b.side else feet, log=False)
+        for b in everyone[index + 1 :]:
+            encounter = core.set_position(
+                encounter, a.id, b.id, 10 if a.side == b.side else feet, log=False
+            )
     return encounter, {c.name: c.id for c in encounter.combatants}
 
 
@@ -61,8 +63,9 @@ def _within(observed: int, total: int, chance: Fraction) -> None:
     assert abs(observed / total - p) <= 4 * error, (observed / total, p, error)
 
 
-def _fights(encounter: OseEncounter, policy: Policy = ONE_ROUND,
-            fights: int = FIGHTS) -> list[FightResult]:
+def _fights(
+    encounter: OseEncounter, policy: Policy = ONE_ROUND, fights: int = FIGHTS
+) -> list[FightResult]:
     return run_fights(encounter, SIMULATE, fights=fights, seed=7, policy=policy)
 
 
@@ -72,8 +75,9 @@ def test_the_system_offers_the_simulator_and_says_its_policy() -> None:
 
 
 def test_the_same_seed_gives_the_same_forecast() -> None:
-    encounter, _ids = _encounter(list(characters().values()),
-                                 [monsters()["Hobgoblin boss"], monsters()["Hobgoblin"]])
+    encounter, _ids = _encounter(
+        list(characters().values()), [monsters()["Hobgoblin boss"], monsters()["Hobgoblin"]]
+    )
     first = forecast(encounter, SIMULATE, fights=300, seed=7)
     again = forecast(encounter, SIMULATE, fights=300, seed=7)
     other = forecast(encounter, SIMULATE, fights=300, seed=8)
@@ -172,8 +176,7 @@ def test_a_foe_in_complete_cover_is_passed_by_for_one_that_can_be_hit() -> None:
 def test_an_archer_shoots_past_a_foe_in_complete_cover() -> None:
     """Silverleaf's bow: the nearest goblin (60') is in complete cover, so she shoots the one
     at 120'."""
-    encounter, ids = _encounter([characters()["Silverleaf"]], [monsters()["Goblin"]] * 2,
-                                feet=60)
+    encounter, ids = _encounter([characters()["Silverleaf"]], [monsters()["Goblin"]] * 2, feet=60)
     first, second = (c.id for c in encounter.combatants if c.side == "Monsters")
     encounter = core.set_position(encounter, ids["Silverleaf"], second, 120)
     encounter = core.update_combatant(encounter, first, cover=5)
@@ -191,8 +194,11 @@ def test_weakest_and_nearest_pick_different_targets() -> None:
     encounter = core.set_position(encounter, ids["Silverleaf"], ids["Far goblin"], 120)
 
     def far_down(target: str) -> float:
-        results = _fights(encounter, Policy(target=target, max_rounds=1),  # type: ignore[arg-type]
-                          fights=1000)
+        results = _fights(
+            encounter,
+            Policy(target=target, max_rounds=1),  # type: ignore[arg-type]
+            fights=1000,
+        )
         return sum(ids["Far goblin"] in r.down for r in results) / len(results)
 
     assert far_down("nearest") == 0
@@ -205,10 +211,14 @@ def test_ranged_stay_shoots_and_closing_draws_the_sword() -> None:
     closing, she walks her 15' and strikes with her sword (1d6 + STR 13's +1: never a 1)."""
     silverleaf = _sheet(characters()["Silverleaf"], 60)
     encounter, ids = _encounter([silverleaf], [_sheet(monsters()["Goblin"], 999)], feet=20)
-    stay = {999 - r.hit_points[ids["Goblin"]]
-            for r in _fights(encounter, Policy(ranged_stay=True, max_rounds=1), fights=500)}
-    close = {999 - r.hit_points[ids["Goblin"]]
-             for r in _fights(encounter, Policy(ranged_stay=False, max_rounds=1), fights=500)}
+    stay = {
+        999 - r.hit_points[ids["Goblin"]]
+        for r in _fights(encounter, Policy(ranged_stay=True, max_rounds=1), fights=500)
+    }
+    close = {
+        999 - r.hit_points[ids["Goblin"]]
+        for r in _fights(encounter, Policy(ranged_stay=False, max_rounds=1), fights=500)
+    }
     assert 1 in stay
     assert close == {0, 2, 3, 4, 5, 6, 7}
 
@@ -223,8 +233,7 @@ def test_the_fight_goes_on_from_where_it_stands() -> None:
     acted = core.update_combatant(rounds, ids["Morgan Ironwolf"], acted=True)
     assert all(r.hit_points[ids["Goblin"]] == 999 for r in _fights(acted, fights=300))
     surprised = encounter.model_copy(update={"surprise_side": "Party"})
-    assert all(r.hit_points[ids["Morgan Ironwolf"]] == 60
-               for r in _fights(surprised, fights=300))
+    assert all(r.hit_points[ids["Morgan Ironwolf"]] == 60 for r in _fights(surprised, fights=300))
     assert any(r.hit_points[ids["Goblin"]] < 999 for r in _fights(surprised, fights=300))
 
 
@@ -232,10 +241,13 @@ def test_a_side_already_down_or_fled_has_lost() -> None:
     encounter, ids = _encounter([characters()["Lirra"]], [monsters()["Goblin"]], feet=5)
     routed = core.update_combatant(encounter, ids["Goblin"], fleeing=True)
     result = SIMULATE(routed, random.Random(1), Policy())
-    assert result == FightResult(winner="Party", rounds=0, down=frozenset(),
-                                 fled=frozenset({ids["Goblin"]}),
-                                 hit_points={c.id: c.sheet.hit_points
-                                             for c in routed.combatants})
+    assert result == FightResult(
+        winner="Party",
+        rounds=0,
+        down=frozenset(),
+        fled=frozenset({ids["Goblin"]}),
+        hit_points={c.id: c.sheet.hit_points for c in routed.combatants},
+    )
 
 
 @pytest.mark.parametrize("morale", [7, 12])
@@ -257,8 +269,7 @@ def test_goblins_break_at_their_morale_but_never_at_ml_12(morale: int) -> None:
 
 def test_an_unending_fight_is_a_stalemate_at_the_round_limit() -> None:
     """Too far apart to meet in three rounds (20' a round each): no winner."""
-    encounter, _ = _encounter([characters()["Morgan Ironwolf"]], [monsters()["Goblin"]],
-                              feet=400)
+    encounter, _ = _encounter([characters()["Morgan Ironwolf"]], [monsters()["Goblin"]], feet=400)
     result = SIMULATE(encounter, random.Random(1), Policy(max_rounds=3))
     assert result.winner is None and result.rounds == 3 and not result.down
 
@@ -268,8 +279,9 @@ def test_morale_is_checked_on_the_sides_turn_at_the_dialogs_odds() -> None:
     turn they check once and flee on 8 or more: 15/36, the dialog's morale check failing."""
     dead = _sheet(monsters()["Goblin"], 3).model_copy(update={"hit_points": 0})
     standing = _sheet(monsters()["Goblin"], 999)
-    encounter, _ids = _encounter([_sheet(characters()["Morgan Ironwolf"], 60)],
-                                 [dead, standing], feet=5)
+    encounter, _ids = _encounter(
+        [_sheet(characters()["Morgan Ironwolf"], 60)], [dead, standing], feet=5
+    )
     living = next(c.id for c in encounter.combatants if c.sheet.hit_points == 999)
     check = RULES.preview(encounter, living, Action("morale", variant="side"), None)
     assert check.success == Fraction(21, 36)
@@ -279,15 +291,20 @@ def test_morale_is_checked_on_the_sides_turn_at_the_dialogs_odds() -> None:
 
 def _duel(morgan: CharacterSheet, **options: object) -> tuple[OseEncounter, dict[str, str]]:
     """Morgan (1 hp) and a goblin (1 hp) 5' apart: whoever hits first kills."""
-    return _encounter([_sheet(morgan, 1)], [_sheet(monsters()["Goblin"], 1)], feet=5,
-                      options=OseOptions(**options))
+    return _encounter(
+        [_sheet(morgan, 1)],
+        [_sheet(monsters()["Goblin"], 1)],
+        feet=5,
+        options=OseOptions(**options),
+    )
 
 
 def test_a_slow_weapon_strikes_after_the_foe() -> None:
     """A two-handed sword acts last: the goblin (needs 16 against AC 3: 5/20) always swings
     first, so Morgan kills it only if it missed: 15/20 × 10/20."""
     slow = characters()["Morgan Ironwolf"].model_copy(
-        update={"weapons": (weapon("two-handed sword"),)})
+        update={"weapons": (weapon("two-handed sword"),)}
+    )
     encounter, ids = _duel(slow)
     morgan, goblin = ids["Morgan Ironwolf"], ids["Goblin"]
     his = RULES.preview(encounter, morgan, Action("attack", 0), goblin).success
@@ -302,9 +319,11 @@ def test_tied_sides_strike_at_once_under_the_simultaneous_rule() -> None:
     """Ties acting at once (a table rule): on equal d6 (1/6) both blows land, so both can
     die: 1/6 × 10/20 × 5/20. Re-rolling ties (the default), never."""
     encounter, ids = _duel(characters()["Morgan Ironwolf"], ties="simultaneous")
-    both = sum(ids["Morgan Ironwolf"] in r.down and ids["Goblin"] in r.down
-               for r in _fights(encounter))
+    both = sum(
+        ids["Morgan Ironwolf"] in r.down and ids["Goblin"] in r.down for r in _fights(encounter)
+    )
     _within(both, FIGHTS, Fraction(1, 6) * Fraction(10, 20) * Fraction(5, 20))
     rerolled, ids = _duel(characters()["Morgan Ironwolf"])
-    assert not any(ids["Morgan Ironwolf"] in r.down and ids["Goblin"] in r.down
-                   for r in _fights(rerolled))
+    assert not any(
+        ids["Morgan Ironwolf"] in r.down and ids["Goblin"] in r.down for r in _fights(rerolled)
+    )

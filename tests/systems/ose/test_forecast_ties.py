@@ -27,12 +27,21 @@ assert RULES is not None
 def _party(options: OseOptions | None = None, *, third_side: bool = False) -> OseEncounter:
     """Morgan (a slow two-handed sword in hand), Silverleaf, two goblins, maybe a rat."""
     heroes = characters()
-    slow = heroes["Morgan Ironwolf"].model_copy(update={"weapons": (
-        Weapon(name="two-handed sword", damage="1d10", slow=True),
-        *heroes["Morgan Ironwolf"].weapons)})
+    slow = heroes["Morgan Ironwolf"].model_copy(
+        update={
+            "weapons": (
+                Weapon(name="two-handed sword", damage="1d10", slow=True),
+                *heroes["Morgan Ironwolf"].weapons,
+            )
+        }
+    )
     encounter = OseEncounter(name="Ties", options=options or OseOptions())
-    members = [(slow, "Party"), (heroes["Silverleaf"], "Party"),
-               (monsters()["Goblin"], "Goblins"), (monsters()["Goblin"], "Goblins")]
+    members = [
+        (slow, "Party"),
+        (heroes["Silverleaf"], "Party"),
+        (monsters()["Goblin"], "Goblins"),
+        (monsters()["Goblin"], "Goblins"),
+    ]
     if third_side:
         members.append((monsters()["Giant rat"], "Rats"))
     for sheet, side in members:
@@ -53,10 +62,12 @@ def _played(encounter: OseEncounter, kept: list[int]) -> list[set[str]]:
     return [{plan.ids[i] for i in group} for group in groups]
 
 
-@pytest.mark.parametrize(("party", "goblins", "rats"),
-                         list(itertools.product((1, 3, 6), (1, 3, 6), (3,))))
-def test_side_rolls_order_the_round_as_the_tracker_does(party: int, goblins: int,
-                                                        rats: int) -> None:
+@pytest.mark.parametrize(
+    ("party", "goblins", "rats"), list(itertools.product((1, 3, 6), (1, 3, 6), (3,)))
+)
+def test_side_rolls_order_the_round_as_the_tracker_does(
+    party: int, goblins: int, rats: int
+) -> None:
     encounter = core.start(_party(third_side=True))
     assert isinstance(encounter, OseEncounter)
     rolls = {"Party": party, "Goblins": goblins, "Rats": rats}
@@ -69,7 +80,8 @@ def test_side_rolls_order_the_round_as_the_tracker_does(party: int, goblins: int
 
 @pytest.mark.parametrize("dice", [(1, 1, 1, 1), (6, 2, 6, 3), (4, 4, 5, 1)])
 def test_individual_rolls_order_the_round_as_the_tracker_does(
-        dice: tuple[int, int, int, int]) -> None:
+    dice: tuple[int, int, int, int],
+) -> None:
     encounter = core.start(_party(OseOptions(individual_initiative=True)))
     assert isinstance(encounter, OseEncounter)
     for combatant, die in zip(encounter.combatants, dice, strict=True):
@@ -118,17 +130,18 @@ def test_closing_ends_where_the_map_puts_it(step: int) -> None:
     feet = fight.foes.feet
     before = feet(walker, goblin)
     fight.close(walker, goblin, step, step)
-    moved = core.set_position(encounter, plan.ids[walker], plan.ids[goblin], before - step,
-                              log=False)
-    assert [feet(walker, j) for j in range(plan.n)] == [0 if j == walker else
-                                                         core.position_between(
-        moved, plan.ids[walker], plan.ids[j]) for j in range(plan.n)]
+    moved = core.set_position(
+        encounter, plan.ids[walker], plan.ids[goblin], before - step, log=False
+    )
+    assert [feet(walker, j) for j in range(plan.n)] == [
+        0 if j == walker else core.position_between(moved, plan.ids[walker], plan.ids[j])
+        for j in range(plan.n)
+    ]
     assert all(feet(j, walker) == feet(walker, j) for j in range(plan.n))
 
 
 @pytest.mark.parametrize("declared", ["fighting withdrawal", "retreat"])
-def test_a_withdrawal_steps_away_from_the_nearest_foe_by_the_rule_s_feet(declared: str
-                                                                         ) -> None:
+def test_a_withdrawal_steps_away_from_the_nearest_foe_by_the_rule_s_feet(declared: str) -> None:
     encounter = _party()
     morgan = encounter.combatants[0]
     encounter = core.update_combatant(encounter, morgan.id, declared=declared)
@@ -140,14 +153,15 @@ def test_a_withdrawal_steps_away_from_the_nearest_foe_by_the_rule_s_feet(declare
     before = fight.foes.feet(0, nearest)
     fight.back_off(0, nearest, plan.away[0])
     assert plan.away[0] == withdrawal_feet(plan.rate[0], declared) > 0
-    moved = core.set_position(encounter, morgan.id, plan.ids[nearest], before + plan.away[0],
-                              log=False)
-    assert fight.foes.feet(0, nearest) == core.position_between(moved, morgan.id,
-                                                           plan.ids[nearest])
+    moved = core.set_position(
+        encounter, morgan.id, plan.ids[nearest], before + plan.away[0], log=False
+    )
+    assert fight.foes.feet(0, nearest) == core.position_between(moved, morgan.id, plan.ids[nearest])
 
 
-@pytest.mark.parametrize(("party", "goblins", "rats"),
-                         list(itertools.product((2, 5), (2, 5), (1, 5))))
+@pytest.mark.parametrize(
+    ("party", "goblins", "rats"), list(itertools.product((2, 5), (2, 5), (1, 5)))
+)
 def test_the_public_side_order_is_the_tracker_s(party: int, goblins: int, rats: int) -> None:
     """``side_initiative_order`` groups sides as the tracker's turn order does for the same
     typed d6s (nobody with a slow weapon: a side is one count)."""

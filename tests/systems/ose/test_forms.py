@@ -32,8 +32,11 @@ def _sample_value(spec: FieldSpec, current: object) -> object:
     if spec.read is not None:  # its own written form (a spell's range), as its example
         return spec.placeholder
     if spec.kind == "int":
-        return str(spec.minimum if spec.minimum is not None and current != spec.minimum
-                   else (spec.maximum if spec.maximum is not None else 1))
+        return str(
+            spec.minimum
+            if spec.minimum is not None and current != spec.minimum
+            else (spec.maximum if spec.maximum is not None else 1)
+        )
     if spec.kind == "choice":
         return spec.choices[-1]
     if spec.kind == "bool":
@@ -54,15 +57,18 @@ def test_every_field_exists_and_round_trips(kind: str) -> None:
             value = _sample_value(spec, get_path(sheet, spec.path))
             changed = set_path(sheet, spec, value)
             assert display_value(spec, get_path(changed, spec.path)) in (
-                str(value), "yes" if value == "yes" else "no" if value == "no" else str(value))
+                str(value),
+                "yes" if value == "yes" else "no" if value == "no" else str(value),
+            )
         if section.table is not None:
             grown = add_row(sheet, section.table)
             rows = get_path(grown, section.table.path)
             for spec in section.table.columns:
                 value = _sample_value(spec, get_path(rows[-1], spec.path))
                 again = set_row_field(grown, section.table, len(rows) - 1, spec, value)
-                shown = display_value(spec, get_path(get_path(again, section.table.path)[-1],
-                                                     spec.path))
+                shown = display_value(
+                    spec, get_path(get_path(again, section.table.path)[-1], spec.path)
+                )
                 assert shown == str(value), (spec.path, shown)
 
 
@@ -72,8 +78,7 @@ def test_every_derived_key_named_is_derived_and_overridable(kind: str) -> None:
     sheet = form.new_sheet("Test")
     values = form.derive(sheet, None)
     named = [key for section in form.sections for key in section.derived]
-    named += [spec.derived for section in form.sections for spec in section.fields
-              if spec.derived]
+    named += [spec.derived for section in form.sections for spec in section.fields if spec.derived]
     assert named and set(named) <= set(values)
     for key in named:
         overridden = form.derive(set_override(sheet, key, 7), None)[key]
@@ -83,8 +88,7 @@ def test_every_derived_key_named_is_derived_and_overridable(kind: str) -> None:
 def test_a_new_character_has_hit_points_from_the_rules() -> None:
     fighter = CHARACTER_FORM.new_sheet("Aldo")
     assert (fighter.hit_points, fighter.max_hit_points) == (5, 5)  # d8 average rounded up
-    assert starting_hit_points(OseClass.FIGHTER, 10, OseOptions(starting_hit_points="maximum")) \
-        == 8
+    assert starting_hit_points(OseClass.FIGHTER, 10, OseOptions(starting_hit_points="maximum")) == 8
     assert starting_hit_points(OseClass.MAGIC_USER, 3) == 1  # d4 → 3, CON 3 −3: at least 1
     monster = MONSTER_FORM.new_sheet("Thing")
     assert (monster.hit_points, monster.max_hit_points) == (4, 4)  # 1d8 average

@@ -58,10 +58,14 @@ def test_a_compendium_monster_keeps_every_number_there_and_back(path: Path) -> N
     assert sheet.max_hit_points == system["hp"]["max"]
     assert sheet.morale == int(system["details"]["morale"])
     assert sheet.xp == int(str(system["details"]["xp"]).strip())
-    assert {f"save.{k[0].upper()}": v["value"] for k, v in system["saves"].items()} == \
-        {key: value for key, value in numbers.items() if key.startswith("save.")}
-    weapons = [(item["name"], item["system"]["counter"]["max"]) for item in actor["items"]
-               if item["type"] == "weapon"]
+    assert {f"save.{k[0].upper()}": v["value"] for k, v in system["saves"].items()} == {
+        key: value for key, value in numbers.items() if key.startswith("save.")
+    }
+    weapons = [
+        (item["name"], item["system"]["counter"]["max"])
+        for item in actor["items"]
+        if item["type"] == "weapon"
+    ]
     assert [(a.name, a.count) for a in sheet.attacks] == weapons
     # Every other item is kept by its name, or said.
     said = sheet.notes + " ".join(read.problems + read.kept)
@@ -79,8 +83,9 @@ def test_a_compendium_monster_keeps_every_number_there_and_back(path: Path) -> N
     assert _same_dice(out["hp"]["hd"], system["hp"]["hd"].strip())
     assert out["ac"]["value"] == system["ac"]["value"]
     assert out["aac"]["value"] == system["aac"]["value"]
-    assert out["saves"] == {key: {"value": value["value"]}
-                            for key, value in system["saves"].items()}
+    assert out["saves"] == {
+        key: {"value": value["value"]} for key, value in system["saves"].items()
+    }
     rates, base = _rates(system["details"]["movement"]), system["movement"]["base"]
     assert out["movement"]["base"] == _rates(out["details"]["movement"])[0]
     if rates and rates[0] == base:  # Foundry's rate is its text's first: both as they were
@@ -91,16 +96,27 @@ def test_a_compendium_monster_keeps_every_number_there_and_back(path: Path) -> N
     assert out["movement"]["encounter"] == out["movement"]["base"] // 3
     assert out["hp"]["max"] == system["hp"]["max"]
     assert out["thac0"]["value"] == system["thac0"]["value"]
-    assert (out["details"]["morale"], out["details"]["specialAbilities"]) == \
-        (int(system["details"]["morale"]), int(system["details"]["specialAbilities"] or 0))
-    assert [(i["name"], i["system"]["counter"]["max"], i["system"]["damage"])
-            for i in written["items"] if i["type"] == "weapon"] == \
-        [(i["name"], i["system"]["counter"]["max"],  # Foundry's formula: "1d6*10"
-          str(a.damage).replace(" × ", "*").replace(" ", "") if a.damage else "0")
-         for i, a in zip([i for i in actor["items"] if i["type"] == "weapon"], sheet.attacks,
-                         strict=True)]
-    assert sorted(i["name"] for i in written["items"] if i["type"] == "ability") == \
-        sorted(" ".join(i["name"].split()) for i in actor["items"] if i["type"] == "ability")
+    assert (out["details"]["morale"], out["details"]["specialAbilities"]) == (
+        int(system["details"]["morale"]),
+        int(system["details"]["specialAbilities"] or 0),
+    )
+    assert [
+        (i["name"], i["system"]["counter"]["max"], i["system"]["damage"])
+        for i in written["items"]
+        if i["type"] == "weapon"
+    ] == [
+        (
+            i["name"],
+            i["system"]["counter"]["max"],  # Foundry's formula: "1d6*10"
+            str(a.damage).replace(" × ", "*").replace(" ", "") if a.damage else "0",
+        )
+        for i, a in zip(
+            [i for i in actor["items"] if i["type"] == "weapon"], sheet.attacks, strict=True
+        )
+    ]
+    assert sorted(i["name"] for i in written["items"] if i["type"] == "ability") == sorted(
+        " ".join(i["name"].split()) for i in actor["items"] if i["type"] == "ability"
+    )
     link = system["details"]["treasure"]["table"]
     if link:
         assert out["details"]["treasure"]["type"] == TREASURE_TABLES[link[:-1].rsplit(".")[-1]]
@@ -109,6 +125,7 @@ def test_a_compendium_monster_keeps_every_number_there_and_back(path: Path) -> N
 def test_hit_dice_movement_and_treasure_are_as_foundry_holds_them() -> None:
     """The issue's cases: 1-hit-point creatures, bodyguards' d6 hit points, a dragon turtle
     that swims, a bee that only flies, a treasure named by a roll table's link."""
+
     def read(stem: str) -> tuple[MonsterSheet, dict[str, Any]]:
         actor = json.loads((FIXTURES / f"{stem}.json").read_text(encoding="utf-8"))
         sheet = monster_from_foundry(actor).sheet
@@ -124,11 +141,14 @@ def test_hit_dice_movement_and_treasure_are_as_foundry_holds_them() -> None:
     assert derive(guard)["hp.average"].value == 7 and guard.treasure == "R"
     _bee, out = read("killer-bee")
     assert (out["movement"]["base"], out["details"]["movement"]) == (150, "150’ (50’) flying")
-    turtle = MonsterSheet(name="Dragon Turtle", hit_dice=30, movement=30,
-                          movement_other="90’ (30’) swimming")
+    turtle = MonsterSheet(
+        name="Dragon Turtle", hit_dice=30, movement=30, movement_other="90’ (30’) swimming"
+    )
     out = monster_to_foundry(turtle)[0]["system"]
-    assert (out["movement"]["base"], out["details"]["movement"]) == \
-        (30, "30' (10') / 90’ (30’) swimming")
+    assert (out["movement"]["base"], out["details"]["movement"]) == (
+        30,
+        "30' (10') / 90’ (30’) swimming",
+    )
 
 
 BESTIARY = load_bestiary(resource_path("bestiary", "ose", "srd-monsters.json"))
@@ -144,20 +164,21 @@ def test_every_bestiary_monster_goes_to_foundry_and_back_with_every_number(entry
     assert _numbers(read.sheet) == _numbers(sheet)
     # What the export said Foundry has no place for is all that may differ.
     unwritten = {"larger_than_human"} if any("larger than human" in n for n in _notes) else set()
-    assert read.sheet.model_dump(exclude=SAVES_ALIKE | unwritten) == \
-        sheet.model_copy(update={"name": " ".join(sheet.name.split())}).model_dump(
-            exclude=SAVES_ALIKE | unwritten)  # a doubled space in a name is made one
+    assert read.sheet.model_dump(exclude=SAVES_ALIKE | unwritten) == sheet.model_copy(
+        update={"name": " ".join(sheet.name.split())}
+    ).model_dump(exclude=SAVES_ALIKE | unwritten)  # a doubled space in a name is made one
     out = written["system"]
     hp_text = str(entry.printed.get("hd", ""))
     if hp_text.startswith("1hp"):
         assert out["hp"]["hd"] == "1d1"
     elif sheet.hit_point_dice is None:
-        assert out["hp"]["hd"].startswith("1d4" if sheet.hit_dice == 0
-                                          else f"{sheet.hit_dice}d8")
+        assert out["hp"]["hd"].startswith("1d4" if sheet.hit_dice == 0 else f"{sheet.hit_dice}d8")
     printed = _rates(str(entry.printed.get("movement", "")))
     if printed and "turtle" not in sheet.name.lower():
-        assert _rates(out["details"]["movement"])[::2] == printed[::2] or \
-            out["movement"]["base"] == sheet.movement
+        assert (
+            _rates(out["details"]["movement"])[::2] == printed[::2]
+            or out["movement"]["base"] == sheet.movement
+        )
 
 
 def _character(stem: str) -> dict[str, Any]:
@@ -166,8 +187,12 @@ def _character(stem: str) -> dict[str, Any]:
 
 def test_a_character_reads_with_its_class_scores_gear_and_plain_notes() -> None:
     sheet, problems, kept = character_from_foundry(_character("mira-the-thief"))
-    assert (sheet.name, sheet.char_class.value, sheet.level, sheet.experience) == \
-        ("Mira the Thief", "thief", 2, 1300)
+    assert (sheet.name, sheet.char_class.value, sheet.level, sheet.experience) == (
+        "Mira the Thief",
+        "thief",
+        2,
+        1300,
+    )
     assert (sheet.abilities.STR, sheet.abilities.DEX, sheet.abilities.CHA) == (8, 9, 13)
     assert (sheet.hit_points, sheet.max_hit_points, sheet.armour) == (3, 4, "leather")
     dagger, bow = sheet.weapons
@@ -187,13 +212,16 @@ def test_a_character_with_everything_keeps_each_thing_and_comes_back_the_same() 
     notes = sheet.notes
     # gear, treasure, coins and languages in the sheet's own fields (format 2), not the notes
     assert [(i.name, i.quantity) for i in sheet.equipment] == [
-        ("Backpack", 1), ("Rope (in Backpack)", 50), ("Torch (in Backpack)", 6),
-        ("Thieves' tools", 1), ("Rations (iron, 7 days)", 1)]
+        ("Backpack", 1),
+        ("Rope (in Backpack)", 50),
+        ("Torch (in Backpack)", 6),
+        ("Thieves' tools", 1),
+        ("Rations (iron, 7 days)", 1),
+    ]
     assert sheet.treasure == "Garnet ×2 (50 gp each); Potion of healing"
     assert sheet.coins == Coins(gp=23, sp=15, cp=40)
     assert sheet.languages == ("Common", "Neutral", "Thieves' cant")
-    assert not any(label in notes for label in ("Equipment:", "Treasure:", "Coins:",
-                                                 "Languages:"))
+    assert not any(label in notes for label in ("Equipment:", "Treasure:", "Coins:", "Languages:"))
     assert "Class abilities: Back-stab; Hide in Shadows (HS); Read Languages" in notes
     assert "Effects (not applied): Bless; Mummy rot; Healing draught (off)" in notes
     assert "Biography:\nEarly years\nGrew up on the docks of Dolmvay & learned" in notes
@@ -211,25 +239,42 @@ def test_a_character_with_everything_keeps_each_thing_and_comes_back_the_same() 
     assert out["languages"]["value"] == actor["system"]["languages"]["value"]
     assert out["details"]["title"] == "Footpad"
     kinds = {(item["type"], item["name"]) for item in written["items"]}
-    assert {("ability", "Back-stab"), ("container", "Backpack"), ("item", "Rope"),
-            ("item", "Gold (gp)"), ("armor", "shield")} <= kinds
+    assert {
+        ("ability", "Back-stab"),
+        ("container", "Backpack"),
+        ("item", "Rope"),
+        ("item", "Gold (gp)"),
+        ("armor", "shield"),
+    } <= kinds
     shield = next(item for item in written["items"] if item["name"] == "shield")
     assert shield["system"]["ac"]["value"] == 1  # Foundry adds a shield's AC as a bonus
     rope = next(item for item in written["items"] if item["name"] == "Rope")
     assert rope["system"]["quantity"]["value"] == 50 and rope["system"]["containerId"]
     backpack = next(item for item in written["items"] if item["name"] == "Backpack")
     assert backpack["_id"] == rope["system"]["containerId"]
-    coins = {item["name"]: item["system"] for item in written["items"]
-             if item["system"].get("treasure") and item["name"].endswith("p)")}
+    coins = {
+        item["name"]: item["system"]
+        for item in written["items"]
+        if item["system"].get("treasure") and item["name"].endswith("p)")
+    }
     assert {name: c["quantity"]["value"] for name, c in coins.items()} == {
-        "Gold (gp)": 23, "Silver (sp)": 15, "Copper (cp)": 40}
+        "Gold (gp)": 23,
+        "Silver (sp)": 15,
+        "Copper (cp)": 40,
+    }
     assert all(c["weight"] == 1 for c in coins.values())  # a coin weighs one coin
     garnet = next(item for item in written["items"] if item["name"] == "Garnet")
-    assert (garnet["system"]["quantity"]["value"], garnet["system"]["cost"],
-            garnet["system"]["treasure"]) == (2, 50, True)
+    assert (
+        garnet["system"]["quantity"]["value"],
+        garnet["system"]["cost"],
+        garnet["system"]["treasure"],
+    ) == (2, 50, True)
     assert not any("not written" in line for line in notes_out)
-    assert [effect["name"] for effect in written["effects"]] == \
-        ["Bless", "Mummy rot", "Healing draught"]
+    assert [effect["name"] for effect in written["effects"]] == [
+        "Bless",
+        "Mummy rot",
+        "Healing draught",
+    ]
     assert any("effects" in line for line in notes_out)
     again, _problems, _kept = character_from_foundry(json.loads(json.dumps(written)))
     assert again == sheet
@@ -254,9 +299,12 @@ def test_every_ose_sample_goes_there_and_back_with_every_number(path: Path) -> N
 def test_what_foundry_cannot_hold_is_reported() -> None:
     from m3desk.systems.ose.sheet import Weapon
 
-    sheet = CharacterSheet(name="Bruno", weapons=(Weapon(name="pike", two_handed=True,
-                                                          brace=True),),
-                           load_coins=300, overrides={"thac0": 17, "open_doors": 3})
+    sheet = CharacterSheet(
+        name="Bruno",
+        weapons=(Weapon(name="pike", two_handed=True, brace=True),),
+        load_coins=300,
+        overrides={"thac0": 17, "open_doors": 3},
+    )
     written, notes = character_to_foundry(sheet)
     joined = " ".join(notes)
     assert "two-handed and braced" in joined
@@ -265,8 +313,14 @@ def test_what_foundry_cannot_hold_is_reported() -> None:
 
 
 def test_a_bad_class_or_score_is_reported_not_raised() -> None:
-    actor = {"name": "Odd", "type": "character", "system": {
-        "scores": {"str": {"value": 25}}, "details": {"class": "Barbarian", "level": 40}}}
+    actor = {
+        "name": "Odd",
+        "type": "character",
+        "system": {
+            "scores": {"str": {"value": 25}},
+            "details": {"class": "Barbarian", "level": 40},
+        },
+    }
     sheet, problems, _kept = character_from_foundry(actor)
     assert sheet.char_class.value == "fighter" and sheet.level == 14
     joined = " ".join(problems)
@@ -280,13 +334,15 @@ def test_a_monster_file_of_format_1_opens_without_hit_point_dice() -> None:
     assert loaded.model.name == "Goblin"
 
 
-@pytest.mark.parametrize("path", [*(p for p in sample_files("ose")
-                                    if isinstance(load_sheet(p).model, CharacterSheet)),
-                                  *(FIXTURES / f"{stem}.json" for stem in
-                                    ("mira-the-thief", "wrenna-quickfingers"))],
-                         ids=lambda p: p.stem)
-def test_gear_coins_treasure_and_languages_go_there_and_back_in_their_fields(
-        path: Path) -> None:
+@pytest.mark.parametrize(
+    "path",
+    [
+        *(p for p in sample_files("ose") if isinstance(load_sheet(p).model, CharacterSheet)),
+        *(FIXTURES / f"{stem}.json" for stem in ("mira-the-thief", "wrenna-quickfingers")),
+    ],
+    ids=lambda p: p.stem,
+)
+def test_gear_coins_treasure_and_languages_go_there_and_back_in_their_fields(path: Path) -> None:
     """The sheet's own fields (format 2) are written as Foundry items and languages and read
     back into the same fields: every row, count and coin."""
     if path.suffix == ".json":
@@ -298,15 +354,28 @@ def test_gear_coins_treasure_and_languages_go_there_and_back_in_their_fields(
     written, problems = character_to_foundry(sheet)
     assert not any("not written" in line and "equipment" in line for line in problems)
     again = character_from_foundry(json.loads(json.dumps(written)))[0]
-    assert (again.equipment, again.coins, again.languages, again.treasure) == \
-        (sheet.equipment, sheet.coins, sheet.languages, sheet.treasure)
+    assert (again.equipment, again.coins, again.languages, again.treasure) == (
+        sheet.equipment,
+        sheet.coins,
+        sheet.languages,
+        sheet.treasure,
+    )
 
 
-def _gear(name: str, kind: str, weight: float, inside: str = "", own: str = "",
-          quantity: int = 1) -> dict[str, Any]:
-    item: dict[str, Any] = {"name": name, "type": kind, "system": {
-        "quantity": {"value": quantity, "max": 0}, "weight": weight, "cost": 1,
-        "containerId": inside, "treasure": False}}
+def _gear(
+    name: str, kind: str, weight: float, inside: str = "", own: str = "", quantity: int = 1
+) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "name": name,
+        "type": kind,
+        "system": {
+            "quantity": {"value": quantity, "max": 0},
+            "weight": weight,
+            "cost": 1,
+            "containerId": inside,
+            "treasure": False,
+        },
+    }
     if own:
         item["_id"] = own
     return item
@@ -316,27 +385,42 @@ def test_gear_weights_and_a_container_inside_another_are_kept_there_and_back() -
     """A pouch inside a backpack, flint inside the pouch, rope with its weight: each row keeps
     its container (the pouch as a row of the backpack) and its weight in coins, the report
     names nothing of them, and the export nests them again as Foundry does."""
-    actor = {"name": "Oswin", "type": "character", "system": {
-        "details": {"class": "Fighter", "level": 1}, "hp": {"value": 6, "max": 6}},
-        "items": [_gear("Backpack", "container", 20, own="bp0000000000001"),
-                  _gear("Pouch", "container", 1, inside="bp0000000000001",
-                        own="pu0000000000001"),
-                  _gear("Flint and steel", "item", 2, inside="pu0000000000001"),
-                  _gear("Rope, 50'", "item", 50, inside="bp0000000000001"),
-                  _gear("Torches", "item", 10, quantity=6),
-                  _gear("Chalk", "item", 0)]}
+    actor = {
+        "name": "Oswin",
+        "type": "character",
+        "system": {"details": {"class": "Fighter", "level": 1}, "hp": {"value": 6, "max": 6}},
+        "items": [
+            _gear("Backpack", "container", 20, own="bp0000000000001"),
+            _gear("Pouch", "container", 1, inside="bp0000000000001", own="pu0000000000001"),
+            _gear("Flint and steel", "item", 2, inside="pu0000000000001"),
+            _gear("Rope, 50'", "item", 50, inside="bp0000000000001"),
+            _gear("Torches", "item", 10, quantity=6),
+            _gear("Chalk", "item", 0),
+        ],
+    }
     sheet, problems, _kept = character_from_foundry(actor)
     rows = {item.name: (item.quantity, item.weight) for item in sheet.equipment}
-    assert rows == {"Backpack": (1, 20), "Pouch (in Backpack)": (1, 1),
-                    "Flint and steel (in Pouch)": (1, 2), "Rope, 50' (in Backpack)": (1, 50),
-                    "Torches": (6, 10), "Chalk": (1, None)}
+    assert rows == {
+        "Backpack": (1, 20),
+        "Pouch (in Backpack)": (1, 1),
+        "Flint and steel (in Pouch)": (1, 2),
+        "Rope, 50' (in Backpack)": (1, 50),
+        "Torches": (6, 10),
+        "Chalk": (1, None),
+    }
     assert not any("weight" in line or "container" in line for line in problems), problems
     written, _problems = character_to_foundry(sheet)
-    by_name = {item["name"]: item for item in written["items"]
-               if item["type"] in ("item", "container")}
+    by_name = {
+        item["name"]: item for item in written["items"] if item["type"] in ("item", "container")
+    }
     assert {name: item["system"]["weight"] for name, item in by_name.items()} == {
-        "Backpack": 20, "Pouch": 1, "Flint and steel": 2, "Rope, 50'": 50, "Torches": 10,
-        "Chalk": 0}
+        "Backpack": 20,
+        "Pouch": 1,
+        "Flint and steel": 2,
+        "Rope, 50'": 50,
+        "Torches": 10,
+        "Chalk": 0,
+    }
     assert by_name["Pouch"]["type"] == by_name["Backpack"]["type"] == "container"
     assert by_name["Pouch"]["system"]["containerId"] == by_name["Backpack"]["_id"]
     assert by_name["Flint and steel"]["system"]["containerId"] == by_name["Pouch"]["_id"]

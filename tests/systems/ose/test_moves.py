@@ -23,8 +23,11 @@ def _melee() -> tuple[OseEncounter, str, str, str]:
     """A runner (unarmoured: 120', encounter movement 40') in melee with a goblin at 5',
     Silverleaf beside it; round one under way."""
     fight = OseEncounter(name="Corridor")
-    for sheet, side in ((CharacterSheet(name="Runner"), "Party"),
-                        (characters()["Silverleaf"], "Party"), (monsters()["Goblin"], "Goblins")):
+    for sheet, side in (
+        (CharacterSheet(name="Runner"), "Party"),
+        (characters()["Silverleaf"], "Party"),
+        (monsters()["Goblin"], "Goblins"),
+    ):
         fight = core.join(fight, RULES.make_combatant(sheet, side))
     runner, elf, goblin = (c.id for c in fight.combatants)
     places = {runner: Place.at(0, 0), goblin: Place.at(5, 0), elf: Place.at(5, 10)}
@@ -55,7 +58,9 @@ def test_a_fighting_withdrawal_allows_half_the_encounter_movement_backwards() ->
     # 15' of the 20' are spent: 5' more is the allowance now.
     assert RULES.check_move(moved, runner, Place.at(-25, 0)).allowance == 5
     assert [(r.value, r.label) for r in RULES.rings(moved, runner)[:2]] == [
-        (5, "melee"), (5, "fighting withdrawal")]
+        (5, "melee"),
+        (5, "fighting withdrawal"),
+    ]
 
 
 def test_a_fighting_withdrawal_backs_away_and_needs_a_clear_path() -> None:
@@ -65,8 +70,7 @@ def test_a_fighting_withdrawal_backs_away_and_needs_a_clear_path() -> None:
     assert "a fighting withdrawal backs away, not toward Goblin" in closer.notes
     through = RULES.check_move(fight, runner, Place.at(10, 0))  # through the goblin
     assert "no clear path: Goblin is in the way" in through.notes
-    walled = fight.model_copy(update={"areas": (Area(x=-8, y=-5, width=2, height=10,
-                                                     wall=True),)})
+    walled = fight.model_copy(update={"areas": (Area(x=-8, y=-5, width=2, height=10, wall=True),)})
     blocked = RULES.check_move(walled, runner, Place.at(-15, 0))
     assert blocked.blocked and blocked.over and "through a wall" in blocked.notes
 
@@ -75,10 +79,10 @@ def test_a_retreat_moves_the_whole_encounter_movement() -> None:
     fight, runner, _elf, goblin = _melee()
     fight = _declare(fight, runner, "retreat")
     check = RULES.check_move(fight, runner, Place.at(-35, 0))
-    assert (check.distance, check.allowance, check.verb, check.over) == (35, 40, "retreats",
-                                                                         False)
+    assert (check.distance, check.allowance, check.verb, check.over) == (35, 40, "retreats", False)
     assert RULES.check_move(fight, runner, Place.at(-45, 0)).notes[0] == (
-        "over the allowance (40 ft)")
+        "over the allowance (40 ft)"
+    )
     moved, text = RULES.make_move(fight, runner, Place.at(-40, 0))
     assert text == "Runner retreats 40 ft: leaves Goblin's reach"
     assert core.position_between(moved, runner, goblin) == 45
@@ -118,7 +122,8 @@ def test_the_dialog_s_retreat_moves_the_token_through_the_same_move() -> None:
     assert dragged.places == outcome.encounter.places
     assert dragged.log[-1].text == outcome.encounter.log[-1].text
     assert RULES.preview(outcome.encounter, runner, MOVE_AWAY, goblin).problem == (
-        "Runner has used this round's movement.")
+        "Runner has used this round's movement."
+    )
 
 
 def test_the_movement_counted_ends_with_the_round() -> None:

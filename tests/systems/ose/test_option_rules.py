@@ -16,8 +16,7 @@ from m3desk.systems.ose.table import ENCOUNTER_RULES as RULES
 
 def _fight(options: OseOptions) -> OseEncounter:
     encounter = OseEncounter(name="Goblin ambush", options=options)
-    encounter = core.join(encounter, RULES.make_combatant(characters()["Morgan Ironwolf"],
-                                                          "Party"))
+    encounter = core.join(encounter, RULES.make_combatant(characters()["Morgan Ironwolf"], "Party"))
     for _ in range(2):
         encounter = core.join(encounter, RULES.make_combatant(monsters()["Goblin"], "Goblins"))
     return encounter

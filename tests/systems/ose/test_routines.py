@@ -28,16 +28,33 @@ from m3desk.systems.ose.system import SYSTEM
 
 FIXTURES = Path(__file__).parent.parent.parent / "fixtures"
 LINES: dict[str, str] = json.loads(
-    (FIXTURES / "ose_srd_attacks" / "lines.json").read_text(encoding="utf-8"))
+    (FIXTURES / "ose_srd_attacks" / "lines.json").read_text(encoding="utf-8")
+)
 RULES = SYSTEM.encounter
 assert RULES is not None and RULES.simulate is not None
 SPELLING = {"Eefreeti (Lesser)": "Efreeti (Lesser)"}
 NOT_IN_THE_TABLES = {
-    "Conjured Snake", "Gnoll Leader", "Gnome Bodyguard", "Gnome Chieftain", "Gnome Leader",
-    "Goblin Bodyguard", "Goblin King", "Hobgoblin Bodyguard", "Hobgoblin King",
-    "Killer Bee Guard", "Killer Bee Queen", "Kobold Bodyguard", "Kobold Chieftain",
-    "Merman Leader (2hd)", "Merman Leader (4hd)", "Neanderthal Leader (Caveman)",
-    "Orc Chieftain", "Orc Leader", "Tornado", "Werewolf Leader"}
+    "Conjured Snake",
+    "Gnoll Leader",
+    "Gnome Bodyguard",
+    "Gnome Chieftain",
+    "Gnome Leader",
+    "Goblin Bodyguard",
+    "Goblin King",
+    "Hobgoblin Bodyguard",
+    "Hobgoblin King",
+    "Killer Bee Guard",
+    "Killer Bee Queen",
+    "Kobold Bodyguard",
+    "Kobold Chieftain",
+    "Merman Leader (2hd)",
+    "Merman Leader (4hd)",
+    "Neanderthal Leader (Caveman)",
+    "Orc Chieftain",
+    "Orc Leader",
+    "Tornado",
+    "Werewolf Leader",
+}
 """Bestiary monsters whose numbers the SRD gives in a description, not a stat table."""
 
 
@@ -47,27 +64,46 @@ def _heading(name: str) -> str | None:
     plain = re.sub(r"\s*\([^)]*\)$|\s+[abc]$", "", name)
     if m := re.fullmatch(r"Elemental, (\w+)", plain):
         plain = f"{m.group(1)} Elemental"
-    return next((h for h in (name, f"{name} (Monster)", plain, f"{plain} (Monster)")
-                 if h in LINES), None)
+    return next(
+        (h for h in (name, f"{name} (Monster)", plain, f"{plain} (Monster)") if h in LINES), None
+    )
 
 
 def _srd_best(line: str, hit_dice: int) -> Fraction:
     """The most an all-hit round of the line's best routine deals, on average: the top of a
     range of attacks, the largest variant of the damage."""
     routines, _ = read_attack_line(line, hit_dice)
-    return max((sum((a.count_high * max((d.mean for d in a.damage), default=Fraction(0))
-                     for a in routine), Fraction(0)) for routine in routines),
-               default=Fraction(0))
+    return max(
+        (
+            sum(
+                (
+                    a.count_high * max((d.mean for d in a.damage), default=Fraction(0))
+                    for a in routine
+                ),
+                Fraction(0),
+            )
+            for routine in routines
+        ),
+        default=Fraction(0),
+    )
 
 
 def _all_hit(sheet: MonsterSheet) -> Fraction:
     """The sheet's best routine, every attack hitting: what the forecast can deal a round."""
-    return max((sum((a.count * (a.damage.mean if a.damage else Fraction(0)) for a in routine),
-                    Fraction(0)) for routine in routines_of(sheet.attacks)),
-               default=Fraction(0))
+    return max(
+        (
+            sum(
+                (a.count * (a.damage.mean if a.damage else Fraction(0)) for a in routine),
+                Fraction(0),
+            )
+            for routine in routines_of(sheet.attacks)
+        ),
+        default=Fraction(0),
+    )
 
 
 # -- the reader ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", sorted(LINES))
 def test_every_srd_attack_line_is_read(name: str) -> None:
@@ -79,31 +115,42 @@ def test_every_srd_attack_line_is_read(name: str) -> None:
 
 def test_the_forms_the_srd_uses() -> None:
     def read(line: str) -> list[list[tuple[int, str, str, str]]]:
-        return [[(a.count, a.name, "/".join(map(str, a.damage)), a.effect) for a in r]
-                for r in read_attack_line(line, 4)[0]]
+        return [
+            [(a.count, a.name, "/".join(map(str, a.damage)), a.effect) for a in r]
+            for r in read_attack_line(line, 4)[0]
+        ]
 
-    assert read(LINES["Red Dragon"]) == [[(2, "claw", "1d8", ""), (1, "bite", "4d8", "")],
-                                         [(1, "breath", "", "")]]
+    assert read(LINES["Red Dragon"]) == [
+        [(2, "claw", "1d8", ""), (1, "bite", "4d8", "")],
+        [(1, "breath", "", "")],
+    ]
     # the "or" is the dragon head's: the lion and the goat attack in the breath round too
-    assert read(LINES["Chimera"])[1] == [(2, "claw", "1d3", ""), (1, "goat gore", "2d4", ""),
-                                         (1, "lion bite", "2d4", ""),
-                                         (1, "dragon breath", "3d6", "")]
+    assert read(LINES["Chimera"])[1] == [
+        (2, "claw", "1d3", ""),
+        (1, "goat gore", "2d4", ""),
+        (1, "lion bite", "2d4", ""),
+        (1, "dragon breath", "3d6", ""),
+    ]
     assert read(LINES["Giant Hawk"]) == [[(1, "talons or beak", "1d6", "")]]
     assert read(LINES["Bone Golem"]) == [[(2, "weapon", "1d6", "")], [(4, "weapon", "1d6", "")]]
     assert read(LINES["Dragon Turtle"])[0][1] == (1, "bite", "1d6 × 10", "")
     assert read(LINES["Bronze Golem"]) == [[(1, "fist", "3d10 + 1d10", "heat")]]
     assert read(LINES["Hellhound"])[1] == [(1, "breath", "4d6", "")]  # 1d6 per HD, HD 4
     assert read(LINES["Carcass Crawler"]) == [[(8, "tentacle", "", "paralysis")]]
-    assert read(LINES["Vampire"]) == [[(1, "touch", "1d10", "energy drain")],
-                                      [(1, "gaze", "", "charm")]]
+    assert read(LINES["Vampire"]) == [
+        [(1, "touch", "1d10", "energy drain")],
+        [(1, "gaze", "", "charm")],
+    ]
     assert read(LINES["Gorgon"])[1] == [(1, "breath", "", "petrification")]
     assert read(LINES["Insect Swarm"]) == [[(1, "swarm", "2/4", "")]]
     assert read(LINES["Giant Catfish"])[0][0] == (1, "bite", "2d8", "")  # "Att Att"
     assert read("None") == []
     hydra = read_attack_line(LINES["Hydra"])[0][0][0]
     assert (hydra.count, hydra.count_high) == (5, 12)
-    assert split_alternatives("[1 × gore (1d6), 1 × bite] or 1 × weapon (1d6 or by weapon)") \
-        == ["1 × gore (1d6), 1 × bite", "1 × weapon (1d6 or by weapon)"]
+    assert split_alternatives("[1 × gore (1d6), 1 × bite] or 1 × weapon (1d6 or by weapon)") == [
+        "1 × gore (1d6), 1 × bite",
+        "1 × weapon (1d6 or by weapon)",
+    ]
 
 
 def test_special_damage_reads_rolls_and_prints_as_written() -> None:
@@ -111,24 +158,37 @@ def test_special_damage_reads_rolls_and_prints_as_written() -> None:
     assert (bite.faces, bite.total([4]), bite.maximum, bite.mean) == ((6,), 40, 60, 35)
     fist = Damage.parse("3d10 + 1d10")
     assert (str(fist), fist.total([1, 2, 3, 4]), len(fist.distribution())) == (
-        "3d10 + 1d10", 10, 37)
+        "3d10 + 1d10",
+        10,
+        37,
+    )
     assert str(Damage.parse("2d4+1")) == "2d4+1" and str(Damage.parse("+2")) == "2"
 
 
 def test_a_stat_block_with_routines_fills_the_sheet() -> None:
-    text = ("AC 4 [15], HD 9** (40hp), Att 2 × claw (1d3), goat: 1 × gore (2d4), lion: 1 × "
-            "bite (2d4), dragon: 1 × bite (3d4) or 1 × breath (3d6), THAC0 12 [+7]")
+    text = (
+        "AC 4 [15], HD 9** (40hp), Att 2 × claw (1d3), goat: 1 × gore (2d4), lion: 1 × "
+        "bite (2d4), dragon: 1 × bite (3d4) or 1 × breath (3d6), THAC0 12 [+7]"
+    )
     chimera, problems = parse_stat_block(text, "Chimera")
-    assert problems == ["“dragon breath” is a breath weapon (no attack roll); the block "
-                        "writes no uses a day (every round), no save (none applied)"]
+    assert problems == [
+        "“dragon breath” is a breath weapon (no attack roll); the block "
+        "writes no uses a day (every round), no save (none applied)"
+    ]
     assert [(a.routine, a.count, a.name, str(a.damage), a.breath) for a in chimera.attacks] == [
-        (1, 2, "claw", "1d3", False), (1, 1, "goat gore", "2d4", False),
-        (1, 1, "lion bite", "2d4", False), (1, 1, "dragon bite", "3d4", False),
-        (2, 2, "claw", "1d3", False), (2, 1, "goat gore", "2d4", False),
-        (2, 1, "lion bite", "2d4", False), (2, 1, "dragon breath", "3d6", True)]
+        (1, 2, "claw", "1d3", False),
+        (1, 1, "goat gore", "2d4", False),
+        (1, 1, "lion bite", "2d4", False),
+        (1, 1, "dragon bite", "3d4", False),
+        (2, 2, "claw", "1d3", False),
+        (2, 1, "goat gore", "2d4", False),
+        (2, 1, "lion bite", "2d4", False),
+        (2, 1, "dragon breath", "3d6", True),
+    ]
 
 
 # -- the bestiary --------------------------------------------------------------------------
+
 
 def test_no_bestiary_monster_exceeds_the_srds_best_routine() -> None:
     bestiary = load_bestiary(resource_path("bestiary", "ose", "srd-monsters.json"))
@@ -166,21 +226,30 @@ def test_a_monster_file_of_one_attack_list_opens_as_one_routine() -> None:
     sheet = load_sheet(FIXTURES / "ose_monster_v1" / "crawler.m3m").model
     assert isinstance(sheet, MonsterSheet)
     assert [(a.routine, a.count, a.damage, a.effect) for a in sheet.attacks] == [
-        (1, 8, None, "paralysis"), (1, 1, Damage.parse("1d4"), "")]
+        (1, 8, None, "paralysis"),
+        (1, 1, Damage.parse("1d4"), ""),
+    ]
     assert SYSTEM.documents[1].schema_version == 2
 
 
 # -- the dialog and the forecast ------------------------------------------------------------
 
-VAMPIRE = MonsterSheet(name="Vampire", armour_class=2, hit_dice=7, hit_points=40,
-                       max_hit_points=40, attacks=(
-                           MonsterAttack(name="touch", damage=Damage.parse("1d10"),
-                                         effect="energy drain"),
-                           MonsterAttack(name="gaze", damage=None, effect="charm", routine=2)))
+VAMPIRE = MonsterSheet(
+    name="Vampire",
+    armour_class=2,
+    hit_dice=7,
+    hit_points=40,
+    max_hit_points=40,
+    attacks=(
+        MonsterAttack(name="touch", damage=Damage.parse("1d10"), effect="energy drain"),
+        MonsterAttack(name="gaze", damage=None, effect="charm", routine=2),
+    ),
+)
 
 
-def _duel(monster: MonsterSheet, hero: CharacterSheet | None = None
-          ) -> tuple[OseEncounter, str, str]:
+def _duel(
+    monster: MonsterSheet, hero: CharacterSheet | None = None
+) -> tuple[OseEncounter, str, str]:
     hero = hero or characters()["Morgan Ironwolf"]
     encounter = OseEncounter(name="Duel")
     encounter = core.join(encounter, RULES.make_combatant(hero, "Party"))
@@ -204,10 +273,12 @@ def test_the_dialog_offers_each_routine_and_each_attack_with_its_effect() -> Non
     assert "saves vs spells, rods or staves on 16+ or is Charmed" in preview.lines[2]
 
 
-@pytest.mark.parametrize(("faces", "charmed"), [((20, 15), True), ((20, 16), False),
-                                                ((1, 1), False)])
+@pytest.mark.parametrize(
+    ("faces", "charmed"), [((20, 15), True), ((20, 16), False), ((1, 1), False)]
+)
 def test_a_charming_gaze_leaves_the_condition_and_takes_the_target_out(
-        faces: tuple[int, int], charmed: bool) -> None:
+    faces: tuple[int, int], charmed: bool
+) -> None:
     encounter, vampire, hero = _duel(VAMPIRE)
     outcome = RULES.resolve(encounter, vampire, Action("attack", 1), hero, faces)
     after = outcome.encounter.combatant(hero)
@@ -217,8 +288,11 @@ def test_a_charming_gaze_leaves_the_condition_and_takes_the_target_out(
 
 
 def test_poison_is_death_on_a_failed_save() -> None:
-    spider = MonsterSheet(name="Spider", hit_dice=2, attacks=(
-        MonsterAttack(name="bite", damage=Damage.parse("1d4"), effect="poison"),))
+    spider = MonsterSheet(
+        name="Spider",
+        hit_dice=2,
+        attacks=(MonsterAttack(name="bite", damage=Damage.parse("1d4"), effect="poison"),),
+    )
     encounter, spider_id, hero = _duel(spider)
     outcome = RULES.resolve(encounter, spider_id, Action("attack", 0), hero, (20, 1, 2))
     assert outcome.encounter.combatant(hero).sheet.hit_points <= 0
@@ -229,8 +303,9 @@ def test_the_forecast_prices_each_attack_as_the_dialog_does() -> None:
     """Every attack's chance to hit, average damage and chance its effect takes hold are the
     dialog's own (the preview), and the routine the forecast picks is the one the core's
     best_routine picks from the dialog's numbers."""
-    tough = characters()["Morgan Ironwolf"].model_copy(update={"hit_points": 20,
-                                                               "max_hit_points": 20})
+    tough = characters()["Morgan Ironwolf"].model_copy(
+        update={"hit_points": 20, "max_hit_points": 20}
+    )
     encounter, vampire, hero = _duel(VAMPIRE, tough)
     plan = forecast._Plan(encounter)
     i, j = plan.ids.index(vampire), plan.ids.index(hero)
@@ -247,8 +322,9 @@ def test_the_forecast_prices_each_attack_as_the_dialog_does() -> None:
             assert strike is not None
             damage, takes = forecast._worth(strike)
             assert Fraction(21 - strike[0], 20) == preview.success
-            assert (round(damage / float(preview.success), 1) if mean else 0) == \
-                (float(mean.group(1)) if mean else 0)
+            assert (round(damage / float(preview.success), 1) if mean else 0) == (
+                float(mean.group(1)) if mean else 0
+            )
             held = [p for name, p in preview.outcomes if name.endswith("charmed")]
             assert takes == pytest.approx(float(held[0]) if held else 0.0)
             worth[attack.name] = count * (damage + takes * hp)
@@ -262,13 +338,14 @@ def test_the_forecast_prices_each_attack_as_the_dialog_does() -> None:
 def test_the_forecast_applies_the_effect_as_the_dialog_does() -> None:
     """A hit whose save fails takes the target out in the simulator as the dialog's charm
     does in the tracker: one round of a gaze that always lands and is never resisted."""
-    sure = VAMPIRE.model_copy(update={"attacks": (
-        MonsterAttack(name="gaze", damage=None, effect="paralysis"),)})
-    hero = characters()["Morgan Ironwolf"].model_copy(update={"hit_points": 99,
-                                                               "max_hit_points": 99})
+    sure = VAMPIRE.model_copy(
+        update={"attacks": (MonsterAttack(name="gaze", damage=None, effect="paralysis"),)}
+    )
+    hero = characters()["Morgan Ironwolf"].model_copy(
+        update={"hit_points": 99, "max_hit_points": 99}
+    )
     encounter, _vampire, hero_id = _duel(sure, hero)
-    results = run_fights(encounter, RULES.simulate, fights=400, seed=3,
-                         policy=Policy(max_rounds=1))
+    results = run_fights(encounter, RULES.simulate, fights=400, seed=3, policy=Policy(max_rounds=1))
     out = sum(1 for r in results if hero_id in r.down)
     plan = forecast._Plan(encounter)
     strike = plan.arms[1].routines[0][0][1][0]
@@ -280,10 +357,16 @@ def test_the_forecast_applies_the_effect_as_the_dialog_does() -> None:
 
 
 def test_a_breath_weapon_is_used_by_its_uses() -> None:
-    dragon = MonsterSheet(name="Dragon", hit_dice=7, hit_points=60, max_hit_points=60,
-                          attacks=(MonsterAttack(name="claw", damage=Damage.parse("1d4")),
-                                   MonsterAttack(name="breath", damage=Damage.parse("6d10"),
-                                                 routine=2, uses=3)))
+    dragon = MonsterSheet(
+        name="Dragon",
+        hit_dice=7,
+        hit_points=60,
+        max_hit_points=60,
+        attacks=(
+            MonsterAttack(name="claw", damage=Damage.parse("1d4")),
+            MonsterAttack(name="breath", damage=Damage.parse("6d10"), routine=2, uses=3),
+        ),
+    )
     encounter, dragon_id, _hero = _duel(dragon)
     plan = forecast._Plan(encounter)
     fight = forecast._Fight(plan, random.Random(1).random)
@@ -306,4 +389,5 @@ def test_an_encounter_of_one_attack_list_opens_with_its_monsters_as_one_routine(
     crawler = next(c for c in encounter.combatants if c.name == "Carcass Crawler")
     assert isinstance(crawler.sheet, MonsterSheet)
     assert [(a.routine, a.count, a.damage, a.effect) for a in crawler.sheet.attacks] == [
-        (1, 8, None, "paralysis")]
+        (1, 8, None, "paralysis")
+    ]

@@ -27,8 +27,9 @@ def test_every_option_says_why() -> None:
     assert all(option_of(OseOptions, name).reason for name in OseOptions.model_fields)
 
 
-@pytest.mark.parametrize(("score", "modifier"), [(3, -3), (5, -2), (8, -1), (9, 0), (12, 0),
-                                                 (13, 1), (16, 2), (18, 3)])
+@pytest.mark.parametrize(
+    ("score", "modifier"), [(3, -3), (5, -2), (8, -1), (9, 0), (12, 0), (13, 1), (16, 2), (18, 3)]
+)
 def test_ability_modifiers(score: int, modifier: int) -> None:
     assert standard_modifier(score) == modifier
 
@@ -37,17 +38,31 @@ def test_dex_to_individual_initiative() -> None:
     assert [dex_initiative(s) for s in (3, 5, 9, 13, 17, 18)] == [-2, -1, 0, 1, 1, 2]
 
 
-@pytest.mark.parametrize(("cls", "level", "thac0"), [
-    (OseClass.FIGHTER, 1, 19), (OseClass.FIGHTER, 5, 17), (OseClass.FIGHTER, 13, 10),
-    (OseClass.MAGIC_USER, 5, 19), (OseClass.MAGIC_USER, 6, 17), (OseClass.THIEF, 9, 14),
-    (OseClass.HALFLING, 8, 14), (OseClass.CLERIC, 13, 12)])
+@pytest.mark.parametrize(
+    ("cls", "level", "thac0"),
+    [
+        (OseClass.FIGHTER, 1, 19),
+        (OseClass.FIGHTER, 5, 17),
+        (OseClass.FIGHTER, 13, 10),
+        (OseClass.MAGIC_USER, 5, 19),
+        (OseClass.MAGIC_USER, 6, 17),
+        (OseClass.THIEF, 9, 14),
+        (OseClass.HALFLING, 8, 14),
+        (OseClass.CLERIC, 13, 12),
+    ],
+)
 def test_thac0_by_class_and_level(cls: OseClass, level: int, thac0: int) -> None:
     assert class_thac0(cls, level) == thac0
 
 
 def test_saves_by_class_and_level() -> None:
-    assert class_saves(OseClass.DWARF, 1) == {Save.DEATH: 8, Save.WANDS: 9, Save.PARALYSIS: 10,
-                                              Save.BREATH: 13, Save.SPELLS: 12}
+    assert class_saves(OseClass.DWARF, 1) == {
+        Save.DEATH: 8,
+        Save.WANDS: 9,
+        Save.PARALYSIS: 10,
+        Save.BREATH: 13,
+        Save.SPELLS: 12,
+    }
     assert class_saves(OseClass.FIGHTER, 13)[Save.BREATH] == 5
 
 
@@ -75,15 +90,19 @@ def test_hit_chance_matches_brute_force() -> None:
         for ac in range(-5, 10):
             for modifier in range(-4, 5):
                 need = combat.needed(thac0, ac)
-                hits = sum(1 for n in range(1, 21)
-                           if n == 20 or (n != 1 and n + modifier >= need))
+                hits = sum(1 for n in range(1, 21) if n == 20 or (n != 1 and n + modifier >= need))
                 assert combat.hit_chance(thac0, ac, modifier) == Fraction(hits, 20)
 
 
 def test_damage_is_at_least_one() -> None:
     dist = combat.damage_distribution(DiceExpr.parse("1d6"), -1)  # §14.8
-    assert dist == {1: Fraction(2, 6), 2: Fraction(1, 6), 3: Fraction(1, 6),
-                    4: Fraction(1, 6), 5: Fraction(1, 6)}
+    assert dist == {
+        1: Fraction(2, 6),
+        2: Fraction(1, 6),
+        3: Fraction(1, 6),
+        4: Fraction(1, 6),
+        5: Fraction(1, 6),
+    }
     assert sum(k * p for k, p in dist.items()) == Fraction(8, 3)
     doubled = combat.damage_distribution(DiceExpr.parse("1d4"), multiplier=2)
     assert set(doubled) == {2, 4, 6, 8}  # §14.6, back-stab with a dagger
@@ -101,8 +120,13 @@ def test_initiative_surprise_and_morale() -> None:
 
 def test_monsters_by_hit_dice() -> None:
     assert monster_thac0(4, plus=1) == 15  # §14.14: an ogre, HD 4+1
-    assert monster_saves(4) == {Save.DEATH: 10, Save.WANDS: 11, Save.PARALYSIS: 12,
-                                Save.BREATH: 13, Save.SPELLS: 14}
+    assert monster_saves(4) == {
+        Save.DEATH: 10,
+        Save.WANDS: 11,
+        Save.PARALYSIS: 12,
+        Save.BREATH: 13,
+        Save.SPELLS: 14,
+    }
     assert monster_thac0(2) == 18 and monster_thac0(2, plus=1) == 17
     assert monster_thac0(0, normal_human=True) == 20
 

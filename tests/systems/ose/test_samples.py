@@ -27,22 +27,30 @@ def test_the_party_of_four_at_first_level() -> None:
     assert (morgan["ac"].value, morgan["thac0"].value, morgan["mod.STR"].value) == (3, 19, 2)
     assert party["Morgan Ironwolf"].max_hit_points == 6
     # Class die average rounded up + CON: elf d6 → 4, cleric d6 + 1 → 5, thief d4 → 3.
-    assert [party[n].max_hit_points for n in ("Silverleaf", "Sister Rebecca", "Lirra")] == [
-        4, 5, 3]
+    assert [party[n].max_hit_points for n in ("Silverleaf", "Sister Rebecca", "Lirra")] == [4, 5, 3]
     assert derive(party["Lirra"])["thief.CS"].value == 87  # digest §2, thief level 1
 
 
 def test_the_monsters_as_the_srd_prints_them() -> None:
     found = monsters()
     expected = {  # name: (AC, THAC0, MV, ML, XP, hp)
-        "Goblin": (6, 19, 60, 7, 5, 3), "Orc": (6, 19, 120, 6, 10, 4),
-        "Hobgoblin": (6, 18, 90, 8, 15, 5), "Hobgoblin boss": (6, 16, 90, 8, 75, 10),
-        "Giant rat": (7, 19, 120, 8, 5, 2)}
+        "Goblin": (6, 19, 60, 7, 5, 3),
+        "Orc": (6, 19, 120, 6, 10, 4),
+        "Hobgoblin": (6, 18, 90, 8, 15, 5),
+        "Hobgoblin boss": (6, 16, 90, 8, 75, 10),
+        "Giant rat": (7, 19, 120, 8, 5, 2),
+    }
     for name, (ac, thac0, mv, ml, xp, hp) in expected.items():
         sheet = found[name]
         values = derive(sheet)
-        assert (values["ac"].value, values["thac0"].value, sheet.movement, sheet.morale,
-                sheet.xp, sheet.max_hit_points) == (ac, thac0, mv, ml, xp, hp), name
+        assert (
+            values["ac"].value,
+            values["thac0"].value,
+            sheet.movement,
+            sheet.morale,
+            sheet.xp,
+            sheet.max_hit_points,
+        ) == (ac, thac0, mv, ml, xp, hp), name
         assert not values["thac0"].overridden, name  # the HD row agrees with the print
     assert derive(found["Goblin"])["save.D"].value == 14  # NH, as printed
     assert derive(found["Hobgoblin boss"])["save.D"].value == 10  # HD 4–6 row

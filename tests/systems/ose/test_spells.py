@@ -33,8 +33,9 @@ def test_the_srd_list_holds_names_levels_classes_and_ranges_only() -> None:
     data = game_data(SPELL_LIST)
     assert resource_path(data["licence"]).is_file()  # the OGL beside the bestiary's
     assert len(data["spells"]) == 118
-    assert all(set(s) <= {"name", "level", "classes", "range", "base", "per_level"}
-               for s in data["spells"])
+    assert all(
+        set(s) <= {"name", "level", "classes", "range", "base", "per_level"} for s in data["spells"]
+    )
     srd = _srd()
     # Numbers as the SRD prints them.
     assert (srd["Sleep"].level, srd["Sleep"].range) == (1, 240)
@@ -43,8 +44,10 @@ def test_the_srd_list_holds_names_levels_classes_and_ranges_only() -> None:
     assert (srd["Lightning Bolt"].level, srd["Lightning Bolt"].range) == (3, 180)
     assert srd["Insect Plague"].range == 480 and srd["Cure Light Wounds"].range == 0
     assert (srd["Hold Person (cleric)"].level, srd["Hold Person (cleric)"].range) == (2, 180)
-    assert (srd["Hold Person (magic-user)"].level,
-            srd["Hold Person (magic-user)"].range) == (3, 120)
+    assert (srd["Hold Person (magic-user)"].level, srd["Hold Person (magic-user)"].range) == (
+        3,
+        120,
+    )
     assert "range" not in srd["Detect Invisible"].model_fields_set  # 10' a level: typed
     assert srd["Light"].name == "Light"  # on both lists at the same level and range: once
     # Where the compendium differs, the SRD's text (tools/build_ose_spells.py ERRATA):
@@ -56,8 +59,9 @@ def test_the_srd_list_holds_names_levels_classes_and_ranges_only() -> None:
 
 def test_a_spell_of_the_list_fills_level_and_range_and_keeps_its_cast_mark() -> None:
     table = SPELL_TABLE._replace(presets=spell_presets(game_data(SPELL_LIST)))
-    sheet = CharacterSheet(name="Zed", char_class=OseClass.MAGIC_USER,
-                           spells=(Spell(name="x", level=4, cast=True),))
+    sheet = CharacterSheet(
+        name="Zed", char_class=OseClass.MAGIC_USER, spells=(Spell(name="x", level=4, cast=True),)
+    )
     preset = find_preset(table, " fire ball ")
     assert preset is not None
     filled = fill_row(sheet, table, 0, preset)
@@ -77,20 +81,30 @@ def _elf(*spells: Spell) -> CharacterSheet:
 
 
 def test_the_map_rings_the_caster_at_each_range_of_its_uncast_spells() -> None:
-    elf = _elf(Spell(name="Sleep", range=240), Spell(name="Light", range=120),
-               Spell(name="Charm Person", range=120), Spell(name="Ventriloquism", range=60),
-               Spell(name="Phantasmal Force", range=240), Spell(name="Web", range=10),
-               Spell(name="Magic Missile", range=150, cast=True),
-               Spell(name="Shield", range=0), Spell(name="Mystery"))
+    elf = _elf(
+        Spell(name="Sleep", range=240),
+        Spell(name="Light", range=120),
+        Spell(name="Charm Person", range=120),
+        Spell(name="Ventriloquism", range=60),
+        Spell(name="Phantasmal Force", range=240),
+        Spell(name="Web", range=10),
+        Spell(name="Magic Missile", range=150, cast=True),
+        Spell(name="Shield", range=0),
+        Spell(name="Mystery"),
+    )
     encounter, caster, _ = _fight(elf, 100)
     rings = [r for r in RULES.rings(encounter, caster) if r.kind == "spell"]
-    assert rings == [Ring(10, "Web", "spell"), Ring(60, "Ventriloquism", "spell"),
-                     Ring(120, "Light, Charm Person", "spell"),
-                     Ring(240, "Sleep, Phantasmal Force", "spell")]
+    assert rings == [
+        Ring(10, "Web", "spell"),
+        Ring(60, "Ventriloquism", "spell"),
+        Ring(120, "Light, Charm Person", "spell"),
+        Ring(240, "Sleep, Phantasmal Force", "spell"),
+    ]
     three = _elf(*(Spell(name=n, range=120) for n in ("Light", "Charm Person", "Sleep")))
     encounter, caster, _ = _fight(three, 100)
     assert [r.label for r in RULES.rings(encounter, caster) if r.kind == "spell"] == [
-        "Light, Charm Person +1"]
+        "Light, Charm Person +1"
+    ]
 
 
 def test_reach_and_the_cast_action_share_the_spells_range() -> None:
@@ -106,12 +120,15 @@ def test_reach_and_the_cast_action_share_the_spells_range() -> None:
     far = core.set_position(declared, elf, goblin, 250)
     assert "Sleep" not in RULES.reach(far, elf, goblin).options
     assert RULES.preview(far, elf, CAST_0, goblin).problem == (
-        "Goblin is 250 ft away: beyond Sleep's range of 240 ft.")
+        "Goblin is 250 ft away: beyond Sleep's range of 240 ft."
+    )
     # A spell of touch reaches a creature in melee only, and asks for no target.
     touch, cleric, foe = _fight(_elf(Spell(name="Cure Light Wounds", range=0)), 5)
     assert RULES.reach(touch, cleric, foe).options[-1] == "Cure Light Wounds"
-    assert "Cure Light Wounds" not in RULES.reach(
-        core.set_position(touch, cleric, foe, 10), cleric, foe).options
+    assert (
+        "Cure Light Wounds"
+        not in RULES.reach(core.set_position(touch, cleric, foe, 10), cleric, foe).options
+    )
     assert not next(a for a in RULES.actions(touch, cleric) if a.id == CAST_0).needs_target
 
 
@@ -126,8 +143,7 @@ def test_a_sheet_saved_before_spell_ranges_opens_with_no_range_known() -> None:
 
 
 def test_foundry_spell_ranges_go_both_ways() -> None:
-    sheet = _elf(Spell(name="Sleep", range=240), Spell(name="Shield", range=0),
-                 Spell(name="Odd"))
+    sheet = _elf(Spell(name="Sleep", range=240), Spell(name="Shield", range=0), Spell(name="Odd"))
     actor, _notes = character_to_foundry(sheet)
     ranges = [i["system"]["range"] for i in actor["items"] if i["type"] == "spell"]
     assert ranges == ["240'", "Touch", ""]

@@ -63,14 +63,19 @@ def outcome(seen: list[Any]) -> Any:
     return seen[1]
 
 
-def in_action_dialog(qtbot: Any, document: EncounterDocument, steps: Callable[[Any], T], *,
-                     roller: Roller | None = None, actor_id: str | None = None) -> T:
+def in_action_dialog(
+    qtbot: Any,
+    document: EncounterDocument,
+    steps: Callable[[Any], T],
+    *,
+    roller: Roller | None = None,
+    actor_id: str | None = None,
+) -> T:
     """Open ``document``'s action dialog as the Act command does and run ``steps`` on it."""
     host = QWidget()
     qtbot.addWidget(host)
     seen = when_the_dialog_opens(qtbot, steps)
-    action_launcher.open_action_dialog(document, host, roller or Roller(5),
-                                       actor_id=actor_id)
+    action_launcher.open_action_dialog(document, host, roller or Roller(5), actor_id=actor_id)
     return outcome(seen)  # type: ignore[no-any-return]
 
 

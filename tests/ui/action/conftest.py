@@ -42,18 +42,23 @@ def discard_answers(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
 
 @pytest.fixture
-def open_dialog(qtbot: QtBot, host: QWidget, discard_answers: list[bool]
-                ) -> Iterator[DialogFactory]:
+def open_dialog(
+    qtbot: QtBot, host: QWidget, discard_answers: list[bool]
+) -> Iterator[DialogFactory]:
     """Open an action dialog over an encounter, shown and active, with a user in front."""
     opened: list[ActionDialog] = []
 
-    def make(encounter: Encounter | EncounterDocument, *, seed: int = 7,
-             memory: ActionMemory | None = None,
-             actor_id: str | None = None) -> tuple[ActionDialog, User]:
-        document = encounter if isinstance(encounter, EncounterDocument) else \
-            EncounterDocument(encounter)
-        dialog = ActionDialog(document, host, roller=Roller(seed), memory=memory,
-                              actor_id=actor_id)
+    def make(
+        encounter: Encounter | EncounterDocument,
+        *,
+        seed: int = 7,
+        memory: ActionMemory | None = None,
+        actor_id: str | None = None,
+    ) -> tuple[ActionDialog, User]:
+        document = (
+            encounter if isinstance(encounter, EncounterDocument) else EncounterDocument(encounter)
+        )
+        dialog = ActionDialog(document, host, roller=Roller(seed), memory=memory, actor_id=actor_id)
         # Not qtbot.addWidget: pytest-qt closes its widgets before fixtures tear down, and
         # closing a rolled-but-unapplied dialog asks a question only this fixture answers.
         opened.append(dialog)

@@ -42,12 +42,14 @@ def _settle(app: QApplication) -> None:
 
 
 def _scenario(name: str) -> tuple[Encounter, list[int]]:
-    backstab = Condition.make("backstabbed!", ConditionKind.CONSEQUENCE, Tier.MAJOR,
-                              scope="combat actions")
+    backstab = Condition.make(
+        "backstabbed!", ConditionKind.CONSEQUENCE, Tier.MAJOR, scope="combat actions"
+    )
     fire = Condition.make("catching fire", ConditionKind.CONSEQUENCE, Tier.MINOR)
     if name == "bash":
-        return at_turn(with_conditions(in_round_one(book_encounter()), "First", backstab),
-                       "First"), [5, 5, 5, 7]
+        return at_turn(
+            with_conditions(in_round_one(book_encounter()), "First", backstab), "First"
+        ), [5, 5, 5, 7]
     if name == "felix":
         encounter = with_conditions(in_round_one(book_encounter(rules=BOOK)), "First", fire)
         return at_turn(encounter, "Felix"), [5, 5, 5, 3]
@@ -59,8 +61,11 @@ def _scenario(name: str) -> tuple[Encounter, list[int]]:
 def _choose(dialog: ActionDialog, name: str) -> None:
     panel = dialog.inputs.actor_panel
     target = dialog.inputs.target_panel.target
-    ticks = {"gramfive": ("Weapons Training",), "felix": ("Simple Weapons", "Stealthy"),
-             "help": ("Help Others Fight or Face Danger", "Use Your Music to Help People")}
+    ticks = {
+        "gramfive": ("Weapons Training",),
+        "felix": ("Simple Weapons", "Stealthy"),
+        "help": ("Help Others Fight or Face Danger", "Use Your Music to Help People"),
+    }
     if name == "help":
         panel.action.setCurrentIndex(3)
     if name in ("bash", "help"):
@@ -114,8 +119,12 @@ def main(theme: str, tag: str, name: str) -> None:
     dialog.scroll_to(dialog.assistant)
     _settle(app)
     dialog.grab().save(f"/tmp/action_{name}_{tag}_{theme}_after.png")
-    print(f"{name} {tag} {theme}: {dialog.width()}×{dialog.height()};",
-          dialog.result_view.breakdown_text(), "|", dialog.assistant.status.text())
+    print(
+        f"{name} {tag} {theme}: {dialog.width()}×{dialog.height()};",
+        dialog.result_view.breakdown_text(),
+        "|",
+        dialog.assistant.status.text(),
+    )
 
 
 class _Hands:
@@ -132,8 +141,9 @@ class _Hands:
         QTest.qWaitForWindowExposed(widget)
 
     @staticmethod
-    def keyClick(widget: QWidget, key: Qt.Key,
-                 modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    def keyClick(
+        widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+    ) -> None:
         QTest.keyClick(widget, key, modifier)
 
     @staticmethod
@@ -184,8 +194,11 @@ def every_game(theme: str, tag: str, out_dir: str | None = "/tmp") -> dict[str, 
         _settle(app)
         if folder is not None:
             dialog.grab().save(str(folder / f"{game}_{tag}_{theme}_after.png"))
-        cut = [label.text() for label in dialog.findChildren(QLabel)
-               if label.isVisibleTo(dialog) and label.text() and not _whole(label)]
+        cut = [
+            label.text()
+            for label in dialog.findChildren(QLabel)
+            if label.isVisibleTo(dialog) and label.text() and not _whole(label)
+        ]
         assistant = getattr(dialog, "assistant", None)
         add_row = getattr(assistant, "add_row", None)
         for _more in range(2):  # a spending of three effects: the column grows long
@@ -195,20 +208,29 @@ def every_game(theme: str, tag: str, out_dir: str | None = "/tmp") -> dict[str, 
         if folder is not None and add_row is not None:
             dialog.grab().save(str(folder / f"{game}_{tag}_{theme}_spent.png"))
         preview = getattr(assistant, "preview", None)
-        applying = preview is None or not preview.isVisible() or (
-            preview.visibleRegion().boundingRect().size() == preview.size()
-            and _in_view(dialog, preview))
-        return {"size": [dialog.width(), dialog.height()],
-                "applying_in_view": applying,
-                "apply_in_view": _in_view(dialog, dialog.apply_button),
-                "result": dialog.result_line.text(),
-                "result_in_view": dialog.result_line.isVisible()
-                and _in_view(dialog, dialog.result_line) and _whole(dialog.result_line),
-                "cut": cut}
+        applying = (
+            preview is None
+            or not preview.isVisible()
+            or (
+                preview.visibleRegion().boundingRect().size() == preview.size()
+                and _in_view(dialog, preview)
+            )
+        )
+        return {
+            "size": [dialog.width(), dialog.height()],
+            "applying_in_view": applying,
+            "apply_in_view": _in_view(dialog, dialog.apply_button),
+            "result": dialog.result_line.text(),
+            "result_in_view": dialog.result_line.isVisible()
+            and _in_view(dialog, dialog.result_line)
+            and _whole(dialog.result_line),
+            "cut": cut,
+        }
 
     for game in GAMES:  # a fight of ten, as at the real table
-        report[game] = in_action_dialog(hands, sample_fight(game, combatants=10),
-                                        lambda dialog, game=game: shoot(dialog, game))
+        report[game] = in_action_dialog(
+            hands, sample_fight(game, combatants=10), lambda dialog, game=game: shoot(dialog, game)
+        )
     return report
 
 

@@ -20,8 +20,9 @@ __all__ = ["GAMES", "open_dialog", "sample_fight"]
 GAMES = tuple(system.id for system in registry.systems())
 
 
-def sample_fight(system_id: str, *, monsters: int = 2,
-                 combatants: int | None = None) -> EncounterDocument:
+def sample_fight(
+    system_id: str, *, monsters: int = 2, combatants: int | None = None
+) -> EncounterDocument:
     """``combatants``: a fight of that many (the real table's 8 to 12), the game's monster
     samples taken again in turn after the two characters."""
     files = sample_files(system_id)
@@ -36,11 +37,12 @@ def sample_fight(system_id: str, *, monsters: int = 2,
     near = model.step if model.kind == "distance" else 1
     ids = [c.id for c in encounter.combatants]
     for index, first in enumerate(ids):
-        for second in ids[index + 1:]:
+        for second in ids[index + 1 :]:
             encounter = core.set_position(encounter, first, second, near)
     # Party first: a character takes the first turn.
-    values: dict[str, int | None] = {c.id: (20 - n if c.side == "Party" else 1 + n)
-              for n, c in enumerate(encounter.combatants)}
+    values: dict[str, int | None] = {
+        c.id: (20 - n if c.side == "Party" else 1 + n) for n, c in enumerate(encounter.combatants)
+    }
     if registry.system_of(encounter).initiative.lower_first:
         values = {key: 21 - (value or 0) for key, value in values.items()}
     encounter = core.start(core.set_initiative(encounter, values))

@@ -39,14 +39,19 @@ def book_encounter(*, rules: TableRules | None = None) -> Encounter:
     """The surprise round has begun (Felix's turn); every hero is at Short range."""
     encounter = Encounter(name="Fane of the First Ones", options=rules or TableRules())
     for sheet in sample_sheets():
-        encounter = add_combatant(encounter, sheet,
-                                  "Monsters" if isinstance(sheet, MonsterSheet) else "Party")
+        encounter = add_combatant(
+            encounter, sheet, "Monsters" if isinstance(sheet, MonsterSheet) else "Party"
+        )
     encounter = resolve_scouting(encounter, {"Party": None, "Monsters": Failure.SIMPLE})
     for combatant in encounter.combatants:
         first = combatant.name.split()[0]
         if first in INITIATIVE:
-            encounter = update_combatant(encounter, combatant.id, initiative=INITIATIVE[first],
-                                         tie_order=TIE_ORDER.get(first, 0))
+            encounter = update_combatant(
+                encounter,
+                combatant.id,
+                initiative=INITIATIVE[first],
+                tie_order=TIE_ORDER.get(first, 0),
+            )
     return start(encounter)
 
 
@@ -67,14 +72,13 @@ def in_round_one(encounter: Encounter, mummy_initiative: int = 20) -> Encounter:
     mummy = ids(encounter)["First"]
     encounter = update_combatant(encounter, mummy, initiative=mummy_initiative)
     for name in ("Felix", "Gramfive"):
-        encounter = set_range(encounter, ids(encounter)[name], mummy, RangeBand.CLOSE,
-                              log=False)
+        encounter = set_range(encounter, ids(encounter)[name], mummy, RangeBand.CLOSE, log=False)
     return encounter.model_copy(update={"phase": "rounds", "round": 1})
 
 
-def with_conditions(encounter: Encounter, first_name: str,
-                    *conditions: Condition) -> Encounter:
+def with_conditions(encounter: Encounter, first_name: str, *conditions: Condition) -> Encounter:
     combatant = encounter.combatant(ids(encounter)[first_name])
-    sheet = combatant.sheet.model_copy(update={"conditions": (*combatant.sheet.conditions,
-                                                              *conditions)})
+    sheet = combatant.sheet.model_copy(
+        update={"conditions": (*combatant.sheet.conditions, *conditions)}
+    )
     return replace_sheet(encounter, combatant.id, sheet)

@@ -22,10 +22,11 @@ from tests.ui.action.sample_fights import open_dialog
 def document() -> Iterator[EncounterDocument]:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Toy fight")
-    for sheet, side in ((ToySheet(name="Aldo", attack=2), "Party"),
-                        (ToySheet(name="Rat", hit_points=2, max_hit_points=2, ac=10), "Monsters"),
-                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=12),
-                         "Monsters")):
+    for sheet, side in (
+        (ToySheet(name="Aldo", attack=2), "Party"),
+        (ToySheet(name="Rat", hit_points=2, max_hit_points=2, ac=10), "Monsters"),
+        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=12), "Monsters"),
+    ):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     aldo, rat, goblin = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, aldo, goblin, 5)
@@ -46,7 +47,8 @@ def _hp(document: EncounterDocument, name: str) -> int:
 
 
 def test_targets_show_distance_and_reach_and_default_to_one_in_reach(
-        qtbot: Any, document: EncounterDocument) -> None:
+    qtbot: Any, document: EncounterDocument
+) -> None:
     dialog = _dialog(qtbot, document)
     texts = [dialog.target.itemText(i) for i in range(dialog.target.count())]
     assert texts == ["Rat — 300 ft (out of reach)", "Goblin — 5 ft (in reach)"]
@@ -58,7 +60,8 @@ def test_targets_show_distance_and_reach_and_default_to_one_in_reach(
 
 
 def test_an_out_of_reach_target_is_barred_with_the_reason(
-        qtbot: Any, document: EncounterDocument) -> None:
+    qtbot: Any, document: EncounterDocument
+) -> None:
     dialog = _dialog(qtbot, document)
     dialog.target.setCurrentIndex(0)
     assert dialog.problem.text() == "The target is out of reach."
@@ -92,7 +95,8 @@ def test_a_seeded_roll_gives_the_same_faces(qtbot: Any, document: EncounterDocum
 
 
 def test_the_launcher_opens_the_generic_dialog_for_a_game_without_its_own(
-        qtbot: Any, document: EncounterDocument, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, document: EncounterDocument, monkeypatch: pytest.MonkeyPatch
+) -> None:
     shown: list[SystemActionDialog] = []
 
     def roll_and_apply(dialog: SystemActionDialog) -> int:

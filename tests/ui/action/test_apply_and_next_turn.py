@@ -51,8 +51,12 @@ def _letters(dialog: QWidget) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_apply_and_next_turn_by_one_key(
-        make_window: Callable[..., MainWindow], tmp_path: Path, qtbot: Any, game: str,  # noqa: F811
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    make_window: Callable[..., MainWindow],  # noqa: F811
+    tmp_path: Path,
+    qtbot: Any,
+    game: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(prompts, "confirm_discard_roll", lambda *_args: True)
     fight = tmp_path / "fight.m3e"
     encounter = sample_fight(game).encounter

@@ -35,7 +35,10 @@ def test_the_defaults_are_the_books_situation(open_dialog: DialogFactory) -> Non
     request = dialog.request
     assert request is not None
     assert (request.actor_id, request.action, request.attribute) == (
-        who["Gramfive"], ActionKind.ATTACK, Attribute.STR)
+        who["Gramfive"],
+        ActionKind.ATTACK,
+        Attribute.STR,
+    )
     assert dialog.inputs.actor_panel.weapon.currentText().startswith("Cutter")
     assert request.target_id == who["First"]
     # The mummy is surprised (the party has surprise): its AC must be rolled.
@@ -67,22 +70,35 @@ def test_gramfive_cutter_on_the_surprised_mummy(open_dialog: DialogFactory) -> N
     assert after.combatant(who["First"]).sheet.php.current == 47
     assert range_between(after, who["Gramfive"], who["First"]) is RangeBand.CLOSE
     assert document.undo_stack.count() == 1
-    new_entries = after.log[len(before.log):]
+    new_entries = after.log[len(before.log) :]
     assert len(new_entries) == 1
     entry = new_entries[0]
     assert BREAKDOWN in entry.text and "range Short → Close; 2 PHP damage" in entry.text
     assert (entry.actor, entry.target) == (who["Gramfive"], who["First"])
-    for line in ("STR (prime) +6", "trait bonus (1 trait) +1",
-                 "Cutter (signature longsword) bonus +1", "damage die 1d8+1: +7 (rolled 6)",
-                 "rolled defence 3d6+7", "larger target −2", "Maximum damage: 10"):
+    for line in (
+        "STR (prime) +6",
+        "trait bonus (1 trait) +1",
+        "Cutter (signature longsword) bonus +1",
+        "damage die 1d8+1: +7 (rolled 6)",
+        "rolled defence 3d6+7",
+        "larger target −2",
+        "Maximum damage: 10",
+    ):
         assert line in entry.details
     # The log view's row itself: the dice as they fell, each modifier by name, the result.
     panel = LogPanel(document)
     model = panel.view.model()
     row = str(model.index(model.rowCount() - 1, WHAT).data())
-    for piece in ("3d6 (5, 5, 5)", "STR (prime) +6", "trait bonus (1 trait) +1",
-                  "Cutter (signature longsword) bonus +1", "damage 1d8+1 (6)",
-                  "rolled defence 3d6 (3, 3, 3)", BREAKDOWN, "2 PHP damage"):
+    for piece in (
+        "3d6 (5, 5, 5)",
+        "STR (prime) +6",
+        "trait bonus (1 trait) +1",
+        "Cutter (signature longsword) bonus +1",
+        "damage 1d8+1 (6)",
+        "rolled defence 3d6 (3, 3, 3)",
+        BREAKDOWN,
+        "2 PHP damage",
+    ):
         assert piece in row, row
     panel.deleteLater()
 
@@ -90,8 +106,7 @@ def test_gramfive_cutter_on_the_surprised_mummy(open_dialog: DialogFactory) -> N
     assert document.encounter == before
 
 
-def test_the_odds_are_the_rules_cores_and_follow_the_traits(open_dialog: DialogFactory
-                                                            ) -> None:
+def test_the_odds_are_the_rules_cores_and_follow_the_traits(open_dialog: DialogFactory) -> None:
     document = gramfive_turn()
     dialog, user = open_dialog(document)
     encounter = document.encounter
@@ -102,9 +117,15 @@ def test_the_odds_are_the_rules_cores_and_follow_the_traits(open_dialog: DialogF
     assert isinstance(gramfive, CharacterSheet)
 
     def expected(traits: int) -> Odds:
-        return build_check(gramfive, attribute=Attribute.STR, traits=traits,
-                           weapon=gramfive.items[0], target=mummy,
-                           resistance=ResistanceChoice(rolled=True), rules=BOOK).odds()
+        return build_check(
+            gramfive,
+            attribute=Attribute.STR,
+            traits=traits,
+            weapon=gramfive.items[0],
+            target=mummy,
+            resistance=ResistanceChoice(rolled=True),
+            rules=BOOK,
+        ).odds()
 
     untrained = expected(0)
     assert dialog.odds_view.odds == untrained
@@ -114,13 +135,17 @@ def test_the_odds_are_the_rules_cores_and_follow_the_traits(open_dialog: DialogF
     assert trained != untrained
     assert dialog.odds_view.odds == trained
     texts = dialog.odds_view.row_texts()
-    assert texts == [f"Success {percent(trained.success)}",
-                     f"≥ 5 EP (minor) {percent(trained.at_least(5))}",
-                     f"≥ 10 EP (major) {percent(trained.at_least(10))}",
-                     f"≥ 15 EP (extreme) {percent(trained.at_least(15))}"]
+    assert texts == [
+        f"Success {percent(trained.success)}",
+        f"≥ 5 EP (minor) {percent(trained.at_least(5))}",
+        f"≥ 10 EP (major) {percent(trained.at_least(10))}",
+        f"≥ 15 EP (extreme) {percent(trained.at_least(15))}",
+    ]
     assert f"{float(trained.expected_effect_points):.1f}" in dialog.odds_view.expected.text()
     assert dialog.inputs.actor_panel.traits.caption_text() == "Trait bonus: +1 (1 trait: level 1)"
     user.tick(dialog.inputs.actor_panel.traits.list, "Highly Adaptable")
-    assert dialog.inputs.actor_panel.traits.caption_text() == \
-        "Trait bonus: +2 (2 traits, capped at 2 × level)"
+    assert (
+        dialog.inputs.actor_panel.traits.caption_text()
+        == "Trait bonus: +2 (2 traits, capped at 2 × level)"
+    )
     assert dialog.odds_view.odds == expected(2)

@@ -28,21 +28,34 @@ from tests.ui.action.any_dialog import in_action_dialog, type_face
 
 RULES = SYSTEM.encounter
 assert RULES is not None
-VAMPIRE = MonsterSheet(name="Vampire", armour_class=2, hit_dice=7, hit_points=40,
-                       max_hit_points=40, attacks=(
-                           MonsterAttack(name="touch", damage=Damage.parse("1d10"),
-                                         effect="energy drain"),
-                           MonsterAttack(name="gaze", damage=None, effect="charm", routine=2)))
-GHOUL = MonsterSheet(name="Ghoul", armour_class=6, hit_dice=2, hit_points=9, max_hit_points=9,
-                     attacks=(MonsterAttack(name="claw", count=2, damage=Damage.parse("1d3"),
-                                            effect="paralysis"),
-                              MonsterAttack(name="bite", damage=Damage.parse("1d3"),
-                                            effect="paralysis")))
+VAMPIRE = MonsterSheet(
+    name="Vampire",
+    armour_class=2,
+    hit_dice=7,
+    hit_points=40,
+    max_hit_points=40,
+    attacks=(
+        MonsterAttack(name="touch", damage=Damage.parse("1d10"), effect="energy drain"),
+        MonsterAttack(name="gaze", damage=None, effect="charm", routine=2),
+    ),
+)
+GHOUL = MonsterSheet(
+    name="Ghoul",
+    armour_class=6,
+    hit_dice=2,
+    hit_points=9,
+    max_hit_points=9,
+    attacks=(
+        MonsterAttack(name="claw", count=2, damage=Damage.parse("1d3"), effect="paralysis"),
+        MonsterAttack(name="bite", damage=Damage.parse("1d3"), effect="paralysis"),
+    ),
+)
 
 
 def _fight(monster: MonsterSheet) -> tuple[EncounterDocument, str, str]:
-    hero = characters()["Morgan Ironwolf"].model_copy(update={"hit_points": 30,
-                                                               "max_hit_points": 30})
+    hero = characters()["Morgan Ironwolf"].model_copy(
+        update={"hit_points": 30, "max_hit_points": 30}
+    )
     encounter = OseEncounter(name="Routines")
     encounter = core.join(encounter, RULES.make_combatant(hero, "Party"))
     encounter = core.join(encounter, RULES.make_combatant(monster, "Monsters"))
@@ -65,8 +78,9 @@ def _key_to_entry(qtbot: Any, combo: QComboBox, text: str) -> None:
     assert combo.currentText() == text
 
 
-def _play(qtbot: Any, document: EncounterDocument, monster_id: str, entry: str,
-          faces: list[int]) -> dict[str, Any]:
+def _play(
+    qtbot: Any, document: EncounterDocument, monster_id: str, entry: str, faces: list[int]
+) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
     def steps(dialog: ActionView) -> None:
@@ -91,14 +105,19 @@ def test_the_dialog_lists_each_routine_and_each_attack_with_its_effect(qtbot: An
         return [dialog.action.itemText(i) for i in range(dialog.action.count())]
 
     entries = in_action_dialog(qtbot, document, look, actor_id=vampire)
-    assert entries[:5] == ["Attacks", "Routine 1: 1 × touch (1d10 + energy drain)",
-                           "Routine 2: 1 × gaze (charm)",
-                           "Attack with touch (1d10 + energy drain)", "Attack with gaze (charm)"]
+    assert entries[:5] == [
+        "Attacks",
+        "Routine 1: 1 × touch (1d10 + energy drain)",
+        "Routine 2: 1 × gaze (charm)",
+        "Attack with touch (1d10 + energy drain)",
+        "Attack with gaze (charm)",
+    ]
 
 
 @pytest.mark.parametrize(("faces", "charmed"), [([20, 15], True), ([20, 16], False)])
 def test_a_gaze_charms_through_the_dialog_as_the_forecast_prices_it(
-        qtbot: Any, faces: list[int], charmed: bool) -> None:
+    qtbot: Any, faces: list[int], charmed: bool
+) -> None:
     document, vampire, hero = _fight(VAMPIRE)
     seen = _play(qtbot, document, vampire, "Routine 2: 1 × gaze (charm)", faces)
     # No damage die for a gaze: the attack, then the target's save.
@@ -121,13 +140,22 @@ def test_a_routine_rolls_every_attack_and_paralyses_through_the_dialog(qtbot: An
     document, ghoul, hero = _fight(GHOUL)
     entry = "Routine 1: 2 × claw (1d3 + paralysis), 1 × bite (1d3 + paralysis)"
     seen = _play(qtbot, document, ghoul, entry, [20, 2, 1, 20, 3, 20, 20, 3, 20])
-    assert seen["labels"] == ["#1 claw d20", "#1 dmg d3", "#1 save d20",
-                              "#2 claw d20", "#2 dmg d3", "#2 save d20",
-                              "#3 bite d20", "#3 dmg d3", "#3 save d20"]
+    assert seen["labels"] == [
+        "#1 claw d20",
+        "#1 dmg d3",
+        "#1 save d20",
+        "#2 claw d20",
+        "#2 dmg d3",
+        "#2 save d20",
+        "#3 bite d20",
+        "#3 dmg d3",
+        "#3 save d20",
+    ]
     assert seen["result"] == (
         "Result: Ghoul attacks Morgan Ironwolf, needing 15 (THAC0 18 against AC 3): claw 20 "
         "hits for 2 (1d3: 2), paralysed (d20 1 against 14); 2 more with Morgan Ironwolf out "
-        "of the fight\nMorgan Ironwolf: Paralysed")
+        "of the fight\nMorgan Ironwolf: Paralysed"
+    )
     after = document.encounter.combatant(hero)
     assert after.sheet.hit_points == 28 and [c.name for c in after.conditions] == ["Paralysed"]
     assert document.encounter.out_of_fight(after)
@@ -144,19 +172,24 @@ def test_a_dragon_breathes_through_the_dialog_for_its_hit_points(qtbot: Any) -> 
 
     from m3desk.assets import resource_path
 
-    monsters = json.loads(resource_path("bestiary", "ose", "srd-monsters.json").read_text(
-        "utf-8"))["monsters"]
-    black = MonsterSheet.model_validate(next(m["sheet"] for m in monsters
-                                             if m["sheet"]["name"] == "Black Dragon"))
+    monsters = json.loads(resource_path("bestiary", "ose", "srd-monsters.json").read_text("utf-8"))[
+        "monsters"
+    ]
+    black = MonsterSheet.model_validate(
+        next(m["sheet"] for m in monsters if m["sheet"]["name"] == "Black Dragon")
+    )
     document, dragon, hero = _fight(black)
-    entry = ("Routine 2: breath (damage equal to its hit points, save vs breath attack for "
-             "half; 3 a day, 3 left)")
+    entry = (
+        "Routine 2: breath (damage equal to its hit points, save vs breath attack for "
+        "half; 3 a day, 3 left)"
+    )
     seen = _play(qtbot, document, dragon, entry, [16])
     assert seen["labels"] == ["#1 save d20"]
     shown = seen["shown"].replace("\u00a0", " ")
     assert "damage 31 (Black Dragon's hit points now), 15 on a save" in shown, shown
-    assert seen["result"].startswith("Result: Black Dragon breathes on Morgan Ironwolf: "
-                                     "breath, saved (16 against 15) for 15")
+    assert seen["result"].startswith(
+        "Result: Black Dragon breathes on Morgan Ironwolf: breath, saved (16 against 15) for 15"
+    )
     assert document.encounter.combatant(hero).sheet.hit_points == 30 - 15
     labels = [o.label for o in RULES.actions(document.encounter, dragon)]
     assert entry.replace("3 left", "2 left") in labels

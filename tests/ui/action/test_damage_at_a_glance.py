@@ -13,14 +13,16 @@ from PySide6.QtCore import Qt
 from m3desk.core import registry
 from tests.ui.action.sample_fights import GAMES, open_dialog, sample_fight
 
-GENERIC = [g for g in GAMES if registry.get(g).encounter is not None
-           and registry.get(g).encounter.resolve is not None]  # type: ignore[union-attr]
+GENERIC = [
+    g
+    for g in GAMES
+    if registry.get(g).encounter is not None and registry.get(g).encounter.resolve is not None
+]  # type: ignore[union-attr]
 SUMMARY = re.compile(r"average \d+\.\d, \d+(–\d+)?")
 
 
 @pytest.mark.parametrize("game", GENERIC)
-def test_damage_reads_average_and_range_with_each_damage_on_demand(qtbot: Any,
-                                                                   game: str) -> None:
+def test_damage_reads_average_and_range_with_each_damage_on_demand(qtbot: Any, game: str) -> None:
     dialog = open_dialog(qtbot, sample_fight(game))
     preview = dialog.current_preview()
     if not preview.spread:

@@ -35,8 +35,7 @@ from tests.ui.action.any_dialog import in_action_dialog, type_face
 from tests.ui.action.sample_fights import GAMES, open_dialog, sample_fight
 from tests.ui.rendered_text import rendered
 
-GENERIC = [game for game in GAMES
-           if parts_of(registry.get(game)).action_dialog is None]
+GENERIC = [game for game in GAMES if parts_of(registry.get(game)).action_dialog is None]
 
 
 def _dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> SystemActionDialog:
@@ -48,9 +47,13 @@ def _dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> SystemAc
 def _items(dialog: ActionView) -> list[tuple[str, bool]]:
     """The action list as shown: each row's text and whether it can be picked."""
     model = dialog.action.model()
-    return [(dialog.action.itemText(n),
-             bool(model.flags(model.index(n, 0)) & Qt.ItemFlag.ItemIsEnabled))
-            for n in range(dialog.action.count())]
+    return [
+        (
+            dialog.action.itemText(n),
+            bool(model.flags(model.index(n, 0)) & Qt.ItemFlag.ItemIsEnabled),
+        )
+        for n in range(dialog.action.count())
+    ]
 
 
 def _side(document: EncounterDocument, name: str) -> str:
@@ -166,7 +169,9 @@ def test_no_text_of_the_dialog_is_clipped(qtbot: Any, game: str) -> None:
                     continue
                 if label.wordWrap():
                     assert label.height() >= label.heightForWidth(label.width()), (
-                        dialog.action.currentText(), label.text())
+                        dialog.action.currentText(),
+                        label.text(),
+                    )
                 else:
                     assert label.width() >= label.sizeHint().width(), label.text()
             looked += 1
@@ -186,7 +191,7 @@ def _wrapped(text: str, font: QFont, width: int) -> list[str]:
         layout.beginLayout()
         while (line := layout.createLine()).isValid():
             line.setLineWidth(width)
-            lines.append(paragraph[line.textStart():line.textStart() + line.textLength()])
+            lines.append(paragraph[line.textStart() : line.textStart() + line.textLength()])
         layout.endLayout()
     return lines
 
@@ -204,8 +209,11 @@ def test_a_percentage_never_breaks_from_its_number(qtbot: Any, qapp: Any, game: 
                 continue
             dialog.action.setCurrentIndex(index)
             # The chances' bars paint each percentage whole in a column of its own.
-            seen += sum("%" in bars.text() for bars in dialog.findChildren(OddsBars)
-                        if bars.isVisibleTo(dialog))
+            seen += sum(
+                "%" in bars.text()
+                for bars in dialog.findChildren(OddsBars)
+                if bars.isVisibleTo(dialog)
+            )
             for label in dialog.findChildren(QLabel):
                 text = rendered(label)
                 if not (label.isVisibleTo(dialog) and "%" in text):
@@ -237,8 +245,9 @@ def test_apparatus_asks_for_no_dice_when_advantage_fails_outright(qtbot: Any) ->
     document, actor = _apparatus_turn(qtbot)
     encounter = document.encounter
     for condition in ("frightened", "poisoned", "prone"):  # −1 each: net −3
-        encounter = core.add_condition(encounter, actor, ConditionState(
-            condition=condition, name=condition.capitalize()))
+        encounter = core.add_condition(
+            encounter, actor, ConditionState(condition=condition, name=condition.capitalize())
+        )
     document.apply(encounter, "worse off")
     dialog = _dialog(qtbot, document)
     assert "net −3: automatic failure" in dialog.preview.text()
@@ -260,8 +269,7 @@ def test_apparatus_a_run_already_made_is_the_long_jumps_run_up(qtbot: Any) -> No
     dialog = _dialog(qtbot, document)
     _pick(dialog, "Long jump after a 2 m run")
     assert dialog.problem.isHidden(), dialog.problem.text()
-    assert "the 2 m already run this turn is the run-up: jump 4 Movement" in \
-        dialog.preview.text()
+    assert "the 2 m already run this turn is the run-up: jump 4 Movement" in dialog.preview.text()
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert "long-jumps" in document.encounter.log[-1].text
     assert "4 Movement" in document.encounter.log[-1].text

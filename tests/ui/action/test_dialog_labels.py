@@ -53,7 +53,8 @@ def _guard(qapp: Any) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 7])
 def test_the_monsters_and_magic_result_and_hints_show_words(
-        qtbot: Any, seed: int, discard_answers: list[bool]) -> None:
+    qtbot: Any, seed: int, discard_answers: list[bool]
+) -> None:
     document = EncounterDocument(in_round_one(book_encounter()))
     dialog = ActionDialog(document, None, roller=CheckRoller(seed))
     dialog.show()
@@ -62,8 +63,9 @@ def test_the_monsters_and_magic_result_and_hints_show_words(
     qtbot.mouseClick(dialog.dice_entry.roll_button, Qt.MouseButton.LeftButton)
     assert_no_markup(dialog)
     headline = rendered(dialog.result_view.headline)
-    assert re.fullmatch(r"(Success: \d+ effect points?|Failed by \d+: .*|Natural (18|3) .*)",
-                        headline), headline
+    assert re.fullmatch(
+        r"(Success: \d+ effect points?|Failed by \d+: .*|Natural (18|3) .*)", headline
+    ), headline
     assert headline == dialog.result_view.headline_text()
     discard_answers.append(True)
     dialog.close()
@@ -75,7 +77,7 @@ def _fight(game: str) -> EncounterDocument:
     fight = document.encounter
     ids = [c.id for c in fight.combatants]
     for number, first in enumerate(ids):  # in the roster's order: the same layout each run
-        for second in ids[number + 1:]:   # (ids are random; ordering by them was flaky)
+        for second in ids[number + 1 :]:  # (ids are random; ordering by them was flaky)
             fight = core.set_position(fight, first, second, _closest(fight))
     fight = core.set_side_initiative(fight, {side: 2 + n for n, side in enumerate(fight.sides)})
     return EncounterDocument(core.next_turn(fight))

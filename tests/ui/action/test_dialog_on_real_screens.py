@@ -18,16 +18,18 @@ from tests import toy_system
 from tests.ui.action.sample_fights import GAMES
 from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
-SCRIPT = toy_system.FRESH_PROCESS + r"""
+SCRIPT = (
+    toy_system.FRESH_PROCESS
+    + r"""
 import json
 from tests.ui.action.render_screens import every_game
 print(json.dumps({theme: every_game(theme, "test", None) for theme in ("light", "dark")}))
 """
+)
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
-def test_every_game_s_dialog_fits_and_shows_its_result_whole(tmp_path: Path,
-                                                             screen: str) -> None:
+def test_every_game_s_dialog_fits_and_shows_its_result_whole(tmp_path: Path, screen: str) -> None:
     width, height, _scale = SCREENS[screen]
     report = run_on_screen(tmp_path, screen, SCRIPT)
     for theme, seen in report.items():

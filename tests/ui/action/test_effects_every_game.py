@@ -34,16 +34,19 @@ LABEL = "Attack with tentacle (paralysis)"
 def _effect_table(form: SheetForm) -> TableSpec | None:
     for section in form.sections:
         table = section.table
-        if table is not None and {"effect", "damage", "routine"} <= {
-                c.path for c in table.columns}:
+        if table is not None and {"effect", "damage", "routine"} <= {c.path for c in table.columns}:
             return table
     return None
 
 
-GAMES = [system for system in registry.systems()
-         if system.encounter is not None and system.encounter.simulate is not None
-         and "monster" in system.sheet_forms
-         and _effect_table(system.sheet_forms["monster"]) is not None]
+GAMES = [
+    system
+    for system in registry.systems()
+    if system.encounter is not None
+    and system.encounter.simulate is not None
+    and "monster" in system.sheet_forms
+    and _effect_table(system.sheet_forms["monster"]) is not None
+]
 
 
 def _monster(system: GameSystem) -> BaseModel:
@@ -54,12 +57,18 @@ def _monster(system: GameSystem) -> BaseModel:
     row = table.new_row()
     column = next(c for c in table.columns if c.path == "damage")
     damage = column.read("", None) if column.read else None  # empty: it deals none
-    tentacle = type(row).model_validate({**row.model_dump(), "name": "tentacle",
-                                         "damage": damage, "effect": "paralysis",
-                                         "routine": 1, "count": 1})
+    tentacle = type(row).model_validate(
+        {
+            **row.model_dump(),
+            "name": "tentacle",
+            "damage": damage,
+            "effect": "paralysis",
+            "routine": 1,
+            "count": 1,
+        }
+    )
     sheet = form.new_sheet("Crawler")
-    return sheet.model_copy(update={"attacks": (tentacle,), "hit_points": HP,
-                                    "max_hit_points": HP})
+    return sheet.model_copy(update={"attacks": (tentacle,), "hit_points": HP, "max_hit_points": HP})
 
 
 def _hero(system: GameSystem) -> BaseModel:
@@ -85,15 +94,17 @@ def test_at_least_two_games_have_effects() -> None:
     assert len(GAMES) >= 2, [g.id for g in GAMES]
 
 
-
 def _first_attack(rules: Any, encounter: Any, actor: str) -> Any:
     """The actor's first attack as the game offers it (its typed action)."""
-    return next(o.id for o in rules.actions(encounter, actor)
-                if o.id.kind == "attack" and o.id.index == 0)
+    return next(
+        o.id for o in rules.actions(encounter, actor) if o.id.kind == "attack" and o.id.index == 0
+    )
+
 
 @pytest.mark.parametrize("system", GAMES, ids=lambda s: s.id)
-def test_a_paralysing_attack_through_the_dialog_and_the_tracker(qtbot: Any,
-                                                                system: GameSystem) -> None:
+def test_a_paralysing_attack_through_the_dialog_and_the_tracker(
+    qtbot: Any, system: GameSystem
+) -> None:
     rules = system.encounter
     assert rules is not None
     encounter, crawler, hero = _fight(system)
@@ -118,8 +129,11 @@ def test_a_paralysing_attack_through_the_dialog_and_the_tracker(qtbot: Any,
                 break
             qtbot.keyClick(combo, Qt.Key.Key_Down)
         seen["labels"] = [field.accessibleName() for field in dialog.dice]
-        seen["shown"] = (dialog.preview.text() + "\n"  # type: ignore[attr-defined]
-                         + dialog.chance.text()).replace("\u00a0", " ")  # type: ignore[attr-defined]
+        seen["shown"] = (
+            dialog.preview.text()
+            + "\n"  # type: ignore[attr-defined]
+            + dialog.chance.text()
+        ).replace("\u00a0", " ")  # type: ignore[attr-defined]
         for field, face in zip(dialog.dice, (20, 1), strict=True):  # it hits, the save fails
             type_face(qtbot, field, face)
         qtbot.waitUntil(dialog.result_line.isVisible, timeout=2000)
@@ -137,27 +151,29 @@ def test_a_paralysing_attack_through_the_dialog_and_the_tracker(qtbot: Any,
     assert document.encounter.out_of_fight(after)
     model = tracker.tracker.tracker_model
     column = model.column_of("name")
-    row = next(r for r in range(model.rowCount())
-               if str(model.index(r, column).data()).startswith(name))
+    row = next(
+        r for r in range(model.rowCount()) if str(model.index(r, column).data()).startswith(name)
+    )
     assert model.index(row, column).data() == f"{name} (down)"  # out of the fight …
     tip = model.index(row, column).data(Qt.ItemDataRole.ToolTipRole)
     assert "out of the fight: paralysed" in tip, tip  # … by the paralysis, not its hit points
 
 
 @pytest.mark.parametrize("system", GAMES, ids=lambda s: s.id)
-def test_the_forecast_takes_the_target_out_as_often_as_the_dialog_says(
-        system: GameSystem) -> None:
+def test_the_forecast_takes_the_target_out_as_often_as_the_dialog_says(system: GameSystem) -> None:
     rules = system.encounter
     assert rules is not None and rules.simulate is not None
     encounter, crawler, hero = _fight(system)
     started = core.start(core.set_initiative(encounter, {crawler: 6, hero: 1}))
     name = started.combatant(hero).name
     attack = _first_attack(rules, started, crawler)
-    chance = float(dict(rules.preview(started, crawler, attack, hero).outcomes)[
-        f"{name} paralysed"])
+    chance = float(
+        dict(rules.preview(started, crawler, attack, hero).outcomes)[f"{name} paralysed"]
+    )
     fights = 3000
-    results = run_fights(encounter, rules.simulate, fights=fights, seed=11,
-                         policy=Policy(max_rounds=1))
+    results = run_fights(
+        encounter, rules.simulate, fights=fights, seed=11, policy=Policy(max_rounds=1)
+    )
     held = sum(hero in r.down for r in results) / fights
     assert abs(held - chance) < 4 * (chance * (1 - chance) / fights) ** 0.5, (held, chance)
     assert all(r.hit_points[hero] == HP for r in results)  # it deals no damage

@@ -50,8 +50,9 @@ def _pools(page: EncounterWidget, combatant_id: str) -> dict[str, tuple[str, tup
 def _log_lines(page: EncounterWidget) -> list[str]:
     """The log panel's lines, as the GM reads them."""
     log = page.log_panel.log_model
-    return [str(log.index(row, log.columnCount() - 1).data() or "")
-            for row in range(log.rowCount())]
+    return [
+        str(log.index(row, log.columnCount() - 1).data() or "") for row in range(log.rowCount())
+    ]
 
 
 @pytest.fixture
@@ -62,8 +63,13 @@ def no_discard_question(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("how", ["typed", "rolled"])
 @pytest.mark.parametrize("game", GAMES)
 def test_one_action_through_the_dialog_and_undone(
-        make_window: Callable[..., MainWindow], tmp_path: Path, qtbot: Any, game: str,  # noqa: F811
-        how: str, no_discard_question: None) -> None:
+    make_window: Callable[..., MainWindow],  # noqa: F811
+    tmp_path: Path,
+    qtbot: Any,
+    game: str,
+    how: str,
+    no_discard_question: None,
+) -> None:
     fight = tmp_path / "fight.m3e"
     save_encounter(fight, sample_fight(game).encounter)
     window = make_window([fight], recover=False)
@@ -93,8 +99,11 @@ def test_one_action_through_the_dialog_and_undone(
         else:
             qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(dialog.result_line.isVisible, timeout=2000)
-        shown.update(target=target, text=dialog.result_line.text(),
-                     faces=[field.text() for field in dialog.dice])
+        shown.update(
+            target=target,
+            text=dialog.result_line.text(),
+            faces=[field.text() for field in dialog.dice],
+        )
         assert dialog.apply_button.isEnabled(), shown["text"]
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
         assert dialog.was_applied
@@ -112,8 +121,11 @@ def test_one_action_through_the_dialog_and_undone(
     target = shown["target"]
     after = _pools(page, target)
     before = pools_before[target]
-    lost = [before[title][1][0] - now for title, (_text, (now, _most)) in after.items()
-            if now != before[title][1][0]]
+    lost = [
+        before[title][1][0] - now
+        for title, (_text, (now, _most)) in after.items()
+        if now != before[title][1][0]
+    ]
     if how == "typed":
         assert lost, (logged, before, after)
     for amount in lost:
@@ -130,8 +142,11 @@ def test_one_action_through_the_dialog_and_undone(
 
 
 def test_a_roll_in_the_dialog_comes_from_the_encounter_s_roller(
-        make_window: Callable[..., MainWindow], tmp_path: Path, qtbot: Any,  # noqa: F811
-        no_discard_question: None) -> None:
+    make_window: Callable[..., MainWindow],  # noqa: F811
+    tmp_path: Path,
+    qtbot: Any,
+    no_discard_question: None,
+) -> None:
     """The same seed rolls the same dice in every game's dialog (a fight replays)."""
     rolled: dict[str, list[list[str]]] = {}
     for game in GAMES:

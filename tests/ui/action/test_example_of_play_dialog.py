@@ -42,8 +42,15 @@ def sheet(document: EncounterDocument, first_name: str) -> CharacterSheet | Mons
     return document.encounter.combatant(ids(document.encounter)[first_name]).sheet
 
 
-def setup_action(user: User, dialog: ActionDialog, *, action: str = "", weapon: str = "",
-                 target: str = "", traits: tuple[str, ...] = ()) -> None:
+def setup_action(
+    user: User,
+    dialog: ActionDialog,
+    *,
+    action: str = "",
+    weapon: str = "",
+    target: str = "",
+    traits: tuple[str, ...] = (),
+) -> None:
     panel = dialog.inputs.actor_panel
     if action:
         user.choose(panel.action, action)
@@ -66,19 +73,20 @@ def surprise_round(rules: TableRules, turn: str) -> EncounterDocument:
     return EncounterDocument(at_turn(book_encounter(rules=rules), turn))
 
 
-def round_one(rules: TableRules, turn: str, *,
-              mummy: tuple[Condition, ...] = ()) -> EncounterDocument:
+def round_one(
+    rules: TableRules, turn: str, *, mummy: tuple[Condition, ...] = ()
+) -> EncounterDocument:
     encounter: Encounter = in_round_one(book_encounter(rules=rules))
     if mummy:
         from tests.ui.action.scene import with_conditions
+
         encounter = with_conditions(encounter, "First", *mummy)
     return EncounterDocument(at_turn(encounter, turn))
 
 
 def item_1_xiola_scouting(open_dialog: DialogFactory) -> None:
     dialog, user = open_dialog(surprise_round(BOOK, "Xiola"))
-    setup_action(user, dialog, action="Attr",
-                 traits=("Excellent Perception", "Infravision"))
+    setup_action(user, dialog, action="Attr", traits=("Excellent Perception", "Infravision"))
     user.choose(dialog.inputs.actor_panel.attribute, "WIS")
     user.choose(dialog.inputs.target_panel.resistance.rung, "Tough")
     user.type_dice(6, 5, 1)
@@ -132,8 +140,13 @@ def item_9_xiola_shield(open_dialog: DialogFactory) -> None:
     user.apply()
     xiola = sheet(document, "Xiola")
     [shield] = xiola.conditions
-    assert (shield.kind, shield.value, shield.duration.kind, shield.duration.rounds,
-            shield.affects) == (ConditionKind.EFFECT, 2, DurationKind.ROUNDS, 5, "defence")
+    assert (
+        shield.kind,
+        shield.value,
+        shield.duration.kind,
+        shield.duration.rounds,
+        shield.affects,
+    ) == (ConditionKind.EFFECT, 2, DurationKind.ROUNDS, 5, "defence")
     derived = derive(xiola)
     assert (derived["ac.now"].value, derived["ac.rolled.now"].value) == (17, 5)
 
@@ -152,8 +165,13 @@ def item_10_gramfive_cutter(open_dialog: DialogFactory) -> None:
 
 def item_11_shamira_turns(open_dialog: DialogFactory) -> None:
     dialog, user = open_dialog(surprise_round(BOOK, "Shamira"))
-    setup_action(user, dialog, action="Attr", target="First",
-                 traits=("Turn Undead", "Ensure the Dead Stay in the Underworld"))
+    setup_action(
+        user,
+        dialog,
+        action="Attr",
+        target="First",
+        traits=("Turn Undead", "Ensure the Dead Stay in the Underworld"),
+    )
     user.click(dialog.inputs.actor_panel.mental)
     editor = dialog.inputs.target_panel.resistance
     user.alt("u")
@@ -192,15 +210,21 @@ def item_12_disease(open_dialog: DialogFactory) -> None:
 def item_13_guido_inspires(open_dialog: DialogFactory) -> None:
     document = surprise_round(STRICT, "Guido")
     dialog, user = open_dialog(document)
-    setup_action(user, dialog, action="Help", target="Sham",
-                 traits=("Help Others Fight or Face Danger", "Use Your Music to Help People"))
+    setup_action(
+        user,
+        dialog,
+        action="Help",
+        target="Sham",
+        traits=("Help Others Fight or Face Danger", "Use Your Music to Help People"),
+    )
     user.type_dice(4, 4, 3)
     assert result(dialog) == (19, 10, 9)
     user.click_into(dialog.assistant.towards)
     user.keys("Turn Undead")
     user.apply()
     assert [(c.name, c.value) for c in sheet(document, "Shamira").conditions] == [
-        ("help from Guido of Gramarye", 9)]
+        ("help from Guido of Gramarye", 9)
+    ]
 
 
 def item_15_felix_backstabs(open_dialog: DialogFactory) -> None:
@@ -275,13 +299,21 @@ def item_19_shamira_turns_again(open_dialog: DialogFactory) -> None:
     from tests.ui.action.scene import with_conditions
 
     encounter = in_round_one(book_encounter(rules=BOOK))
-    encounter = with_conditions(encounter, "Shamira", Condition.make(
-        "regressing to ape-man", ConditionKind.CONSEQUENCE, Tier.MAJOR),
-        help_condition(9, "Guido of Gramarye", "Turn Undead"))
+    encounter = with_conditions(
+        encounter,
+        "Shamira",
+        Condition.make("regressing to ape-man", ConditionKind.CONSEQUENCE, Tier.MAJOR),
+        help_condition(9, "Guido of Gramarye", "Turn Undead"),
+    )
     document = EncounterDocument(at_turn(encounter, "Shamira"))
     dialog, user = open_dialog(document)
-    setup_action(user, dialog, action="Attr", target="First",
-                 traits=("Turn Undead", "Ensure the Dead Stay in the Underworld"))
+    setup_action(
+        user,
+        dialog,
+        action="Attr",
+        target="First",
+        traits=("Turn Undead", "Ensure the Dead Stay in the Underworld"),
+    )
     user.click(dialog.inputs.actor_panel.mental)
     user.alt("n")  # I8: the GM's number, 16
     user.set_number(dialog.inputs.target_panel.resistance.fixed, 16)
@@ -308,8 +340,13 @@ def item_20_disease_again(open_dialog: DialogFactory) -> None:
 def item_21_guido_heals(open_dialog: DialogFactory) -> None:
     document = round_one(STRICT, "Guido")
     dialog, user = open_dialog(document)
-    setup_action(user, dialog, action="Help", target="Sham",
-                 traits=("Help Others Fight or Face Danger", "Use Your Music to Help People"))
+    setup_action(
+        user,
+        dialog,
+        action="Help",
+        target="Sham",
+        traits=("Help Others Fight or Face Danger", "Use Your Music to Help People"),
+    )
     user.choose(dialog.inputs.target_panel.resistance.rung, "Tough")
     user.type_dice(4, 4, 4)
     assert result(dialog) == (20, 15, 5)
@@ -321,14 +358,26 @@ def item_21_guido_heals(open_dialog: DialogFactory) -> None:
 
 
 ITEMS: list[Callable[[DialogFactory], None]] = [
-    item_1_xiola_scouting, item_2_mummy_scouting, item_8_felix_sneaks, item_9_xiola_shield,
-    item_10_gramfive_cutter, item_11_shamira_turns, item_12_disease, item_13_guido_inspires,
-    item_15_felix_backstabs, item_16_magic_missile, item_17_mummy_bashes,
-    item_18_gramfive_again, item_19_shamira_turns_again, item_20_disease_again,
-    item_21_guido_heals]
+    item_1_xiola_scouting,
+    item_2_mummy_scouting,
+    item_8_felix_sneaks,
+    item_9_xiola_shield,
+    item_10_gramfive_cutter,
+    item_11_shamira_turns,
+    item_12_disease,
+    item_13_guido_inspires,
+    item_15_felix_backstabs,
+    item_16_magic_missile,
+    item_17_mummy_bashes,
+    item_18_gramfive_again,
+    item_19_shamira_turns_again,
+    item_20_disease_again,
+    item_21_guido_heals,
+]
 
 
 @pytest.mark.parametrize("item", ITEMS, ids=lambda f: f.__name__)
 def test_the_dialog_resolves_every_action_of_the_example(
-        item: Callable[[DialogFactory], None], open_dialog: DialogFactory) -> None:
+    item: Callable[[DialogFactory], None], open_dialog: DialogFactory
+) -> None:
     item(open_dialog)

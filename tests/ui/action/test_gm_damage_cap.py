@@ -20,20 +20,24 @@ BOOK = TableRules.book_example()
 
 def gramfive_again() -> EncounterDocument:
     """Item 18: round one, the mummy backstabbed! and catching fire, Gramfive's turn."""
-    encounter = with_conditions(in_round_one(book_encounter(rules=BOOK)), "First",
-                                backstabbed(), catching_fire())
+    encounter = with_conditions(
+        in_round_one(book_encounter(rules=BOOK)), "First", backstabbed(), catching_fire()
+    )
     return EncounterDocument(at_turn(encounter, "Gramfive"))
 
 
 def roll_item_18(dialog: ActionDialog, user: User) -> None:
     user.tick(dialog.inputs.actor_panel.traits.list, "Weapons Training")
     user.type_dice(5, 5, 4, 2)
-    assert dialog.result_view.breakdown_text() == \
-        "14 + 8 + 3 = 25 vs 11 → 14 EP; larger target −2 → 12 EP"
+    assert (
+        dialog.result_view.breakdown_text()
+        == "14 + 8 + 3 = 25 vs 11 → 14 EP; larger target −2 → 12 EP"
+    )
 
 
 def test_the_gm_raises_gramfives_maximum_damage_to_12_as_the_book_does(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     document = gramfive_again()
     who = ids(document.encounter)
     dialog, user = open_dialog(document)
@@ -57,11 +61,15 @@ def test_the_gm_raises_gramfives_maximum_damage_to_12_as_the_book_does(
     assert situation.damage_cap_note.text() == "in place of the computed 10"
     assert "maximum damage 12 (GM; computed 10)" in dialog.modifier_view.plain_text()
     assert "GM: maximum damage 12 (computed 10)" in situation.summary_text()
-    assert dialog.inputs.actor_panel.weapon_detail.text() == \
-        "damage 1d8+1, max 10 · +1 to hit · this check: max 12 (GM)"
+    assert (
+        dialog.inputs.actor_panel.weapon_detail.text()
+        == "damage 1d8+1, max 10 · +1 to hit · this check: max 12 (GM)"
+    )
     # The dice on the table stay; only what the effect points may buy changes.
-    assert dialog.result_view.breakdown_text() == \
-        "14 + 8 + 3 = 25 vs 11 → 14 EP; larger target −2 → 12 EP"
+    assert (
+        dialog.result_view.breakdown_text()
+        == "14 + 8 + 3 = 25 vs 11 → 14 EP; larger target −2 → 12 EP"
+    )
     assert spending.damage.maximum() == 12
     user.set_number(spending.damage, 12)
     assert spending.damage.value() == 12
@@ -97,8 +105,7 @@ def test_unticked_the_computed_maximum_counts_again(open_dialog: DialogFactory) 
     assert dialog.assistant.damage.maximum() == 10
 
 
-def test_a_lower_maximum_bounds_the_defenders_damage_instead(open_dialog: DialogFactory
-                                                             ) -> None:
+def test_a_lower_maximum_bounds_the_defenders_damage_instead(open_dialog: DialogFactory) -> None:
     """Item 17 with a GM's maximum of 15: Gramfive would take 15 instead of 18."""
     from m3desk.systems.monsters_and_magic import Tier
 
@@ -111,8 +118,10 @@ def test_a_lower_maximum_bounds_the_defenders_damage_instead(open_dialog: Dialog
     user.alt("x")
     user.keys("15")
     user.type_dice(5, 5, 5, 7)
-    assert dialog.result_view.breakdown_text() == \
-        "15 + 16 + 7 = 38 vs 21 → 17 EP; smaller target +2 → 19 EP"
+    assert (
+        dialog.result_view.breakdown_text()
+        == "15 + 16 + 7 = 38 vs 21 → 17 EP; smaller target +2 → 19 EP"
+    )
     spending = dialog.assistant
     assert spending.damage.maximum() == 15
     assert spending.damage_note.text() == "at most 15: maximum damage 15 (GM; computed 18)"
@@ -124,8 +133,7 @@ def test_a_lower_maximum_bounds_the_defenders_damage_instead(open_dialog: Dialog
     assert "(at most 15 (GM; computed 18))" in spending.defender_note.text()
 
 
-def test_a_check_without_a_damage_die_can_have_a_gm_maximum(open_dialog: DialogFactory
-                                                            ) -> None:
+def test_a_check_without_a_damage_die_can_have_a_gm_maximum(open_dialog: DialogFactory) -> None:
     """Turning undead does MHP damage without a damage die: nothing is computed."""
     document = EncounterDocument(at_turn(in_round_one(book_encounter(rules=BOOK)), "Shamira"))
     dialog, user = open_dialog(document)

@@ -21,7 +21,8 @@ BOOK = TableRules.book_example()
 
 
 def test_guidos_song_gives_shamira_help_9_which_her_turn_undead_uses_up(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     document = EncounterDocument(at_turn(book_encounter(), "Guido"))
     who = ids(document.encounter)
     dialog, user = open_dialog(document)
@@ -51,24 +52,28 @@ def test_guidos_song_gives_shamira_help_9_which_her_turn_undead_uses_up(
     shamira = document.encounter.combatant(who["Shamira"]).sheet
     [help_9] = shamira.conditions
     assert (help_9.name, help_9.value, help_9.kind, help_9.scope) == (
-        "help from Guido of Gramarye", 9, ConditionKind.EFFECT, "Turn Undead")
+        "help from Guido of Gramarye",
+        9,
+        ConditionKind.EFFECT,
+        "Turn Undead",
+    )
     assert help_9.id in document.encounter.applied_at
     entry = document.encounter.log[-1]
     assert entry.text.endswith("+9 help to Shamira Sunfire for Turn Undead")
     assert entry.target == who["Shamira"]
 
     # Round one, item 19: Shamira turns undead with the help; the help is used up.
-    document.apply(at_turn(document.encounter.model_copy(update={"phase": "rounds",
-                                                                 "round": 1}), "Shamira"),
-                   "next turns")
+    document.apply(
+        at_turn(document.encounter.model_copy(update={"phase": "rounds", "round": 1}), "Shamira"),
+        "next turns",
+    )
     dialog, user = open_dialog(document)
     situation = dialog.inputs.situation
     assert situation.help.checked_keys() == (help_9.id,)
     user.choose(dialog.inputs.actor_panel.action, "Attr")
     user.choose(dialog.inputs.target_panel.target, "First")
     assert dialog.spec is not None
-    assert any(t.label == "help from Guido of Gramarye" and t.value == 9
-               for t in dialog.spec.terms)
+    assert any(t.label == "help from Guido of Gramarye" and t.value == 9 for t in dialog.spec.terms)
     user.type_dice(2, 2, 2)
     user.enter()  # go to the spending
     user.enter()  # apply (nothing spent)
@@ -126,13 +131,18 @@ def test_a_failure_names_its_degree(open_dialog: DialogFactory) -> None:
     user.choose(editor.attribute, "WIS")
     user.tick(editor.target_traits.list, "Ancient Undead Horror")
     user.type_dice(2, 2, 3, 4, 4, 4)
-    assert dialog.result_view.breakdown_text() == \
-        "7 + 8 = 15 vs 12 + 8 = 20 → failed by 5: minor failure"
-    assert dialog.result_view.headline_text() == \
-        "Failed by 5: a minor consequence for the actor (the GM may react)"
+    assert (
+        dialog.result_view.breakdown_text()
+        == "7 + 8 = 15 vs 12 + 8 = 20 → failed by 5: minor failure"
+    )
+    assert (
+        dialog.result_view.headline_text()
+        == "Failed by 5: a minor consequence for the actor (the GM may react)"
+    )
     user.apply()
     assert document.encounter.log[-1].text.endswith(
-        "failed by 5: minor failure. nothing to spend; a minor consequence for the actor is due")
+        "failed by 5: minor failure. nothing to spend; a minor consequence for the actor is due"
+    )
 
 
 def test_enter_rolls_with_the_injected_roller(open_dialog: DialogFactory) -> None:
@@ -149,7 +159,8 @@ def test_enter_rolls_with_the_injected_roller(open_dialog: DialogFactory) -> Non
 
 
 def test_dice_typed_ahead_keep_every_digit_and_leave_no_selection(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     """The mummy's bash: a d12 waits for its second digit. Typed faster than the event loop
     (as these tests type), the dice leave no faces highlighted behind; and the selection
     a field makes on arrival never eats a digit already typed into it."""

@@ -67,8 +67,15 @@ def test_alt_r_rolls_and_alt_a_applies(open_dialog: DialogFactory) -> None:
 def test_tab_order_runs_down_the_worksheet(open_dialog: DialogFactory) -> None:
     dialog, user = open_dialog(gramfive_turn())
     panel = dialog.inputs.actor_panel
-    expected = [panel.action, panel.check_name, panel.weapon, panel.attribute, panel.traits.list,
-                panel.mental, dialog.inputs.target_panel.target]
+    expected = [
+        panel.action,
+        panel.check_name,
+        panel.weapon,
+        panel.attribute,
+        panel.traits.list,
+        panel.mental,
+        dialog.inputs.target_panel.target,
+    ]
     for widget in expected:
         user.tab()
         assert user.focused() is widget
@@ -78,8 +85,10 @@ def test_tab_order_runs_down_the_worksheet(open_dialog: DialogFactory) -> None:
     assert user.focused() is dice.roll_button
     dice.check_dice[0].setFocus(Qt.FocusReason.OtherFocusReason)
     user.press(Qt.Key.Key_Backtab)
-    assert user.focused() is dialog.inputs.situation.gm_effect_points or \
-        not dialog.inputs.situation.body.isVisible()
+    assert (
+        user.focused() is dialog.inputs.situation.gm_effect_points
+        or not dialog.inputs.situation.body.isVisible()
+    )
 
 
 def _mnemonics(dialog: QWidget) -> list[str]:
@@ -131,10 +140,19 @@ def test_last_choices_are_remembered_per_actor(open_dialog: DialogFactory) -> No
 
     remembered = memory.recall(who["Gramfive"])
     assert remembered is not None
-    assert (remembered.action, remembered.attribute, remembered.trait_names,
-            remembered.weapon_name, remembered.resistance_kind) == (
-        ActionKind.ATTACK, Attribute.STR, ("Weapons Training",), "Dagger",
-        ResistanceKind.ATTRIBUTE)
+    assert (
+        remembered.action,
+        remembered.attribute,
+        remembered.trait_names,
+        remembered.weapon_name,
+        remembered.resistance_kind,
+    ) == (
+        ActionKind.ATTACK,
+        Attribute.STR,
+        ("Weapons Training",),
+        "Dagger",
+        ResistanceKind.ATTRIBUTE,
+    )
     again, _user = open_dialog(document, memory=memory)
     request = again.request
     assert request is not None
@@ -145,8 +163,9 @@ def test_last_choices_are_remembered_per_actor(open_dialog: DialogFactory) -> No
     assert request.resistance.rolled  # the mummy is still surprised: surprise wins
 
 
-def test_the_memory_lives_with_the_document(qtbot: QtBot, host: QWidget,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_memory_lives_with_the_document(
+    qtbot: QtBot, host: QWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = gramfive_turn()
     seen: list[ActionMemory] = []
 
@@ -164,8 +183,9 @@ def test_the_memory_lives_with_the_document(qtbot: QtBot, host: QWidget,
     assert len(seen[0]) == 1
 
 
-def test_run_for_applies_and_reports_it(qtbot: QtBot, host: QWidget,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_run_for_applies_and_reports_it(
+    qtbot: QtBot, host: QWidget, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = gramfive_turn()
 
     def drive(dialog: ActionDialog) -> int:
@@ -181,8 +201,9 @@ def test_run_for_applies_and_reports_it(qtbot: QtBot, host: QWidget,
     assert document.undo_stack.count() == 1
 
 
-def test_closing_after_a_roll_asks_first(open_dialog: DialogFactory,
-                                         discard_answers: list[bool]) -> None:
+def test_closing_after_a_roll_asks_first(
+    open_dialog: DialogFactory, discard_answers: list[bool]
+) -> None:
     document = gramfive_turn()
     dialog, user = open_dialog(document)
     user.type_dice(5, 5, 5, 6, 3, 3, 3)
@@ -224,8 +245,7 @@ def test_defend_buys_an_effect_on_the_actor_only(open_dialog: DialogFactory) -> 
     assert (effect.name, effect.value, effect.affects) == ("raised shield", 2, "defence")
 
 
-def test_a_default_target_follows_the_action_a_chosen_one_stays(
-        open_dialog: DialogFactory) -> None:
+def test_a_default_target_follows_the_action_a_chosen_one_stays(open_dialog: DialogFactory) -> None:
     """Xiola's dialog opens on an attack at the mummy; Shield is cast at nobody (item 9)."""
     document = EncounterDocument(at_turn(book_encounter(), "Xiola"))
     who = ids(document.encounter)

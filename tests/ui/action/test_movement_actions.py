@@ -38,13 +38,18 @@ def test_a_movement_action_moves_the_token_as_the_map_would(qtbot: Any, game: st
             dialog.close()
             here = document.encounter.places[actor]
             step = document.encounter.position_model.step
-            document.apply(core.move_to(document.encounter, actor,
-                                        Place.at(here.x + 20 * step, here.y)), "Placed")
+            document.apply(
+                core.move_to(document.encounter, actor, Place.at(here.x + 20 * step, here.y)),
+                "Placed",
+            )
         before = document.encounter
         dialog = open_dialog(qtbot, document)
-        moves = [index for index in range(dialog.action.count())
-                 if isinstance(option := dialog.action.itemData(index), ActionOption)
-                 and option.group == "movement"]
+        moves = [
+            index
+            for index in range(dialog.action.count())
+            if isinstance(option := dialog.action.itemData(index), ActionOption)
+            and option.group == "movement"
+        ]
         assert moves, f"{game} offers no movement action"
         for index in moves:  # the first move the turn can make, as a user picks it (and,
             dialog.action.setCurrentIndex(index)  # for a move toward someone, whom)
@@ -61,8 +66,12 @@ def test_a_movement_action_moves_the_token_as_the_map_would(qtbot: Any, game: st
     # One way of writing a distance in the dialog: the unit the target list, the map and the
     # log use ("20 ft", "5 m"), never the books' 20' beside it.
     unit = registry.get(game).positions.unit
-    shown = [dialog.action.currentText(), dialog.target.currentText(), dialog.preview.text(),
-             dialog.result_line.text()]
+    shown = [
+        dialog.action.currentText(),
+        dialog.target.currentText(),
+        dialog.preview.text(),
+        dialog.result_line.text(),
+    ]
     assert not [text for text in shown if re.search(r"\d'", text)], shown
     assert any(f" {unit}" in text for text in shown), (unit, shown)
     option, target = dialog.option, dialog.target_id
@@ -73,8 +82,9 @@ def test_a_movement_action_moves_the_token_as_the_map_would(qtbot: Any, game: st
     assert place != before.places[actor], f"{option.label} left the token where it stood"
     for other in after.combatants:
         if other.id != actor:
-            assert core.position_between(after, actor, other.id) == \
-                after.position_model.measure(place, after.places[other.id])
+            assert core.position_between(after, actor, other.id) == after.position_model.measure(
+                place, after.places[other.id]
+            )
     dropped, text = rules.make_move(before, actor, place)
     assert after.log[-1].text == text, (option.label, target)
     assert dropped.places[actor] == place

@@ -44,13 +44,18 @@ def _shown_bars(dialog: Any) -> list[OddsBars]:
 
 def _said(dialog: Any) -> list[str]:
     """Every visible label's painted text, a line each."""
-    return [line for label in dialog.findChildren(QLabel) if label.isVisibleTo(dialog)
-            for line in rendered(label).splitlines()]
+    return [
+        line
+        for label in dialog.findChildren(QLabel)
+        if label.isVisibleTo(dialog)
+        for line in rendered(label).splitlines()
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_dialog_shows_the_chances_as_bars_of_the_rule_that_rolls(
-        qtbot: Any, game: str) -> None:
+    qtbot: Any, game: str
+) -> None:
     document = _fight(game)
     if not has_actions(document):
         pytest.skip("the game describes no actions")
@@ -69,8 +74,9 @@ def test_every_dialog_shows_the_chances_as_bars_of_the_rule_that_rolls(
             assert rules is not None
             option = dialog.option
             assert option is not None
-            preview = rules.preview(document.encounter, dialog.actor_id, option.id,
-                                    dialog.target_id)
+            preview = rules.preview(
+                document.encounter, dialog.actor_id, option.id, dialog.target_id
+            )
             assert bars[0].rows() == chance_rows(preview)
 
     in_action_dialog(qtbot, document, look)
@@ -78,7 +84,8 @@ def test_every_dialog_shows_the_chances_as_bars_of_the_rule_that_rolls(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_dialog_types_its_dice_die_by_die_and_says_what_is_wrong(
-        qtbot: Any, qapp: Any, game: str) -> None:
+    qtbot: Any, qapp: Any, game: str
+) -> None:
     install_plain_text_guard(qapp)  # as the app does at start: labels say their format
     document = _fight(game)
     if not has_actions(document):

@@ -32,15 +32,21 @@ def round_one(turn: str, rules: TableRules = BOOK) -> EncounterDocument:
 
 def entries(combo: QComboBox) -> dict[str, tuple[str, str]]:
     """Entry text and tooltip by the entry's first word."""
-    return {combo.itemText(i).split()[0]: (combo.itemText(i),
-                                           combo.itemData(i, Qt.ItemDataRole.ToolTipRole) or "")
-            for i in range(combo.count())}
+    return {
+        combo.itemText(i).split()[0]: (
+            combo.itemText(i),
+            combo.itemData(i, Qt.ItemDataRole.ToolTipRole) or "",
+        )
+        for i in range(combo.count())
+    }
 
 
 # -- 1 · range before damage ------------------------------------------------------------------
 
+
 def test_eleven_damage_with_a_longsword_at_short_cannot_be_spent(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     """No trait: 15 + 7 + 7 = 29 vs 9 + 7 = 16 → 13, larger target −2 → 11 EP at Short."""
     document = surprise_round("Gramfive")
     dialog, user = open_dialog(document)
@@ -56,8 +62,9 @@ def test_eleven_damage_with_a_longsword_at_short_cannot_be_spent(
 
     user.set_number(spending.bands, 0)  # stay at Short: nothing but the range can be bought
     assert spending.damage.value() == 0 and not spending.damage.isEnabled()
-    assert f"{CUTTER} attacks from Close: 2 bands closer first (10 EP)" in \
-        spending.damage_note.text()
+    assert (
+        f"{CUTTER} attacks from Close: 2 bands closer first (10 EP)" in spending.damage_note.text()
+    )
     assert f"{CUTTER} attacks from Close" in spending.range_note.text()
     row = spending.rows[0]
     assert not row.select_tier(Tier.MINOR)
@@ -85,6 +92,7 @@ def test_too_few_points_to_reach_leave_the_range_to_the_gm(open_dialog: DialogFa
 
 # -- 2 · a change of range does no damage; its resistance says why -----------------------------
 
+
 def test_a_change_of_range_offers_no_damage_and_says_why_wis(open_dialog: DialogFactory) -> None:
     """Item 8: Felix sneaks; the mummy must spot him (WIS), as in the book."""
     dialog, user = open_dialog(surprise_round("Felix"))
@@ -104,7 +112,8 @@ def test_a_change_of_range_offers_no_damage_and_says_why_wis(open_dialog: Dialog
 
 
 def test_the_table_rule_makes_a_change_of_range_a_strength_contest(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     rules = TableRules(change_range_resistance=RangeResistance.BLOCKING)
     dialog, user = open_dialog(surprise_round("Felix", rules))
     user.choose(dialog.inputs.actor_panel.action, "Change")
@@ -115,8 +124,10 @@ def test_the_table_rule_makes_a_change_of_range_a_strength_contest(
 
 # -- 3 · a monster attack shows what is really added -------------------------------------------
 
+
 def test_a_monster_attack_shows_no_attribute_that_is_not_counted(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     dialog, user = open_dialog(round_one("First"))
     panel = dialog.inputs.actor_panel
     assert panel.weapon.currentText().startswith("Bash")
@@ -131,32 +142,37 @@ def test_a_monster_attack_shows_no_attribute_that_is_not_counted(
 
 # -- 4 · natural 3, what is left, one minus sign -----------------------------------------------
 
+
 def test_a_natural_3_that_meets_the_number_is_not_failed_by_0(open_dialog: DialogFactory) -> None:
     """Round one at Close: 3 + 7 + 9 = 19 against AC 17 — a natural 3 fails all the same."""
     dialog, user = open_dialog(round_one("Gramfive"))
     user.type_dice(1, 1, 1, 8)
-    assert dialog.result_view.headline_text() == \
-        "Natural 3 — automatic failure: a simple failure"
+    assert dialog.result_view.headline_text() == "Natural 3 — automatic failure: a simple failure"
     breakdown = dialog.result_view.breakdown_text()
     assert "failed by" not in breakdown
     assert breakdown == "3 + 7 + 9 = 19 vs 17 (natural 3: automatic failure) → simple failure"
 
 
 def visible_texts(dialog: ActionDialog) -> list[str]:
-    texts = [unescape(re.sub(r"<[^>]+>", "", label.text()))
-             for label in dialog.findChildren(QLabel) if label.isVisibleTo(dialog)]
+    texts = [
+        unescape(re.sub(r"<[^>]+>", "", label.text()))
+        for label in dialog.findChildren(QLabel)
+        if label.isVisibleTo(dialog)
+    ]
     for combo in dialog.findChildren(QComboBox):
         if combo.isVisibleTo(dialog):
             texts += [combo.itemText(i) for i in range(combo.count())]
-            texts += [combo.itemData(i, Qt.ItemDataRole.ToolTipRole) or ""
-                      for i in range(combo.count())]
+            texts += [
+                combo.itemData(i, Qt.ItemDataRole.ToolTipRole) or "" for i in range(combo.count())
+            ]
     return texts
 
 
 def test_header_rows_and_preview_agree_on_what_is_left(open_dialog: DialogFactory) -> None:
     """Item 18: 14 + 8 + 3 = 25 vs 11 → 14, −2 → 12 EP; 10 damage (the cap) leaves 2."""
-    encounter = with_conditions(in_round_one(book_encounter(rules=BOOK)), "First",
-                                backstabbed(), catching_fire())
+    encounter = with_conditions(
+        in_round_one(book_encounter(rules=BOOK)), "First", backstabbed(), catching_fire()
+    )
     dialog, user = open_dialog(at_turn(encounter, "Gramfive"))
     user.tick(dialog.inputs.actor_panel.traits.list, "Weapons Training")
     user.type_dice(5, 5, 4, 2)
@@ -164,21 +180,21 @@ def test_header_rows_and_preview_agree_on_what_is_left(open_dialog: DialogFactor
     user.set_number(spending.damage, 10)
     assert spending.status.text() == "12 EP to spend  ·  10 spent  ·  2 left"
     row = spending.rows[0]
-    extreme = row.tier.itemData(row.tier.findData(Tier.EXTREME.value),
-                                Qt.ItemDataRole.ToolTipRole)
+    extreme = row.tier.itemData(row.tier.findData(Tier.EXTREME.value), Qt.ItemDataRole.ToolTipRole)
     assert "; 2 left" in extreme and "; 12 left" not in extreme
     assert "2 EP left unspent" in spending.preview.text()
     # One minus sign everywhere: no hyphen stands for a minus in anything shown.
-    hyphen_minus = [text for text in visible_texts(dialog)
-                    if re.search(r"(?<![\w\d])-\s?\d", text)]
+    hyphen_minus = [text for text in visible_texts(dialog) if re.search(r"(?<![\w\d])-\s?\d", text)]
     assert hyphen_minus == []
     assert any("−4" in text for text in visible_texts(dialog))  # backstabbed!, as shown
 
 
 # -- 5 · the default target is in reach; the list says range and reach ------------------------
 
+
 def test_the_default_target_is_in_reach_and_the_list_shows_each_range(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     document = round_one("First")
     document.select(ids(document.encounter)["Xiola"])  # selected, but at Short
     dialog, user = open_dialog(document)
@@ -188,7 +204,9 @@ def test_the_default_target_is_in_reach_and_the_list_shows_each_range(
     assert listed["Xiola"][0] == "Xiola Zenwaith  (Party)  ·  Short · out of reach"
     assert listed["Gramfive"][0] == "Gramfive the Grim  (Party)  ·  Close · in reach"
     assert listed["Felix"][0].endswith("Close · in reach")
-    assert "Bash attacks from Close: the effect points must first buy the range change" in \
-        listed["Xiola"][1]
+    assert (
+        "Bash attacks from Close: the effect points must first buy the range change"
+        in listed["Xiola"][1]
+    )
     user.choose(dialog.inputs.actor_panel.weapon, "Infect")  # a GM reaction: no reach
     assert entries(target)["Xiola"][0] == "Xiola Zenwaith  (Party)  ·  Short"

@@ -36,10 +36,14 @@ def _routine_table(form: SheetForm) -> TableSpec | None:
     return None
 
 
-GAMES = [system for system in registry.systems()
-         if system.encounter is not None and system.encounter.simulate is not None
-         and "monster" in system.sheet_forms
-         and _routine_table(system.sheet_forms["monster"]) is not None]
+GAMES = [
+    system
+    for system in registry.systems()
+    if system.encounter is not None
+    and system.encounter.simulate is not None
+    and "monster" in system.sheet_forms
+    and _routine_table(system.sheet_forms["monster"]) is not None
+]
 
 
 def _monster(system: GameSystem) -> BaseModel:
@@ -52,9 +56,17 @@ def _monster(system: GameSystem) -> BaseModel:
             row = table.new_row()
             column = next(c for c in table.columns if c.path == "damage")
             value = column.read(damage, None) if column.read else damage
-            rows.append(type(row).model_validate({**row.model_dump(), "name": name,
-                                                  "damage": value, "routine": number,
-                                                  "count": 1}))
+            rows.append(
+                type(row).model_validate(
+                    {
+                        **row.model_dump(),
+                        "name": name,
+                        "damage": value,
+                        "routine": number,
+                        "count": 1,
+                    }
+                )
+            )
     sheet = form.new_sheet("Beast")
     return sheet.model_copy(update={"attacks": tuple(rows)})
 
@@ -84,8 +96,9 @@ def test_at_least_one_game_has_routines() -> None:
 
 @pytest.mark.parametrize("system", GAMES, ids=lambda s: s.id)
 @pytest.mark.parametrize("number", [1, 2])
-def test_each_routine_is_played_through_the_dialog(qtbot: Any, system: GameSystem,
-                                                   number: int) -> None:
+def test_each_routine_is_played_through_the_dialog(
+    qtbot: Any, system: GameSystem, number: int
+) -> None:
     rules = system.encounter
     assert rules is not None
     encounter, beast, hero = _fight(system)
@@ -94,8 +107,12 @@ def test_each_routine_is_played_through_the_dialog(qtbot: Any, system: GameSyste
     option = {o.id: o for o in rules.actions(started, beast)}[routine_action(number)]
     names = [name for name, _damage in ROUTINES[number - 1]]
     assert all(name in option.label for name in names), option.label
-    assert not any(name in option.label for other in ROUTINES if other != ROUTINES[number - 1]
-                   for name, _d in other)
+    assert not any(
+        name in option.label
+        for other in ROUTINES
+        if other != ROUTINES[number - 1]
+        for name, _d in other
+    )
     faces = [spec.sides for spec in option.dice]  # every d20 a 20, every damage die its top
     seen: dict[str, str] = {}
 
@@ -128,8 +145,7 @@ def test_the_forecast_makes_one_routine_a_round(system: GameSystem) -> None:
     rules = system.encounter
     assert rules is not None and rules.simulate is not None
     encounter, _beast, hero = _fight(system)
-    results = run_fights(encounter, rules.simulate, fights=300, seed=3,
-                         policy=Policy(max_rounds=1))
+    results = run_fights(encounter, rules.simulate, fights=300, seed=3, policy=Policy(max_rounds=1))
     lost = [HP - r.hit_points[hero] for r in results]
     assert max(lost) <= 12  # never the claw and bite with the blow
     assert any(x > 10 for x in lost)  # the blow, the better routine on average

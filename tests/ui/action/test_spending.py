@@ -15,13 +15,19 @@ BOOK = TableRules.book_example()
 
 
 def backstabbed() -> Condition:
-    return Condition.make("backstabbed!", ConditionKind.CONSEQUENCE, Tier.MAJOR,
-                          scope="combat actions", source="Felix Pook")
+    return Condition.make(
+        "backstabbed!",
+        ConditionKind.CONSEQUENCE,
+        Tier.MAJOR,
+        scope="combat actions",
+        source="Felix Pook",
+    )
 
 
 def catching_fire() -> Condition:
-    return Condition.make("catching fire", ConditionKind.CONSEQUENCE, Tier.MINOR,
-                          source="Xiola Zenwaith")
+    return Condition.make(
+        "catching fire", ConditionKind.CONSEQUENCE, Tier.MINOR, source="Xiola Zenwaith"
+    )
 
 
 def round_one(rules: TableRules = BOOK) -> Encounter:
@@ -38,8 +44,10 @@ def test_item_18_damage_is_capped_and_no_tier_is_left(open_dialog: DialogFactory
     user.tick(dialog.inputs.actor_panel.traits.list, "Weapons Training")
     assert "backstabbed! −4" in dialog.inputs.situation.summary_text()
     user.type_dice(5, 5, 4, 2)
-    assert dialog.result_view.breakdown_text() == \
-        "14 + 8 + 3 = 25 vs 11 → 14 EP; larger target −2 → 12 EP"
+    assert (
+        dialog.result_view.breakdown_text()
+        == "14 + 8 + 3 = 25 vs 11 → 14 EP; larger target −2 → 12 EP"
+    )
 
     spending = dialog.assistant
     assert spending.damage.maximum() == 10
@@ -50,8 +58,10 @@ def test_item_18_damage_is_capped_and_no_tier_is_left(open_dialog: DialogFactory
     assert spending.damage.value() == 10
 
     row = spending.rows[0]
-    reasons = {tier: row.tier.itemData(row.tier.findData(tier.value),
-                                       Qt.ItemDataRole.ToolTipRole) for tier in Tier}
+    reasons = {
+        tier: row.tier.itemData(row.tier.findData(tier.value), Qt.ItemDataRole.ToolTipRole)
+        for tier in Tier
+    }
     assert not any(entry_enabled(row.tier, i) for i in range(1, 4))
     assert "already has a minor consequence (catching fire)" in reasons[Tier.MINOR]
     assert "already has a major consequence (backstabbed!)" in reasons[Tier.MAJOR]
@@ -68,7 +78,8 @@ def test_item_18_damage_is_capped_and_no_tier_is_left(open_dialog: DialogFactory
 
 
 def test_a_second_minor_consequence_is_refused_but_a_major_is_offered(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     encounter = with_conditions(round_one(), "First", catching_fire())
     dialog, user = open_dialog(at_turn(encounter, "Gramfive"))
     user.tick(dialog.inputs.actor_panel.traits.list, "Weapons Training")
@@ -89,7 +100,8 @@ def test_a_second_minor_consequence_is_refused_but_a_major_is_offered(
 
 
 def test_an_unnamed_consequence_is_a_problem_listed_and_blocks_apply(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     dialog, user = open_dialog(at_turn(round_one(), "Gramfive"))
     user.type_dice(6, 6, 5, 8)
     row = dialog.assistant.rows[0]
@@ -102,7 +114,8 @@ def test_an_unnamed_consequence_is_a_problem_listed_and_blocks_apply(
 
 
 def test_felix_bumps_9_to_10_with_his_hero_point_for_backstabbed(
-        open_dialog: DialogFactory) -> None:
+    open_dialog: DialogFactory,
+) -> None:
     """Item 15: 15 + 8 + 3 = 26 vs AC 17 − 2 (semi-concealed) = 15 → 11, −2 → 9 EP."""
     document = EncounterDocument(at_turn(round_one(), "Felix"))
     who = ids(document.encounter)
@@ -116,8 +129,10 @@ def test_felix_bumps_9_to_10_with_his_hero_point_for_backstabbed(
     assert situation.body.isVisible()
     user.choose(situation.actor_hidden, "semi")
     user.type_dice(5, 5, 5, 3)
-    assert dialog.result_view.breakdown_text() == \
-        "15 + 8 + 3 = 26 vs 15 → 11 EP; larger target −2 → 9 EP"
+    assert (
+        dialog.result_view.breakdown_text()
+        == "15 + 8 + 3 = 26 vs 15 → 11 EP; larger target −2 → 9 EP"
+    )
 
     spending = dialog.assistant
     row = spending.rows[0]
@@ -140,13 +155,13 @@ def test_felix_bumps_9_to_10_with_his_hero_point_for_backstabbed(
     mummy = after.combatant(who["First"]).sheet
     assert felix.hero_points == 0
     assert [(c.name, c.tier, c.value, c.kind) for c in mummy.conditions] == [
-        ("backstabbed!", Tier.MAJOR, -4, ConditionKind.CONSEQUENCE)]
+        ("backstabbed!", Tier.MAJOR, -4, ConditionKind.CONSEQUENCE)
+    ]
     assert mummy.conditions[0].id in after.applied_at
     assert "Felix Pook spends 1 hero point(s)" in after.log[-1].text
 
 
-def test_gramfive_takes_18_damage_instead_of_chest_bashed_in(open_dialog: DialogFactory
-                                                            ) -> None:
+def test_gramfive_takes_18_damage_instead_of_chest_bashed_in(open_dialog: DialogFactory) -> None:
     """Item 17: 15 + 20 + 7 − 4 = 38 vs AC 19 + 2 = 21 → 17, +2 → 19 EP; cap 18."""
     encounter = with_conditions(round_one(TableRules()), "First", backstabbed())
     document = EncounterDocument(at_turn(encounter, "First"))
@@ -158,8 +173,10 @@ def test_gramfive_takes_18_damage_instead_of_chest_bashed_in(open_dialog: Dialog
     user.choose(dialog.inputs.target_panel.target, "Gram")
     assert dialog.inputs.situation.actor_conditions.checked_keys()  # backstabbed! counts
     user.type_dice(5, 5, 5, 7)
-    assert dialog.result_view.breakdown_text() == \
-        "15 + 16 + 7 = 38 vs 21 → 17 EP; smaller target +2 → 19 EP"
+    assert (
+        dialog.result_view.breakdown_text()
+        == "15 + 16 + 7 = 38 vs 21 → 17 EP; smaller target +2 → 19 EP"
+    )
 
     spending = dialog.assistant
     assert not spending.defender.isVisibleTo(spending)  # only once a consequence is chosen
@@ -196,12 +213,13 @@ def test_without_a_hero_point_the_consequence_stands(open_dialog: DialogFactory)
     assert row.select_tier(Tier.MAJOR)
     defender = dialog.assistant.defender
     assert defender.isVisibleTo(dialog.assistant) and not defender.isEnabled()
-    assert "Shamira Sunfire has no hero point: the consequence stands" in \
-        dialog.assistant.defender_note.text()
+    assert (
+        "Shamira Sunfire has no hero point: the consequence stands"
+        in dialog.assistant.defender_note.text()
+    )
 
 
-def test_simultaneous_consequences_are_shown_but_not_ticked(open_dialog: DialogFactory
-                                                           ) -> None:
+def test_simultaneous_consequences_are_shown_but_not_ticked(open_dialog: DialogFactory) -> None:
     """Item 17: catching fire, placed at the mummy's own count, does not hinder its bash."""
     encounter = with_conditions(round_one(), "First", backstabbed(), catching_fire())
     who = ids(encounter)
@@ -211,7 +229,10 @@ def test_simultaneous_consequences_are_shown_but_not_ticked(open_dialog: DialogF
     dialog, _user = open_dialog(encounter)
     situation = dialog.inputs.situation
     assert situation.actor_conditions.entry_keys() == (
-        encounter.combatant(who["First"]).sheet.conditions[0].id, fire.id)
+        encounter.combatant(who["First"]).sheet.conditions[0].id,
+        fire.id,
+    )
     assert situation.actor_conditions.checked_keys() == (
-        encounter.combatant(who["First"]).sheet.conditions[0].id,)
+        encounter.combatant(who["First"]).sheet.conditions[0].id,
+    )
     assert "not yet in force" in situation.actor_conditions.item(1).text()

@@ -48,8 +48,9 @@ class User:
             else:
                 self.qtbot.keyClicks(self.focused(), char)
 
-    def press(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
-              ) -> None:
+    def press(
+        self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+    ) -> None:
         self.qtbot.keyClick(self.focused(), key, modifier)
 
     def enter(self) -> None:
@@ -64,7 +65,8 @@ class User:
         before = self.focused()
         self.press(getattr(Qt.Key, f"Key_{letter.upper()}"), Qt.KeyboardModifier.AltModifier)
         if QApplication.focusWidget() is before or not isinstance(
-                QApplication.focusWidget(), QLineEdit | QAbstractSpinBox | QComboBox | CheckList):
+            QApplication.focusWidget(), QLineEdit | QAbstractSpinBox | QComboBox | CheckList
+        ):
             self.qtbot.wait(ANIMATED_CLICK_MS)
 
     # -- the mouse, where a GM would use it ---------------------------------------------
@@ -82,11 +84,13 @@ class User:
         elif isinstance(widget, QComboBox):
             widget.setFocus(Qt.FocusReason.MouseFocusReason)
         else:
-            self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton,
-                                  pos=QPoint(4, widget.height() // 2))
+            self.qtbot.mouseClick(
+                widget, Qt.MouseButton.LeftButton, pos=QPoint(4, widget.height() // 2)
+            )
         self.qtbot.wait(1)  # what the field does on arrival (select its text) happens now
-        assert self.focused() in (widget, getattr(widget, "lineEdit", lambda: None)()), \
+        assert self.focused() in (widget, getattr(widget, "lineEdit", lambda: None)()), (
             f"focus is on {self.focused()!r}, not {widget!r}"
+        )
 
     # -- composite gestures ------------------------------------------------------------
 

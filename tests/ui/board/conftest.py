@@ -58,6 +58,7 @@ def make_board(qtbot: Any) -> Callable[[EncounterDocument], RangeBoardWidget]:
 
 
 @pytest.fixture
-def board(make_board: Callable[[EncounterDocument], RangeBoardWidget],
-          document: EncounterDocument) -> RangeBoardWidget:
+def board(
+    make_board: Callable[[EncounterDocument], RangeBoardWidget], document: EncounterDocument
+) -> RangeBoardWidget:
     return make_board(document)

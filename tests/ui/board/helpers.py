@@ -24,8 +24,9 @@ def on_screen(board: RangeBoardWidget, scene_point: QPointF) -> QPoint:
     return board.view.mapFromScene(scene_point)
 
 
-def point_in_band(board: RangeBoardWidget, band: RangeBand, toward: QPointF,
-                  turn: float = 0.0) -> QPointF:
+def point_in_band(
+    board: RangeBoardWidget, band: RangeBand, toward: QPointF, turn: float = 0.0
+) -> QPointF:
     """A drop target in ``band``: on rings, the middle of the ring in the direction of
     ``toward`` turned by ``turn`` radians; in lanes, the lane at ``toward``'s x."""
     if board.scene.lanes:
@@ -36,8 +37,15 @@ def point_in_band(board: RangeBoardWidget, band: RangeBand, toward: QPointF,
     return QPointF(radius * math.cos(angle), radius * math.sin(angle))
 
 
-def drag_token(qtbot: Any, board: RangeBoardWidget, name: str, band: RangeBand,
-               *, release: bool = True, turn: float = 0.0) -> None:
+def drag_token(
+    qtbot: Any,
+    board: RangeBoardWidget,
+    name: str,
+    band: RangeBand,
+    *,
+    release: bool = True,
+    turn: float = 0.0,
+) -> None:
     """Press on the token's marker, move in steps to ``band``, release there."""
     token = token_named(board, name)
     viewport = board.view.viewport()

@@ -20,9 +20,11 @@ from tests.ui.board.helpers import drag_token, token_named
 def toy_board(qtbot: Any) -> Iterator[RangeBoardWidget]:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Toy fight")
-    for sheet, side in ((ToySheet(name="Aldo", move_ft=30), "Party"),
-                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5), "Monsters"),
-                        (ToySheet(name="Rat", hit_points=2, max_hit_points=2), "Monsters")):
+    for sheet, side in (
+        (ToySheet(name="Aldo", move_ft=30), "Party"),
+        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5), "Monsters"),
+        (ToySheet(name="Rat", hit_points=2, max_hit_points=2), "Monsters"),
+    ):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     aldo, goblin, rat = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, aldo, goblin, 20)
@@ -58,8 +60,9 @@ def test_the_rings_are_the_centres_options_in_feet(toy_board: RangeBoardWidget) 
     assert not any("hatched" in text for text in toy_board.legend.texts())
 
 
-def test_a_drag_into_the_reach_ring_is_one_undoable_move(qtbot: Any,
-                                                         toy_board: RangeBoardWidget) -> None:
+def test_a_drag_into_the_reach_ring_is_one_undoable_move(
+    qtbot: Any, toy_board: RangeBoardWidget
+) -> None:
     document = toy_board.controller.document
     drag_token(qtbot, toy_board, "Goblin", 0)
     assert _distance(toy_board, "Goblin") == 5

@@ -45,7 +45,8 @@ def _focused_band(board: RangeBoardWidget) -> RangeBand | None:
 
 
 def test_tab_walks_the_tokens_in_reading_order_then_leaves(
-        qtbot: Any, window: tuple[QWidget, RangeBoardWidget]) -> None:
+    qtbot: Any, window: tuple[QWidget, RangeBoardWidget]
+) -> None:
     top, board = window
     # The header's Rings / Lanes pair is one stop (like radio buttons), then the board.
     qtbot.keyClick(top.focusWidget(), Qt.Key.Key_Tab)
@@ -82,8 +83,8 @@ def test_arrow_keys_wrap_around(qtbot: Any, window: tuple[QWidget, RangeBoardWid
 
 
 def test_plus_and_minus_move_the_focused_token_one_band_each(
-        qtbot: Any, window: tuple[QWidget, RangeBoardWidget],
-        document: EncounterDocument) -> None:
+    qtbot: Any, window: tuple[QWidget, RangeBoardWidget], document: EncounterDocument
+) -> None:
     _top, board = window
     board.view.setFocus()
     felix = combatant_id(document, "Felix")
@@ -102,8 +103,9 @@ def test_plus_and_minus_move_the_focused_token_one_band_each(
     assert _focused_band(board) == RangeBand.REACH
 
 
-def test_no_command_past_hand(qtbot: Any, window: tuple[QWidget, RangeBoardWidget],
-                              document: EncounterDocument) -> None:
+def test_no_command_past_hand(
+    qtbot: Any, window: tuple[QWidget, RangeBoardWidget], document: EncounterDocument
+) -> None:
     _top, board = window
     board.view.setFocus()
     board.scene.set_focused(combatant_id(document, "Felix"))
@@ -115,8 +117,8 @@ def test_no_command_past_hand(qtbot: Any, window: tuple[QWidget, RangeBoardWidge
 
 
 def test_enter_makes_the_focused_token_the_centre(
-        qtbot: Any, window: tuple[QWidget, RangeBoardWidget],
-        document: EncounterDocument) -> None:
+    qtbot: Any, window: tuple[QWidget, RangeBoardWidget], document: EncounterDocument
+) -> None:
     _top, board = window
     board.view.setFocus()
     xiola = combatant_id(document, "Xiola")
@@ -133,7 +135,8 @@ def test_enter_makes_the_focused_token_the_centre(
 
 
 def test_arrow_keys_on_the_header_switch_rings_and_lanes(
-        qtbot: Any, window: tuple[QWidget, RangeBoardWidget]) -> None:
+    qtbot: Any, window: tuple[QWidget, RangeBoardWidget]
+) -> None:
     top, board = window
     qtbot.keyClick(top.focusWidget(), Qt.Key.Key_Tab)
     assert board.rings_button.hasFocus() and not board.lanes

@@ -42,8 +42,12 @@ def test_chips_sit_in_their_lane_and_never_overlap(counts: list[int], width: flo
         top, bottom = layout.lanes[band]
         for token_id in ids:
             x, y = layout.positions[token_id]
-            box = (x - layout.chip_width / 2, y - CHIP.height / 2,
-                   x + layout.chip_width / 2, y + CHIP.height / 2)
+            box = (
+                x - layout.chip_width / 2,
+                y - CHIP.height / 2,
+                x + layout.chip_width / 2,
+                y + CHIP.height / 2,
+            )
             assert top <= box[1] and box[3] <= bottom  # inside its lane
             assert box[0] >= layout.chips_left  # clear of the labels
             assert layout.band_at(x, y) == band  # a drop where it sits keeps it there
@@ -91,7 +95,8 @@ def _name_pixels(board: RangeBoardWidget) -> float:
 
 
 def test_names_are_drawn_at_the_apps_text_size_in_the_tabs_pane(
-        qtbot: Any, lanes_board: RangeBoardWidget) -> None:
+    qtbot: Any, lanes_board: RangeBoardWidget
+) -> None:
     text = QFontInfo(QApplication.font()).pixelSize()
     assert _name_pixels(lanes_board) >= 0.8 * text
     every = lanes_board.scene.tokens()
@@ -104,7 +109,8 @@ def test_names_are_drawn_at_the_apps_text_size_in_the_tabs_pane(
 
 
 def test_a_drag_to_another_lane_is_one_undoable_move(
-        qtbot: Any, lanes_board: RangeBoardWidget, document: EncounterDocument) -> None:
+    qtbot: Any, lanes_board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     gramfive, felix = combatant_id(document, "Gramfive"), combatant_id(document, "Felix")
     assert range_between(document.encounter, gramfive, felix) == RangeBand.SHORT
 
@@ -119,7 +125,8 @@ def test_a_drag_to_another_lane_is_one_undoable_move(
 
 
 def test_the_lane_under_a_dragged_token_lights_up_and_names_itself(
-        qtbot: Any, lanes_board: RangeBoardWidget) -> None:
+    qtbot: Any, lanes_board: RangeBoardWidget
+) -> None:
     drag_token(qtbot, lanes_board, "Xiola", RangeBand.REACH, release=False)
 
     assert lanes_board.scene.rings.drop_target == RangeBand.REACH
@@ -129,10 +136,14 @@ def test_the_lane_under_a_dragged_token_lights_up_and_names_itself(
 
 
 def test_a_click_recentres_and_the_header_names_the_centre(
-        qtbot: Any, lanes_board: RangeBoardWidget, document: EncounterDocument) -> None:
+    qtbot: Any, lanes_board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     token = token_named(lanes_board, "Xiola")
-    qtbot.mouseClick(lanes_board.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=on_screen(lanes_board, token.pos()))
+    qtbot.mouseClick(
+        lanes_board.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=on_screen(lanes_board, token.pos()),
+    )
 
     assert document.selected == combatant_id(document, "Xiola")
     assert lanes_board.header.text() == "Ranges from Xiola Zenwaith"
@@ -141,8 +152,9 @@ def test_a_click_recentres_and_the_header_names_the_centre(
     assert not token.isVisible() and token_named(lanes_board, "Gramfive").isVisible()
 
 
-def test_plus_and_minus_move_the_focused_chip(qtbot: Any, lanes_board: RangeBoardWidget,
-                                              document: EncounterDocument) -> None:
+def test_plus_and_minus_move_the_focused_chip(
+    qtbot: Any, lanes_board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     lanes_board.view.setFocus()
     qtbot.waitUntil(lanes_board.view.hasFocus)
     focused = lanes_board.scene.focused_id
@@ -164,7 +176,8 @@ def test_lanes_reflow_when_the_pane_widens(qtbot: Any, lanes_board: RangeBoardWi
 
 
 def test_a_crowded_board_scrolls_and_a_drag_to_the_edge_scrolls_it(
-        qtbot: Any, make_board: Callable[[EncounterDocument], RangeBoardWidget]) -> None:
+    qtbot: Any, make_board: Callable[[EncounterDocument], RangeBoardWidget]
+) -> None:
     document = EncounterDocument(party_encounter(mummies=40))
     board = make_board(document)
     board.set_lanes(True)
@@ -177,8 +190,9 @@ def test_a_crowded_board_scrolls_and_a_drag_to_the_edge_scrolls_it(
     viewport = board.view.viewport()
     start = on_screen(board, felix.pos())
     assert viewport.rect().contains(start)
-    assert not viewport.rect().contains(on_screen(board, board.scene.drop_point(
-        int(RangeBand.OUT_OF_RANGE), felix.pos())))
+    assert not viewport.rect().contains(
+        on_screen(board, board.scene.drop_point(int(RangeBand.OUT_OF_RANGE), felix.pos()))
+    )
 
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
     bottom = viewport.height() - 3
@@ -186,15 +200,15 @@ def test_a_crowded_board_scrolls_and_a_drag_to_the_edge_scrolls_it(
         qtbot.mouseMove(viewport, QPoint(start.x(), y))
     qtbot.mouseMove(viewport, QPoint(start.x(), bottom))
     qtbot.waitUntil(lambda: bar.value() == bar.maximum(), timeout=5000)
-    end = on_screen(board, board.scene.drop_point(int(RangeBand.OUT_OF_RANGE),
-                                                  QPointF(felix.pos())))
+    end = on_screen(
+        board, board.scene.drop_point(int(RangeBand.OUT_OF_RANGE), QPointF(felix.pos()))
+    )
     assert viewport.rect().contains(end)  # the last lane scrolled into view
     qtbot.mouseMove(viewport, end)
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
 
     gramfive = combatant_id(document, "Gramfive")
-    assert range_between(document.encounter, gramfive, felix.combatant_id) \
-        == RangeBand.OUT_OF_RANGE
+    assert range_between(document.encounter, gramfive, felix.combatant_id) == RangeBand.OUT_OF_RANGE
 
 
 def test_every_token_on_a_board_has_its_own_mark(qtbot: Any) -> None:
@@ -213,7 +227,8 @@ def test_every_token_on_a_board_has_its_own_mark(qtbot: Any) -> None:
 
 
 def test_a_board_zoomed_too_far_out_to_read_draws_markers_without_smeared_names(
-        qtbot: Any, board: RangeBoardWidget) -> None:
+    qtbot: Any, board: RangeBoardWidget
+) -> None:
     """200 combatants fitted in a window put names at 3-4 pixels: those are drawn as
     markers only (hover, zoom or lanes give the names), which also halves the frame."""
     from PySide6.QtGui import QImage, QPainter
@@ -223,8 +238,9 @@ def test_a_board_zoomed_too_far_out_to_read_draws_markers_without_smeared_names(
     box = token.boundingRect()
 
     def ink_under_marker(scale: float) -> int:
-        image = QImage(int(box.width() * scale) + 2, int(box.height() * scale) + 2,
-                       QImage.Format.Format_ARGB32)
+        image = QImage(
+            int(box.width() * scale) + 2, int(box.height() * scale) + 2, QImage.Format.Format_ARGB32
+        )
         image.fill(0)
         painter = QPainter(image)
         painter.scale(scale, scale)
@@ -232,8 +248,12 @@ def test_a_board_zoomed_too_far_out_to_read_draws_markers_without_smeared_names(
         token.paint(painter, None, None)  # type: ignore[arg-type]
         painter.end()
         below = int((-box.top() + token._metrics.token.marker_radius + 4) * scale) + 2
-        return sum(1 for y in range(below, image.height()) for x in range(image.width())
-                   if image.pixelColor(x, y).alpha() > 0)
+        return sum(
+            1
+            for y in range(below, image.height())
+            for x in range(image.width())
+            if image.pixelColor(x, y).alpha() > 0
+        )
 
     assert ink_under_marker(1.0) > 0  # the name and caption under the marker
     assert ink_under_marker(0.3) == 0  # too small to read: not drawn
@@ -247,10 +267,12 @@ def test_an_empty_board_says_what_to_do_in_full(qtbot: Any) -> None:
     board.resize(*TAB_PANE)
     board.show()
     qtbot.waitExposed(board)
-    hint = next(item for item in board.scene.items()
-                if hasattr(item, "text") and "Add combatants" in item.text())
+    hint = next(
+        item
+        for item in board.scene.items()
+        if hasattr(item, "text") and "Add combatants" in item.text()
+    )
     assert hint.isVisible()
     box = board.view.mapFromScene(hint.sceneBoundingRect()).boundingRect()
     assert board.view.viewport().rect().contains(box)  # wrapped, not cut at the edge
-    assert " ".join(hint.text().split()) == \
-        "Add combatants to the encounter to see their ranges"
+    assert " ".join(hint.text().split()) == "Add combatants to the encounter to see their ranges"

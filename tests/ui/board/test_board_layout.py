@@ -18,8 +18,9 @@ def _assert_readable(board: RangeBoardWidget, document: EncounterDocument) -> No
     tokens = [board.scene.token(board.scene.centre_id), *board.scene.tokens()]
     boxes = [token.footprint_rect() for token in tokens if token is not None]
     assert len(boxes) == len(document.encounter.combatants)
-    clashes = [(a, b) for (a, b) in combinations(range(len(boxes)), 2)
-               if boxes[a].intersects(boxes[b])]
+    clashes = [
+        (a, b) for (a, b) in combinations(range(len(boxes)), 2) if boxes[a].intersects(boxes[b])
+    ]
     assert clashes == []
     scene_rect = board.scene.sceneRect()
     assert all(scene_rect.contains(box) for box in boxes)  # nothing clipped at the edge
@@ -39,16 +40,16 @@ def twelve(qapp: object) -> EncounterDocument:
 
 
 def test_twelve_combatants_at_the_starting_range(
-        make_board: Callable[[EncounterDocument], RangeBoardWidget],
-        twelve: EncounterDocument) -> None:
+    make_board: Callable[[EncounterDocument], RangeBoardWidget], twelve: EncounterDocument
+) -> None:
     board = make_board(twelve)
     assert len(board.scene.tokens()) == 11
     _assert_readable(board, twelve)
 
 
 def test_twelve_combatants_spread_over_every_band(
-        make_board: Callable[[EncounterDocument], RangeBoardWidget],
-        twelve: EncounterDocument) -> None:
+    make_board: Callable[[EncounterDocument], RangeBoardWidget], twelve: EncounterDocument
+) -> None:
     board = make_board(twelve)
     encounter = twelve.encounter
     ids = [c.id for c in encounter.combatants]
@@ -61,8 +62,9 @@ def test_twelve_combatants_spread_over_every_band(
         _assert_readable(board, twelve)
 
 
-def test_a_brawl_all_at_hand(make_board: Callable[[EncounterDocument], RangeBoardWidget],
-                             twelve: EncounterDocument) -> None:
+def test_a_brawl_all_at_hand(
+    make_board: Callable[[EncounterDocument], RangeBoardWidget], twelve: EncounterDocument
+) -> None:
     board = make_board(twelve)
     encounter = twelve.encounter
     ids = [c.id for c in encounter.combatants]

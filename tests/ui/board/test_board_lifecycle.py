@@ -55,27 +55,29 @@ def test_destroying_the_board_disconnects_it(document: EncounterDocument) -> Non
     document.select(combatant_id(document, "Felix"))  # no slot on a dead board runs
 
 
-def test_log_and_turn_changes_do_not_redraw(board: RangeBoardWidget,
-                                            document: EncounterDocument) -> None:
+def test_log_and_turn_changes_do_not_redraw(
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     redraws = board.controller.redraws
     document.apply(add_log(document.encounter, "The mummy groans"), "Note")
     assert board.controller.redraws == redraws
 
 
-def test_a_selection_change_reuses_every_token(board: RangeBoardWidget,
-                                               document: EncounterDocument) -> None:
-    before = {id(item) for item in (*board.scene.tokens(),
-                                    board.scene.token(board.scene.centre_id))}
+def test_a_selection_change_reuses_every_token(
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
+    before = {
+        id(item) for item in (*board.scene.tokens(), board.scene.token(board.scene.centre_id))
+    }
     document.select(combatant_id(document, "Guido"))
-    after = {id(item) for item in (*board.scene.tokens(),
-                                   board.scene.token(board.scene.centre_id))}
+    after = {id(item) for item in (*board.scene.tokens(), board.scene.token(board.scene.centre_id))}
     assert before == after
 
 
-def test_roster_changes_add_and_remove_tokens(board: RangeBoardWidget,
-                                              document: EncounterDocument) -> None:
-    document.apply(add_combatant(document.encounter, sample_sheet(MUMMY), "Monsters"),
-                   "Add mummy")
+def test_roster_changes_add_and_remove_tokens(
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
+    document.apply(add_combatant(document.encounter, sample_sheet(MUMMY), "Monsters"), "Add mummy")
     assert len(board.scene.tokens()) == 6
     gone = combatant_id(document, "Guido")
     document.apply(remove_combatant(document.encounter, gone), "Remove Guido")
@@ -83,8 +85,9 @@ def test_roster_changes_add_and_remove_tokens(board: RangeBoardWidget,
     assert len(board.scene.tokens()) == 5
 
 
-def test_empty_encounter(make_board: Callable[[EncounterDocument], RangeBoardWidget],
-                         qapp: Any) -> None:
+def test_empty_encounter(
+    make_board: Callable[[EncounterDocument], RangeBoardWidget], qapp: Any
+) -> None:
     board = make_board(EncounterDocument(Encounter()))
     assert board.header.text() == "Ranges (no combatants)"
     assert board.scene.tokens() == []

@@ -17,12 +17,12 @@ from tests.ui.board.helpers import drag_token, on_screen, token_named
 
 
 def _range(document: EncounterDocument, a: str, b: str) -> RangeBand:
-    return range_between(document.encounter, combatant_id(document, a),
-                         combatant_id(document, b))
+    return range_between(document.encounter, combatant_id(document, a), combatant_id(document, b))
 
 
 def test_dragging_a_token_to_close_is_one_command_and_one_log_line(
-        qtbot: Any, board: RangeBoardWidget, document: EncounterDocument) -> None:
+    qtbot: Any, board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     assert _range(document, "Gramfive", "Felix") == RangeBand.SHORT
     log_before = len(document.encounter.log)
 
@@ -39,8 +39,9 @@ def test_dragging_a_token_to_close_is_one_command_and_one_log_line(
     assert board.scene.interaction is None
 
 
-def test_undo_puts_the_token_back(qtbot: Any, board: RangeBoardWidget,
-                                  document: EncounterDocument) -> None:
+def test_undo_puts_the_token_back(
+    qtbot: Any, board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     felix = token_named(board, "Felix")
     home = QPointF(felix.pos())
     drag_token(qtbot, board, "Felix", RangeBand.HAND)
@@ -53,8 +54,9 @@ def test_undo_puts_the_token_back(qtbot: Any, board: RangeBoardWidget,
     assert felix.pos() == home
 
 
-def test_nothing_is_committed_while_dragging(qtbot: Any, board: RangeBoardWidget,
-                                             document: EncounterDocument) -> None:
+def test_nothing_is_committed_while_dragging(
+    qtbot: Any, board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     drag_token(qtbot, board, "Xiola", RangeBand.REACH, release=False)
 
     assert document.undo_stack.count() == 0
@@ -71,8 +73,9 @@ def test_nothing_is_committed_while_dragging(qtbot: Any, board: RangeBoardWidget
     assert document.undo_stack.count() == 0
 
 
-def test_dropping_in_the_same_band_changes_nothing(qtbot: Any, board: RangeBoardWidget,
-                                                   document: EncounterDocument) -> None:
+def test_dropping_in_the_same_band_changes_nothing(
+    qtbot: Any, board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     guido = token_named(board, "Guido")
     home = QPointF(guido.pos())
 
@@ -83,11 +86,13 @@ def test_dropping_in_the_same_band_changes_nothing(qtbot: Any, board: RangeBoard
     assert guido.pos() == home
 
 
-def test_clicking_a_token_makes_it_the_centre(qtbot: Any, board: RangeBoardWidget,
-                                              document: EncounterDocument) -> None:
+def test_clicking_a_token_makes_it_the_centre(
+    qtbot: Any, board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     mummy = token_named(board, "First")
-    qtbot.mouseClick(board.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=on_screen(board, mummy.pos()))
+    qtbot.mouseClick(
+        board.view.viewport(), Qt.MouseButton.LeftButton, pos=on_screen(board, mummy.pos())
+    )
 
     assert document.selected == combatant_id(document, "First")
     assert board.header.text() == "Ranges from First One Mummy"
@@ -98,8 +103,9 @@ def test_clicking_a_token_makes_it_the_centre(qtbot: Any, board: RangeBoardWidge
     assert document.undo_stack.count() == 0  # selecting is not an edit
 
 
-def test_the_board_follows_the_document_selection(board: RangeBoardWidget,
-                                                  document: EncounterDocument) -> None:
+def test_the_board_follows_the_document_selection(
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     document.select(combatant_id(document, "Xiola"))
 
     assert board.scene.centre_id == combatant_id(document, "Xiola")
@@ -110,9 +116,16 @@ def test_the_board_follows_the_document_selection(board: RangeBoardWidget,
 def _wheel(board: RangeBoardWidget, steps: int, modifiers: Qt.KeyboardModifier) -> None:
     viewport = board.view.viewport()
     centre = QPointF(viewport.rect().center())
-    event = QWheelEvent(centre, QPointF(viewport.mapToGlobal(centre.toPoint())), QPoint(0, 0),
-                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton, modifiers,
-                        Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        centre,
+        QPointF(viewport.mapToGlobal(centre.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        modifiers,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(viewport, event)
 
 
@@ -138,7 +151,8 @@ def test_the_view_fits_the_rings_when_resized(qtbot: Any, board: RangeBoardWidge
 
 
 def test_mouse_moves_within_a_band_do_not_redraw_the_rings(
-        qtbot: Any, board: RangeBoardWidget, monkeypatch: Any) -> None:
+    qtbot: Any, board: RangeBoardWidget, monkeypatch: Any
+) -> None:
     """The rings are a cached background: a drag repaints the token, not the board."""
     token = token_named(board, "Guido")
     viewport = board.view.viewport()
@@ -167,7 +181,8 @@ def test_mouse_moves_within_a_band_do_not_redraw_the_rings(
 
 
 def test_recentring_keeps_the_zoom_when_the_rings_still_fit(
-        board: RangeBoardWidget, document: EncounterDocument) -> None:
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     zoom = board.view.zoom()
     document.select(combatant_id(document, "Felix"))  # same band sizes: nothing to refit
     assert board.view.zoom() == zoom

@@ -29,7 +29,8 @@ def board(request: pytest.FixtureRequest, qtbot: Any) -> Iterator[RangeBoardWidg
 
 
 def test_a_drag_moves_the_dragged_combatant_and_every_distance_to_it(
-        qtbot: Any, board: RangeBoardWidget) -> None:
+    qtbot: Any, board: RangeBoardWidget
+) -> None:
     document = board.controller.document
     before = document.encounter
     centre, dragged, third = before.combatants  # the third stands on the centre's side

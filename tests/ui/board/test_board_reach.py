@@ -17,16 +17,21 @@ from tests.ui.board.helpers import token_named
 def _place(document: EncounterDocument, centre: str, bands: dict[str, RangeBand]) -> None:
     encounter = document.encounter
     for name, band in bands.items():
-        encounter = set_range(encounter, combatant_id(document, centre),
-                              combatant_id(document, name), band)
+        encounter = set_range(
+            encounter, combatant_id(document, centre), combatant_id(document, name), band
+        )
     document.apply(encounter, "Set ranges")
     document.select(combatant_id(document, centre))
 
 
 def test_felix_dagger_reaches_hand_and_close_but_not_short(
-        board: RangeBoardWidget, document: EncounterDocument) -> None:
-    _place(document, "Felix", {"First": RangeBand.HAND, "Gramfive": RangeBand.CLOSE,
-                               "Xiola": RangeBand.SHORT})
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
+    _place(
+        document,
+        "Felix",
+        {"First": RangeBand.HAND, "Gramfive": RangeBand.CLOSE, "Xiola": RangeBand.SHORT},
+    )
 
     for name in ("First", "Gramfive"):
         token = token_named(board, name)
@@ -40,8 +45,9 @@ def test_felix_dagger_reaches_hand_and_close_but_not_short(
     assert "Short from Felix Pook" in xiola.toolTip()
 
 
-def test_xiola_magic_missile_reaches_short(board: RangeBoardWidget,
-                                           document: EncounterDocument) -> None:
+def test_xiola_magic_missile_reaches_short(
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     _place(document, "Xiola", {"First": RangeBand.SHORT, "Felix": RangeBand.HAND})
 
     assert token_named(board, "First").caption == "Magic Missile"
@@ -52,7 +58,8 @@ def test_xiola_magic_missile_reaches_short(board: RangeBoardWidget,
 
 
 def test_captions_drop_parentheses_but_tooltips_keep_them(
-        board: RangeBoardWidget, document: EncounterDocument) -> None:
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     _place(document, "Gramfive", {"First": RangeBand.CLOSE, "Felix": RangeBand.HAND})
 
     mummy = token_named(board, "First")
@@ -61,12 +68,17 @@ def test_captions_drop_parentheses_but_tooltips_keep_them(
     assert "Would reach once drawn: Dagger" in token_named(board, "Felix").toolTip()
 
 
-def test_conditions_show_in_the_tooltip(board: RangeBoardWidget,
-                                        document: EncounterDocument) -> None:
+def test_conditions_show_in_the_tooltip(
+    board: RangeBoardWidget, document: EncounterDocument
+) -> None:
     mummy_id = combatant_id(document, "First")
     sheet = document.encounter.combatant(mummy_id).sheet
     burning = Condition.make("catching fire", ConditionKind.CONSEQUENCE, Tier.MINOR)
-    document.apply(replace_sheet(document.encounter, mummy_id,
-                                 sheet.model_copy(update={"conditions": (burning,)})), "Burn")
+    document.apply(
+        replace_sheet(
+            document.encounter, mummy_id, sheet.model_copy(update={"conditions": (burning,)})
+        ),
+        "Burn",
+    )
 
     assert "Conditions: catching fire" in token_named(board, "First").toolTip()

@@ -19,16 +19,18 @@ DOCK = 240
 SCREENS = {"1366x768@100": (1366 - DOCK, 728), "1600x1000@150": (1067 - DOCK, 627)}
 """The encounter tab on each real screen in logical pixels, beside the bestiary dock."""
 
-BOARD_GAMES = [s.id for s in registry.systems()
-               if s.encounter is not None and s.positions.kind != "distance"]
+BOARD_GAMES = [
+    s.id for s in registry.systems() if s.encounter is not None and s.positions.kind != "distance"
+]
 """Every installed game whose tab shows the range board (rings or lanes)."""
 
 
 @pytest.mark.parametrize("count", (8, 12))
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("game", BOARD_GAMES)
-def test_every_chip_in_the_lanes_reads_its_whole_name(qtbot: Any, game: str, screen: str,
-                                                      count: int) -> None:
+def test_every_chip_in_the_lanes_reads_its_whole_name(
+    qtbot: Any, game: str, screen: str, count: int
+) -> None:
     files = sample_files(game)
     characters = [p for p in files if p.suffix == ".m3c"][:4]
     monsters = [p for p in files if p.suffix == ".m3m"] or characters
@@ -46,6 +48,9 @@ def test_every_chip_in_the_lanes_reads_its_whole_name(qtbot: Any, game: str, scr
     assert board.lanes
     tokens = list(board.scene.tokens())
     assert len(tokens) >= count - 1  # the centre may be named by the header alone
-    cut = [(t.facts.name, t.name_lines) for t in tokens
-           if " ".join(t.name_lines) != t.facts.name or any("…" in n for n in t.name_lines)]
+    cut = [
+        (t.facts.name, t.name_lines)
+        for t in tokens
+        if " ".join(t.name_lines) != t.facts.name or any("…" in n for n in t.name_lines)
+    ]
     assert cut == []

@@ -27,8 +27,12 @@ def _bands(counts: list[int]) -> list[list[str]]:
     return bands
 
 
-def _check(counts: list[int], token: Footprint = TOKEN, centre: Footprint = CENTRE,
-           labels: list[tuple[float, float]] | None = None) -> None:
+def _check(
+    counts: list[int],
+    token: Footprint = TOKEN,
+    centre: Footprint = CENTRE,
+    labels: list[tuple[float, float]] | None = None,
+) -> None:
     labels = LABELS if labels is None else labels
     bands = _bands(counts)
     layout = layout_rings(bands, token, centre, labels)
@@ -38,8 +42,9 @@ def _check(counts: list[int], token: Footprint = TOKEN, centre: Footprint = CENT
     for (x, y), (w, h) in zip(layout.label_centres, labels, strict=True):
         boxes[f"label {x},{y}"] = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
     names = list(boxes)
-    clashes = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
-               if overlaps(boxes[a], boxes[b])]
+    clashes = [
+        (a, b) for i, a in enumerate(names) for b in names[i + 1 :] if overlaps(boxes[a], boxes[b])
+    ]
     assert clashes == [], counts
     for band, ids in enumerate(bands):
         for token_id in ids:
@@ -50,16 +55,19 @@ def _check(counts: list[int], token: Footprint = TOKEN, centre: Footprint = CENT
     assert all(x1 <= b[0] and y1 <= b[1] and b[2] <= x2 and b[3] <= y2 for b in boxes.values())
 
 
-@pytest.mark.parametrize("counts", [
-    [0, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 11, 0, 0, 0],   # the usual start: everyone at the maximum range
-    [11, 0, 0, 0, 0, 0, 0],   # a brawl
-    [1, 1, 1, 1, 1, 1, 1],
-    [2, 3, 1, 5, 0, 0, 1],
-    [0, 0, 0, 49, 0, 0, 0],
-    [49, 0, 0, 0, 0, 0, 0],
-    [7, 7, 7, 7, 7, 7, 7],
-])
+@pytest.mark.parametrize(
+    "counts",
+    [
+        [0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 11, 0, 0, 0],  # the usual start: everyone at the maximum range
+        [11, 0, 0, 0, 0, 0, 0],  # a brawl
+        [1, 1, 1, 1, 1, 1, 1],
+        [2, 3, 1, 5, 0, 0, 1],
+        [0, 0, 0, 49, 0, 0, 0],
+        [49, 0, 0, 0, 0, 0, 0],
+        [7, 7, 7, 7, 7, 7, 7],
+    ],
+)
 def test_layouts_never_overlap(counts: list[int]) -> None:
     _check(counts)
 
@@ -88,19 +96,28 @@ def test_lone_tokens_in_successive_bands_turn_apart() -> None:
 
 _FOOTPRINTS = st.builds(
     lambda width, height, top, marker: Footprint(width, height, min(top, height / 2), marker),
-    st.floats(40, 200), st.floats(30, 120), st.floats(8, 40), st.floats(8, 30))
+    st.floats(40, 200),
+    st.floats(30, 120),
+    st.floats(8, 40),
+    st.floats(8, 30),
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(counts=st.lists(st.integers(0, 40), min_size=1, max_size=8),
-       token=_FOOTPRINTS, label_width=st.floats(20, 160), label_height=st.floats(10, 30))
-def test_any_band_counts_and_sizes_never_overlap(counts: list[int], token: Footprint,
-                                                 label_width: float,
-                                                 label_height: float) -> None:
+@given(
+    counts=st.lists(st.integers(0, 40), min_size=1, max_size=8),
+    token=_FOOTPRINTS,
+    label_width=st.floats(20, 160),
+    label_height=st.floats(10, 30),
+)
+def test_any_band_counts_and_sizes_never_overlap(
+    counts: list[int], token: Footprint, label_width: float, label_height: float
+) -> None:
     """Whatever the crowd and the font: no two boxes (tokens, centre, labels) overlap,
     every token sits inside its own band's ring, and the rings grow outward."""
-    centre = Footprint(token.width * 1.15, token.height * 1.2, token.top * 1.4,
-                       token.marker_radius * 1.5)
+    centre = Footprint(
+        token.width * 1.15, token.height * 1.2, token.top * 1.4, token.marker_radius * 1.5
+    )
     _check(counts, token, centre, [(label_width, label_height)] * len(counts))
 
 
@@ -108,8 +125,9 @@ def test_the_layout_depends_on_how_many_tokens_each_band_holds_not_on_who() -> N
     """So a board whose counts come back (undo, redo) is laid out alike, each id in its
     place: the first token of a band goes where any band's first token went."""
     first = layout_rings(_bands([2, 0, 5, 1, 0, 0, 3]), TOKEN, CENTRE, LABELS)
-    renamed = [[f"other {band}.{i}" for i in range(n)]
-               for band, n in enumerate([2, 0, 5, 1, 0, 0, 3])]
+    renamed = [
+        [f"other {band}.{i}" for i in range(n)] for band, n in enumerate([2, 0, 5, 1, 0, 0, 3])
+    ]
     second = layout_rings(renamed, TOKEN, CENTRE, LABELS)
     assert list(second.positions) == [i for ids in renamed for i in ids]
     assert list(second.positions.values()) == list(first.positions.values())
@@ -125,7 +143,7 @@ def test_a_crowd_in_one_band_packs_the_board_densely(count: int) -> None:
     counts = [0, 0, 0, count, 0, 0, 0]
     layout = layout_rings(_bands(counts), TOKEN, CENTRE, LABELS)
     covered = count * TOKEN.width * TOKEN.height
-    assert covered / (math.pi * layout.outer_radius ** 2) > 1 / 3
+    assert covered / (math.pi * layout.outer_radius**2) > 1 / 3
 
 
 def test_a_rings_room_is_the_sum_of_its_steps_at_every_radius() -> None:
@@ -134,10 +152,18 @@ def test_a_rings_room_is_the_sum_of_its_steps_at_every_radius() -> None:
     placer = RingPlacer(TOKEN, 6.0, 40.0)
     slots = placer.slots
     step = 2 * math.pi / len(slots.halves)
-    for radius in [60.0, 100.0, slots.exact_below * 0.999, slots.exact_below * 1.001,
-                   300.0, 777.0, 2000.0]:
+    for radius in [
+        60.0,
+        100.0,
+        slots.exact_below * 0.999,
+        slots.exact_below * 1.001,
+        300.0,
+        777.0,
+        2000.0,
+    ]:
         first, last = 3, len(slots.halves) - 5
-        by_steps = sum(step / (2 * math.asin(min(1.0, half / radius)))
-                       for half in slots.halves[first:last])
+        by_steps = sum(
+            step / (2 * math.asin(min(1.0, half / radius))) for half in slots.halves[first:last]
+        )
         assert slots.total(radius, first, last) == pytest.approx(by_steps, rel=1e-4)
         assert slots.cumulative(radius, first, last)[-1] == pytest.approx(by_steps, rel=1e-4)

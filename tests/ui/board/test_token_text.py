@@ -18,8 +18,14 @@ def test_names_wrap_on_two_lines_and_keep_copy_numbers(qapp: object) -> None:
 
 
 def test_initials_tell_the_sample_party_apart() -> None:
-    names = ["Gramfive the Grim", "Guido of Gramarye", "Felix Pook", "Shamira Sunfire",
-             "Xiola Zenwaith", "First One Mummy"]
+    names = [
+        "Gramfive the Grim",
+        "Guido of Gramarye",
+        "Felix Pook",
+        "Shamira Sunfire",
+        "Xiola Zenwaith",
+        "First One Mummy",
+    ]
     assert len({initials(name) for name in names}) == len(names)
     assert initials("First One Mummy 3") == "F3"
 

@@ -20,9 +20,18 @@ from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.games.monsters_and_magic.encounter import prompts as game_prompts
 
-PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice", "ask_pool_change",
-           "ask_game_condition",
-           "ask_condition", "confirm_write_back", "ask_keep_samples", "show_error", "show_info")
+PROMPTS = (
+    "sheet_files_to_add",
+    "log_file_to_save",
+    "ask_initiative_dice",
+    "ask_pool_change",
+    "ask_game_condition",
+    "ask_condition",
+    "confirm_write_back",
+    "ask_keep_samples",
+    "show_error",
+    "show_info",
+)
 
 
 def _unexpected(name: str) -> Callable[..., object]:
@@ -35,8 +44,9 @@ def _unexpected(name: str) -> Callable[..., object]:
 @pytest.fixture(autouse=True)
 def no_real_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in PROMPTS:
-        monkeypatch.setattr(prompts if hasattr(prompts, name) else game_prompts, name,
-                            _unexpected(name))
+        monkeypatch.setattr(
+            prompts if hasattr(prompts, name) else game_prompts, name, _unexpected(name)
+        )
     monkeypatch.setattr(action_launcher, "open_action_dialog", _unexpected("action dialog"))
 
 
@@ -45,8 +55,9 @@ def sample_copies(tmp_path: Path) -> list[Path]:
     """The bundled sheets, copied so write-back tests can change them."""
     folder = tmp_path / "sheets"
     folder.mkdir()
-    return [Path(shutil.copy2(path, folder / path.name))
-            for path in sample_files("monsters_and_magic")]
+    return [
+        Path(shutil.copy2(path, folder / path.name)) for path in sample_files("monsters_and_magic")
+    ]
 
 
 @pytest.fixture

@@ -7,8 +7,13 @@ from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
 from tests.ui.encounter.helpers import type_into_cell
 
-SURPRISE_INITIATIVE = (("Felix", "21"), ("Xiola", "20"), ("Gramfive", "13"),
-                       ("Shamira", "13"), ("Guido", "10"))
+SURPRISE_INITIATIVE = (
+    ("Felix", "21"),
+    ("Xiola", "20"),
+    ("Gramfive", "13"),
+    ("Shamira", "13"),
+    ("Guido", "10"),
+)
 
 
 def scout(widget: EncounterWidget) -> None:

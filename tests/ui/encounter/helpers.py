@@ -15,8 +15,9 @@ def by_name(encounter: Encounter, prefix: str) -> Combatant:
 
 def row_of(widget: EncounterWidget, prefix: str) -> int:
     model = widget.tracker.tracker_model
-    return next(number for number, row in enumerate(model.rows)
-                if row.combatant.name.startswith(prefix))
+    return next(
+        number for number, row in enumerate(model.rows) if row.combatant.name.startswith(prefix)
+    )
 
 
 def cell(widget: EncounterWidget, prefix: str, column: str) -> QModelIndex:
@@ -31,13 +32,13 @@ def click_cell(qtbot, widget: EncounterWidget, prefix: str, column: str) -> None
     view = widget.tracker
     index = cell(widget, prefix, column)
     view.scrollTo(index)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=view.visualRect(index).center())
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center()
+    )
     assert view.currentIndex() == index
 
 
-def type_into_cell(qtbot, widget: EncounterWidget, prefix: str, column: str,
-                   text: str) -> None:
+def type_into_cell(qtbot, widget: EncounterWidget, prefix: str, column: str, text: str) -> None:
     """Select the cell and type: the first key opens the editor, Return commits."""
     click_cell(qtbot, widget, prefix, column)
     view = widget.tracker
@@ -50,8 +51,12 @@ def type_into_cell(qtbot, widget: EncounterWidget, prefix: str, column: str,
     qtbot.waitUntil(lambda: view.state() != QAbstractItemView.State.EditingState)
 
 
-def press(qtbot, widget: QWidget, key: Qt.Key,
-          modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def press(
+    qtbot,
+    widget: QWidget,
+    key: Qt.Key,
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     target = QApplication.focusWidget() or widget
     qtbot.keyClick(target, key, modifier)
 
@@ -72,8 +77,9 @@ def groups(widget: EncounterWidget) -> list[list[str]]:
     return found
 
 
-def shown(qtbot, document, *, seed: int = 7, size: tuple[int, int] = (1366, 760)
-          ) -> EncounterWidget:
+def shown(
+    qtbot, document, *, seed: int = 7, size: tuple[int, int] = (1366, 760)
+) -> EncounterWidget:
     """The encounter tab of ``document``, shown and active (shortcuts answer only there)."""
     from m3desk.systems.monsters_and_magic.dice import Roller
 

@@ -34,8 +34,9 @@ def mid_round_one() -> EncounterDocument:
     from m3desk.systems.monsters_and_magic.ranges import RangeBand
     from m3desk.ui.encounter.new_document import new_encounter_document
 
-    document = new_encounter_document(sample_files("monsters_and_magic"),
-                                      name="Fane of the First Ones")
+    document = new_encounter_document(
+        sample_files("monsters_and_magic"), name="Fane of the First Ones"
+    )
     e = document.encounter
 
     def who(prefix: str) -> str:
@@ -43,35 +44,58 @@ def mid_round_one() -> EncounterDocument:
 
     e = resolve_scouting(e, {"Party": None, "Monsters": Failure.SIMPLE})
     e = update_combatant(e, who("Xiola"), casting=True)
-    for name, value in (("Felix", 21), ("Xiola", 20), ("Gramfive", 13), ("Shamira", 13),
-                        ("Guido", 10)):
+    for name, value in (
+        ("Felix", 21),
+        ("Xiola", 20),
+        ("Gramfive", 13),
+        ("Shamira", 13),
+        ("Guido", 10),
+    ):
         e, _ = edits.set_initiative(e, who(name), value)
     e = next_turn(start(e))  # Xiola casts Shield
-    shield = Condition.make("magical shield", ConditionKind.EFFECT, Tier.MINOR,
-                            source="Shield spell",
-                            duration=Duration(kind=DurationKind.ROUNDS, rounds=5))
+    shield = Condition.make(
+        "magical shield",
+        ConditionKind.EFFECT,
+        Tier.MINOR,
+        source="Shield spell",
+        duration=Duration(kind=DurationKind.ROUNDS, rounds=5),
+    )
     e, _ = edits.add_condition(e, who("Xiola"), shield.model_copy(update={"affects": "defence"}))
     e = next_turn(e)  # Gramfive
     e, _ = edits.set_pool(e, who("First"), "php", 47)
     e = set_range(e, who("Gramfive"), who("First"), RangeBand.CLOSE, reason="charged")
     e = next_turn(e)  # Shamira
-    regressing = Condition.make("regressing to ape-man", ConditionKind.CONSEQUENCE, Tier.MAJOR,
-                                source="Regressing Disease",
-                                duration=Duration(kind=DurationKind.CONTEST, contest_target=10))
+    regressing = Condition.make(
+        "regressing to ape-man",
+        ConditionKind.CONSEQUENCE,
+        Tier.MAJOR,
+        source="Regressing Disease",
+        duration=Duration(kind=DurationKind.CONTEST, contest_target=10),
+    )
     e, _ = edits.add_condition(e, who("Shamira"), regressing)
     e = next_turn(next_turn(e))  # Guido, then round one
     e, _ = edits.set_initiative(e, who("First"), 20)
-    e = add_log(e, "backstab: 26 vs 15 → 11 EP, −2 larger target, +1 hero point → 10 EP",
-                actor=who("Felix"), target=who("First"),
-                details="15 + DEX 6 + traits 2 + dagger 3 = 26\nvs AC 17 − 2 = 15")
-    backstab = Condition.make("backstabbed!", ConditionKind.CONSEQUENCE, Tier.MAJOR,
-                              source="Felix", scope="combat actions")
+    e = add_log(
+        e,
+        "backstab: 26 vs 15 → 11 EP, −2 larger target, +1 hero point → 10 EP",
+        actor=who("Felix"),
+        target=who("First"),
+        details="15 + DEX 6 + traits 2 + dagger 3 = 26\nvs AC 17 − 2 = 15",
+    )
+    backstab = Condition.make(
+        "backstabbed!",
+        ConditionKind.CONSEQUENCE,
+        Tier.MAJOR,
+        source="Felix",
+        scope="combat actions",
+    )
     e, _ = edits.add_condition(e, who("First"), backstab)
     e, _ = edits.set_hero_points(e, who("Felix"), 0)
     e = update_combatant(e, who("Felix"), notes="semi-concealed behind the pillar")
     e = next_turn(e)  # Xiola's Magic Missile
-    fire = Condition.make("catching fire", ConditionKind.CONSEQUENCE, Tier.MINOR,
-                          source="Magic Missile")
+    fire = Condition.make(
+        "catching fire", ConditionKind.CONSEQUENCE, Tier.MINOR, source="Magic Missile"
+    )
     e, _ = edits.add_condition(e, who("First"), fire)
     e, _ = edits.set_pool(e, who("First"), "php", 42)
     e = next_turn(e)  # the mummy

@@ -17,9 +17,13 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 def shield() -> Condition:
-    return Condition.make("magical shield", ConditionKind.EFFECT, Tier.MINOR,
-                          duration=Duration(kind=DurationKind.ROUNDS, rounds=5),
-                          source="Shield spell").model_copy(update={"affects": "defence"})
+    return Condition.make(
+        "magical shield",
+        ConditionKind.EFFECT,
+        Tier.MINOR,
+        duration=Duration(kind=DurationKind.ROUNDS, rounds=5),
+        source="Shield spell",
+    ).model_copy(update={"affects": "defence"})
 
 
 def text(widget: EncounterWidget, name: str, column: str) -> str:
@@ -27,7 +31,8 @@ def text(widget: EncounterWidget, name: str, column: str) -> str:
 
 
 def test_php_bar_shows_current_of_maximum_and_typing_sets_it(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     assert text(widget, "Gramfive", "php") == "25/25"
     assert cell(widget, "Gramfive", "php").data(TrackerRole.POOL) == (25, 25)
     assert text(widget, "First", "mhp") == "56/56"
@@ -47,7 +52,8 @@ def test_php_bar_shows_current_of_maximum_and_typing_sets_it(
 
 
 def test_adjust_php_applies_damage_and_healing_stops_at_the_maximum(
-        qtbot, widget: EncounterWidget, monkeypatch) -> None:
+    qtbot, widget: EncounterWidget, monkeypatch
+) -> None:
     answers = iter([-18, 40])
     monkeypatch.setattr(prompts, "ask_pool_change", lambda *args: next(answers))
     click_cell(qtbot, widget, "Gramfive", Column.NAME)
@@ -67,16 +73,16 @@ def test_hero_points_and_notes_are_typed_in_place(qtbot, widget: EncounterWidget
     assert text(widget, "Felix", Column.NOTES) == "hidden behind the pillar"
 
 
-def test_effects_cell_and_ac_now_show_conditions(qtbot, widget: EncounterWidget,
-                                                 monkeypatch) -> None:
+def test_effects_cell_and_ac_now_show_conditions(
+    qtbot, widget: EncounterWidget, monkeypatch
+) -> None:
     monkeypatch.setattr(prompts, "ask_condition", lambda parent, name, rules: shield())
     click_cell(qtbot, widget, "Xiola", Column.NAME)
     assert text(widget, "Xiola", "ac") == "AC 15 (+3)"
     press(qtbot, widget, Qt.Key.Key_K, CTRL)
     assert text(widget, "Xiola", "effects") == "magical shield +2 (5 rds)"
     assert text(widget, "Xiola", "ac") == "AC 17 (+5)"
-    assert "Shield spell" in cell(widget, "Xiola", "effects").data(
-        Qt.ItemDataRole.ToolTipRole)
+    assert "Shield spell" in cell(widget, "Xiola", "effects").data(Qt.ItemDataRole.ToolTipRole)
     backstab = Condition.make("backstabbed!", ConditionKind.CONSEQUENCE, Tier.MAJOR)
     assert condition_short(backstab) == "backstabbed! −4"
     # Removing it from the context menu's submenu is one undo step.
@@ -89,8 +95,9 @@ def test_effects_cell_and_ac_now_show_conditions(qtbot, widget: EncounterWidget,
     assert text(widget, "Xiola", "effects") == "magical shield +2 (5 rds)"
 
 
-def test_a_five_round_shield_counts_down_and_expires(qtbot, widget: EncounterWidget,
-                                                     monkeypatch) -> None:
+def test_a_five_round_shield_counts_down_and_expires(
+    qtbot, widget: EncounterWidget, monkeypatch
+) -> None:
     """Cast in the surprise round; by default the casting round counts (table rule)."""
     scout(widget)
     type_surprise_initiative(qtbot, widget)
@@ -102,16 +109,24 @@ def test_a_five_round_shield_counts_down_and_expires(qtbot, widget: EncounterWid
     while widget.document.encounter.round <= 5:
         seen.setdefault(widget.document.encounter.round, text(widget, "Xiola", "effects"))
         press(qtbot, widget, Qt.Key.Key_Return, CTRL)
-    assert seen == {0: "magical shield +2 (5 rds)", 1: "magical shield +2 (4 rds)",
-                    2: "magical shield +2 (3 rds)", 3: "magical shield +2 (2 rds)",
-                    4: "magical shield +2 (1 rd)", 5: ""}
-    assert any(entry.text == "Expired: magical shield on Xiola Zenwaith" and entry.round == 5
-               for entry in widget.document.encounter.log)
+    assert seen == {
+        0: "magical shield +2 (5 rds)",
+        1: "magical shield +2 (4 rds)",
+        2: "magical shield +2 (3 rds)",
+        3: "magical shield +2 (2 rds)",
+        4: "magical shield +2 (1 rd)",
+        5: "",
+    }
+    assert any(
+        entry.text == "Expired: magical shield on Xiola Zenwaith" and entry.round == 5
+        for entry in widget.document.encounter.log
+    )
     assert text(widget, "Xiola", "ac") == "AC 15 (+3)"
 
 
 def test_space_toggles_casting_and_delete_removes_the_combatant(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     click_cell(qtbot, widget, "Xiola", "casting")
     qtbot.keyClick(widget.tracker, Qt.Key.Key_Space)
     assert by_name(widget.document.encounter, "Xiola").casting
@@ -123,7 +138,8 @@ def test_space_toggles_casting_and_delete_removes_the_combatant(
 
 
 def test_a_stray_letter_in_the_initiative_cell_changes_nothing(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     type_into_cell(qtbot, widget, "Felix", Column.INITIATIVE, "21")
     count = widget.document.undo_stack.count()
     type_into_cell(qtbot, widget, "Felix", Column.INITIATIVE, "x")

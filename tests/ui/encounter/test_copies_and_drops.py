@@ -44,10 +44,15 @@ def _rows(widget: EncounterWidget) -> list[tuple[str, str]]:
     """Each tracker row's name and first hit-point column, as the tracker shows them."""
     model = widget.tracker.tracker_model
     name = model.column_of("name")
-    pool = next(n for n in range(model.columnCount())
-                if re.fullmatch(r"-?\d+/\d+", str(model.index(0, n).data() or "")))
-    return [(str(model.index(row, name).data()), str(model.index(row, pool).data()))
-            for row in range(model.rowCount())]
+    pool = next(
+        n
+        for n in range(model.columnCount())
+        if re.fullmatch(r"-?\d+/\d+", str(model.index(0, n).data() or ""))
+    )
+    return [
+        (str(model.index(row, name).data()), str(model.index(row, pool).data()))
+        for row in range(model.rowCount())
+    ]
 
 
 def _expected(game: str, sheet: Any, method: str) -> int | None:
@@ -64,8 +69,9 @@ def _expected(game: str, sheet: Any, method: str) -> int | None:
 
 @pytest.mark.parametrize("method", ["average", "maximum", "rolled"])
 @pytest.mark.parametrize("game", GAMES)
-def test_four_copies_of_a_monster_in_one_step(qtbot: Any, monkeypatch: pytest.MonkeyPatch,
-                                              game: str, method: str) -> None:
+def test_four_copies_of_a_monster_in_one_step(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str, method: str
+) -> None:
     widget = _widget(qtbot, game)
     document = widget.document
     monster_path = _samples(game, ".m3m")[0]
@@ -111,7 +117,8 @@ def test_four_copies_of_a_monster_in_one_step(qtbot: Any, monkeypatch: pytest.Mo
             assert entry.text.endswith(f", {min(points)}–{max(points)} hp (rolled on {dice})")
             # Each copy's own roll is kept in the line's details.
             assert entry.details == "; ".join(
-                f"{name}: {hp.split('/')[1]} hp" for name, hp in copies)
+                f"{name}: {hp.split('/')[1]} hp" for name, hp in copies
+            )
     else:
         assert points == [expected] * 4, (points, expected)
         assert f"{expected} hit points each ({method})" in seen[0]
@@ -119,8 +126,9 @@ def test_four_copies_of_a_monster_in_one_step(qtbot: Any, monkeypatch: pytest.Mo
     assert document.undo_stack.count() == 1
     assert document.undo_stack.undoText() == f"Add 4 × {monster.name}"
     line = document.encounter.log[-1].text
-    assert line.startswith(f"4 {plural(monster.name)} join the Monsters: "
-                           f"{monster.name} 1–4, "), line
+    assert line.startswith(f"4 {plural(monster.name)} join the Monsters: {monster.name} 1–4, "), (
+        line
+    )
     assert not any(entry.text.endswith("joins the Monsters") for entry in document.encounter.log)
     document.undo_stack.undo()
     assert len(document.encounter.combatants) == 1
@@ -142,12 +150,14 @@ def test_ose_average_is_the_sheets_own_average(qtbot: Any) -> None:
         from m3desk.core.copies import copy_hit_points
 
         assert copy_hit_points(dice, "average", Roller(1)) == max(
-            1, derive(sheet)["hp.average"].value), path.name
+            1, derive(sheet)["hp.average"].value
+        ), path.name
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_library_rows_dropped_on_the_encounter_join_it(qtbot: Any, monkeypatch: pytest.MonkeyPatch,
-                                                       game: str) -> None:
+def test_library_rows_dropped_on_the_encounter_join_it(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     widget = _widget(qtbot, game)
     document = widget.document
     monsters = _samples(game, ".m3m")[:2]
@@ -156,17 +166,28 @@ def test_library_rows_dropped_on_the_encounter_join_it(qtbot: Any, monkeypatch: 
     library.set_entries(scan_files([*monsters, *others], is_sample=True))
     mime = library.mimeData([library.index(row, 0) for row in range(library.rowCount())])
     errors: list[str] = []
-    monkeypatch.setattr(prompts, "show_error",
-                        lambda _parent, _title, message: errors.append(message))
+    monkeypatch.setattr(
+        prompts, "show_error", lambda _parent, _title, message: errors.append(message)
+    )
     # Dropped on the tracker's rows: the tracker takes no drops, so the tab does.
     target = widget.tracker.viewport()
     where = QPointF(target.rect().center())
-    enter = QDragEnterEvent(where.toPoint(), Qt.DropAction.CopyAction, mime,
-                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(
+        where.toPoint(),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(target, enter)
     assert enter.isAccepted()
-    drop = QDropEvent(where, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier)
+    drop = QDropEvent(
+        where,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(target, drop)
     assert drop.isAccepted()
     names = [c.name for c in document.encounter.combatants]
@@ -180,13 +201,11 @@ def test_library_rows_dropped_on_the_encounter_join_it(qtbot: Any, monkeypatch: 
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_add_combatants_offers_only_sheets_of_the_encounters_game(qtbot: Any,
-                                                                  game: str) -> None:
+def test_add_combatants_offers_only_sheets_of_the_encounters_game(qtbot: Any, game: str) -> None:
     from m3desk.ui.encounter.new_document import OpenSheet
 
     document = new_encounter_document(_samples(game, ".m3c")[:1], name="Mixed window")
-    open_sheets = [OpenSheet(load_sheet(_samples(other, ".m3m")[0]).model, None)
-                   for other in GAMES]
+    open_sheets = [OpenSheet(load_sheet(_samples(other, ".m3m")[0]).model, None) for other in GAMES]
     widget = EncounterWidget(document, open_sheets=lambda: open_sheets)
     qtbot.addWidget(widget)
     strip = widget.setup_strip

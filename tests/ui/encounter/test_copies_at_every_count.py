@@ -28,8 +28,11 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.copies_dialog import CopiesDialog, SheetChoice, with_copies
 from m3desk.ui.encounter.new_document import new_encounter_document
 
-GAMES = [s.id for s in registry.systems() if s.encounter is not None
-         and any(p.suffix.endswith("m") for p in sample_files(s.id))]
+GAMES = [
+    s.id
+    for s in registry.systems()
+    if s.encounter is not None and any(p.suffix.endswith("m") for p in sample_files(s.id))
+]
 
 
 def _fight(game: str, size: int = 10) -> tuple[EncounterDocument, Any]:
@@ -40,23 +43,26 @@ def _fight(game: str, size: int = 10) -> tuple[EncounterDocument, Any]:
     monster = load_sheet(next(p for p in files if p.suffix.endswith("m"))).model
     encounter = document.encounter
     if len(encounter.combatants) < size:
-        encounter, _text = with_copies(encounter, monster, size - len(encounter.combatants),
-                                       "Monsters", "average", Roller(3))
+        encounter, _text = with_copies(
+            encounter, monster, size - len(encounter.combatants), "Monsters", "average", Roller(3)
+        )
     document.apply_command_state(encounter)
     return document, monster
 
 
 def _reopened(encounter: Any) -> Any:
     """The encounter written as a file and opened again (every field validated)."""
-    loaded = load_document_bytes(encounter_bytes(encounter), catalog.all_documents(),
-                                 source="copies.m3e")
+    loaded = load_document_bytes(
+        encounter_bytes(encounter), catalog.all_documents(), source="copies.m3e"
+    )
     return loaded.model
 
 
 @pytest.mark.parametrize("method", ["average", "rolled"])
 @pytest.mark.parametrize("game", GAMES)
-def test_the_most_copies_the_box_allows_join_in_one_step(qtbot: Any, game: str,
-                                                         method: str) -> None:
+def test_the_most_copies_the_box_allows_join_in_one_step(
+    qtbot: Any, game: str, method: str
+) -> None:
     document, monster = _fight(game)
     dialog = CopiesDialog(document, [SheetChoice(monster, "sample")], roller=Roller(5))
     qtbot.addWidget(dialog)
@@ -80,8 +86,9 @@ def test_the_most_copies_the_box_allows_join_in_one_step(qtbot: Any, game: str,
     first, last = copies[0].name, copies[-1].name
     k = int(first.rsplit(" ", 1)[1])
     assert first == f"{monster.name} {k}" and last == f"{monster.name} {k + 189}"
-    assert line.startswith(f"190 {plural(monster.name)} join the Monsters: "
-                           f"{monster.name} {k}–{k + 189}, "), line
+    assert line.startswith(
+        f"190 {plural(monster.name)} join the Monsters: {monster.name} {k}–{k + 189}, "
+    ), line
     assert len(line) < 200
     # Every copy stands somewhere of its own, and the whole saves as a valid file.
     if encounter.position_model.kind == "distance":
@@ -106,11 +113,17 @@ def test_copies_at_any_count_join_as_one_line(game: str) -> None:
     document, monster = _fight(game)
     start = document.encounter
 
-    @settings(max_examples=12, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(count=st.integers(1, core.MAX_COMBATANTS - len(start.combatants)),
-           method=st.sampled_from(["average", "rolled", "maximum"]),
-           side=st.sampled_from(["Monsters", "Party", "Raiders of the long night " * 2]))
+    @settings(
+        max_examples=12,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(
+        count=st.integers(1, core.MAX_COMBATANTS - len(start.combatants)),
+        method=st.sampled_from(["average", "rolled", "maximum"]),
+        side=st.sampled_from(["Monsters", "Party", "Raiders of the long night " * 2]),
+    )
     def check(count: int, method: Any, side: str) -> None:
         side = side[:40]
         after, _text = with_copies(start, monster, count, side, method, Roller(count))

@@ -46,8 +46,13 @@ def test_one_pick_declares_every_selected_row(qtbot: Any, game: str) -> None:
     choices = model.index(rows[0], column).data(TrackerRole.CHOICES)
     # The first choice whose letter picks it (none of the rows has it now).
     shown = {str(model.index(r, column).data(Qt.ItemDataRole.EditRole) or "") for r in rows}
-    chosen = next(c for c in choices if c not in shown and c[:1].isalpha()
-                  and next(x for x in choices if x[:1].lower() == c[:1].lower()) == c)
+    chosen = next(
+        c
+        for c in choices
+        if c not in shown
+        and c[:1].isalpha()
+        and next(x for x in choices if x[:1].lower() == c[:1].lower()) == c
+    )
     selection = tracker.selectionModel()
     selection.setCurrentIndex(model.index(rows[0], column), Flag.ClearAndSelect | Flag.Rows)
     for row in rows[1:]:
@@ -67,13 +72,16 @@ def test_one_pick_declares_every_selected_row(qtbot: Any, game: str) -> None:
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: widget.document.undo_stack.count() > steps, timeout=2000)
     ids = picked
-    after = [str(model.index(model.row_of(i), column).data(Qt.ItemDataRole.EditRole) or "")
-             for i in ids]
+    after = [
+        str(model.index(model.row_of(i), column).data(Qt.ItemDataRole.EditRole) or "") for i in ids
+    ]
     assert after == [chosen] * len(rows), (chosen, after, widget.message_label.text())
     assert widget.document.undo_stack.count() == steps + 1  # one undo step for them all
     widget.document.undo_stack.undo()
-    assert {str(model.index(model.row_of(i), column).data(Qt.ItemDataRole.EditRole) or "")
-            for i in picked} == shown
+    assert {
+        str(model.index(model.row_of(i), column).data(Qt.ItemDataRole.EditRole) or "")
+        for i in picked
+    } == shown
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -94,6 +102,6 @@ def test_everyone_attacks_the_nearest_foe_in_one_step(qtbot: Any, game: str) -> 
     after = document.encounter
     for combatant in before.combatants:
         expected, _text = rules.declare_attack(before, combatant.id)
-        assert rules.cell(after, after.combatant(combatant.id), "declared") == \
-            rules.cell(expected, expected.combatant(combatant.id), "declared"), combatant.name
-
+        assert rules.cell(after, after.combatant(combatant.id), "declared") == rules.cell(
+            expected, expected.combatant(combatant.id), "declared"
+        ), combatant.name

@@ -14,8 +14,10 @@ from m3desk.ui.games.monsters_and_magic.encounter.initiative_dialog import Initi
 from tests.ui.encounter.helpers import by_name
 
 
-@pytest.mark.parametrize(("typed", "total"), [("5 5 4", 14), ("554", 14), ("5,5,4", 14),
-                                             ("14", 14), ("3", 3), ("18", 18)])
+@pytest.mark.parametrize(
+    ("typed", "total"),
+    [("5 5 4", 14), ("554", 14), ("5,5,4", 14), ("14", 14), ("3", 3), ("18", 18)],
+)
 def test_read_dice_takes_faces_or_a_total(typed: str, total: int) -> None:
     assert read_dice(typed) == total
 
@@ -35,7 +37,8 @@ def test_initiative_dialog_offers_rolls_and_takes_typed_dice(qtbot, document) ->
     assert dialog.parent() is parent
     answers = dialog.answers()
     assert {i: total for i, (total, _text) in answers.items()} == {
-        r.combatant_id: sum(r.rolled) for r in requests}
+        r.combatant_id: sum(r.rolled) for r in requests
+    }
     felix = by_name(document.encounter, "Felix").id
     edit = dialog.dice_edits[felix]
     edit.clear()
@@ -61,7 +64,11 @@ def test_condition_dialog_builds_a_condition_from_the_table_rules(qtbot) -> None
     assert dialog.value_label.text() == "+2"
     condition = dialog.condition()
     assert (condition.name, condition.kind, condition.tier, condition.value) == (
-        "magical shield", ConditionKind.EFFECT, Tier.MINOR, 2)
+        "magical shield",
+        ConditionKind.EFFECT,
+        Tier.MINOR,
+        2,
+    )
     assert condition.duration.kind is DurationKind.ROUNDS and condition.duration.rounds == 5
     assert condition.affects == "defence"
     dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData(ConditionKind.CONSEQUENCE))

@@ -26,8 +26,12 @@ GAMES = [system.id for system in registry.systems()]
 
 def _encounter(game: str) -> tuple[core.Encounter, str]:
     """A player character and two monsters of the game's samples; the first monster at 0."""
-    encounter = sample_fight(game, ("character", "Party", None), ("monster", "Monsters", 0),
-                             ("monster", "Monsters", None))
+    encounter = sample_fight(
+        game,
+        ("character", "Party", None),
+        ("monster", "Monsters", 0),
+        ("monster", "Monsters", None),
+    )
     return _ranked(encounter), encounter.combatants[1].id
 
 
@@ -49,8 +53,9 @@ def test_a_monster_at_zero_is_down_for_everyone(qtbot: Any, game: str) -> None:
     qtbot.addWidget(view)
     row = next(r for r in view.tracker_model.rows if r.combatant.id == felled)
     assert row.down
-    shown = view.tracker_model.index(view.tracker_model.rows.index(row),
-                                     view.tracker_model.column_of("name")).data()
+    shown = view.tracker_model.index(
+        view.tracker_model.rows.index(row), view.tracker_model.column_of("name")
+    ).data()
     assert shown == f"{name} (down)"
     fight = core.start(encounter)
     turns = []
@@ -65,8 +70,11 @@ def test_a_monster_at_zero_is_down_for_everyone(qtbot: Any, game: str) -> None:
     # The player view: the order says "down".
     players = PlayerView(document)
     qtbot.addWidget(players)
-    line = next(players.order.item(n).text() for n in range(players.order.count())
-                if name in players.order.item(n).text())
+    line = next(
+        players.order.item(n).text()
+        for n in range(players.order.count())
+        if name in players.order.item(n).text()
+    )
     assert line.endswith(f"{name} · down")
     # The forecast: counted out from the start, never acting, never standing.
     simulate = simulator_of(registry.get(game))  # its own, or the one played by its actions
@@ -83,8 +91,7 @@ def test_one_point_left_is_still_in_the_fight(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_hit_points_below_zero_read_with_one_minus_in_every_tracker(qtbot: Any,
-                                                                     game: str) -> None:
+def test_hit_points_below_zero_read_with_one_minus_in_every_tracker(qtbot: Any, game: str) -> None:
     """A monster at −3 reads "−3/…" with the true minus (U+2212) in the tracker's pool cell as
     rendered and in its tooltip, in every game: the game's own cell text from one formatter
     (OSE wrote "-3/8" where AD&D wrote "−3/8", and the tracker patched the hyphen)."""
@@ -96,8 +103,11 @@ def test_hit_points_below_zero_read_with_one_minus_in_every_tracker(qtbot: Any,
     rules = registry.get(game).encounter
     assert rules is not None
     felled = encounter.combatants[1]
-    pools = [column.id for column in rules.columns
-             if (rules.cell(encounter, felled, column.id).pool or (0,))[0] == -3]
+    pools = [
+        column.id
+        for column in rules.columns
+        if (rules.cell(encounter, felled, column.id).pool or (0,))[0] == -3
+    ]
     assert pools, game
     for column in pools:
         shown = model.index(1, model.column_of(column)).data()

@@ -45,8 +45,9 @@ def _settled(qtbot: Any, header: Any) -> list[int]:
 @pytest.mark.parametrize("count", (8, 12))
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("game", [system.id for system in registry.systems()])
-def test_a_fallen_name_reads_whole_and_the_columns_hold_still(qtbot: Any, game: str,
-                                                              screen: str, count: int) -> None:
+def test_a_fallen_name_reads_whole_and_the_columns_hold_still(
+    qtbot: Any, game: str, screen: str, count: int
+) -> None:
     files = sample_files(game)
     characters = [p for p in files if p.suffix == ".m3c"][:4]
     monsters = [p for p in files if p.suffix == ".m3m"]
@@ -61,8 +62,11 @@ def test_a_fallen_name_reads_whole_and_the_columns_hold_still(qtbot: Any, game: 
     view = widget.tracker
     model = view.tracker_model
     name = model.column_of(Column.NAME)
-    pool = next(c for c in range(model.columnCount())
-                if model.index(0, c).data(TrackerRole.POOL) is not None)
+    pool = next(
+        c
+        for c in range(model.columnCount())
+        if model.index(0, c).data(TrackerRole.POOL) is not None
+    )
     header = view.horizontalHeader()
     # The splitters' first sizes, then the columns squeezed to them: a loaded machine may
     # take more than one pass of the event loop, so the columns are read once they settle.
@@ -85,5 +89,6 @@ def test_a_fallen_name_reads_whole_and_the_columns_hold_still(qtbot: Any, game: 
     font = fallen.data(Qt.ItemDataRole.FontRole)
     assert font is not None and font.strikeOut()
     assert str(fallen.data()).endswith("(down)") or "down" in fallen.data(
-        Qt.ItemDataRole.ToolTipRole)
+        Qt.ItemDataRole.ToolTipRole
+    )
     assert str(fallen.data()).startswith(model.rows[longest].combatant.name)

@@ -46,10 +46,12 @@ def test_experience_is_offered_where_the_game_awards_it(qtbot, game: str) -> Non
     assert dialog is not None and dialog.isVisible()
     earned = rules.experience(document.encounter)
     assert dialog.total.text() == f"Total: {earned.total} XP"
-    assert [dialog.defeated.item(row, 0).text() for row in range(dialog.defeated.rowCount())] \
-        == [line.name for line in earned.defeated]
-    assert [dialog.shares.item(row, 1).text() for row in range(dialog.shares.rowCount())] == \
-        [str(share.xp) for share in earned.shares]
+    assert [dialog.defeated.item(row, 0).text() for row in range(dialog.defeated.rowCount())] == [
+        line.name for line in earned.defeated
+    ]
+    assert [dialog.shares.item(row, 1).text() for row in range(dialog.shares.rowCount())] == [
+        str(share.xp) for share in earned.shares
+    ]
     assert "<" not in dialog.notes.text()
     if not any(share.xp for share in earned.shares):
         assert not dialog.add_button.isEnabled()
@@ -62,8 +64,9 @@ def test_experience_is_offered_where_the_game_awards_it(qtbot, game: str) -> Non
     assert document.undo_stack.count() == steps + 1
     # The buttons stay under the pointer: the line saying it was added takes no new room
     # (it pushed them down a line).
-    assert [(b.text(), b.mapToGlobal(b.rect().topLeft())) for b in dialog.buttons.buttons()
-            ] == buttons
+    assert [
+        (b.text(), b.mapToGlobal(b.rect().topLeft())) for b in dialog.buttons.buttons()
+    ] == buttons
     assert not dialog.add_button.isEnabled()
     assert dialog.notes.text().startswith("Added to the sheets.")
     document.undo_stack.undo()

@@ -30,8 +30,7 @@ def test_a_three_word_name_is_shown_whole_when_the_bars_keep_their_room(qtbot: A
     assert chart.width() - label_w - value_w >= BarChart.BAR_ROOM
 
 
-def test_a_name_too_long_for_the_chart_is_cut_and_the_bars_keep_their_room(
-        qtbot: Any) -> None:
+def test_a_name_too_long_for_the_chart_is_cut_and_the_bars_keep_their_room(qtbot: Any) -> None:
     long_name = "Grand Vizier of the Seventeen Sunken Towers of the Eastern Marches"
     chart = _chart(qtbot, 370, long_name)
     shown = chart.label_shown(0)

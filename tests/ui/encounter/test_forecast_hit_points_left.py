@@ -20,8 +20,9 @@ SHOWN = re.compile(r"^(\d+\.\d) of (\d+)$")
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hit_points_left_are_never_below_none_and_of_the_most(qtbot: Any, game: str) -> None:
-    encounter = sample_fight(game, ("character", "Party", None), ("monster", "Monsters", 1),
-                             ("monster", "Monsters", 1))
+    encounter = sample_fight(
+        game, ("character", "Party", None), ("monster", "Monsters", 1), ("monster", "Monsters", 1)
+    )
     rules = registry.get(game).encounter
     assert rules is not None
     dialog = ForecastDialog(EncounterDocument(encounter))
@@ -41,8 +42,11 @@ def test_hit_points_left_are_never_below_none_and_of_the_most(qtbot: Any, game: 
 
 
 def test_the_time_left_counts_from_the_first_fights_back(qtbot: Any) -> None:
-    dialog = ForecastDialog(EncounterDocument(sample_fight(
-        GAMES[0], ("character", "Party", None), ("monster", "Monsters", None))))
+    dialog = ForecastDialog(
+        EncounterDocument(
+            sample_fight(GAMES[0], ("character", "Party", None), ("monster", "Monsters", None))
+        )
+    )
     qtbot.addWidget(dialog)
     dialog._wanted = 1000
     dialog._first = None

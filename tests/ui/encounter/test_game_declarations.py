@@ -34,8 +34,7 @@ def test_the_rounds_steps_are_on_the_rounds_tooltip(qtbot: Any, game: str) -> No
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_declared_actions_choices_say_what_each_maneuver_allows(qtbot: Any,
-                                                                  game: str) -> None:
+def test_a_declared_actions_choices_say_what_each_maneuver_allows(qtbot: Any, game: str) -> None:
     system = registry.get(game)
     widget = _widget(qtbot, game)
     model = widget.tracker.tracker_model
@@ -48,7 +47,8 @@ def test_a_declared_actions_choices_say_what_each_maneuver_allows(qtbot: Any,
             if not choices:
                 continue
             editor = widget.tracker.itemDelegate().createEditor(
-                widget.tracker.viewport(), QStyleOptionViewItem(), index)
+                widget.tracker.viewport(), QStyleOptionViewItem(), index
+            )
             assert isinstance(editor, QComboBox)
             for number in range(editor.count()):
                 seen.add(editor.itemText(number).casefold())
@@ -65,8 +65,11 @@ def test_a_declared_actions_choices_say_what_each_maneuver_allows(qtbot: Any,
     assert {name for name in named if name in seen} == {n for n in named if n in offered}
 
 
-DECLARING = [g for g in GAMES if registry.get(g).conditions
-             and parts_of(registry.get(g)).tracker_commands is None]
+DECLARING = [
+    g
+    for g in GAMES
+    if registry.get(g).conditions and parts_of(registry.get(g)).tracker_commands is None
+]
 
 
 def test_some_game_declares_its_conditions() -> None:
@@ -75,12 +78,12 @@ def test_some_game_declares_its_conditions() -> None:
 
 @pytest.mark.parametrize("game", DECLARING)
 def test_the_condition_picker_offers_the_games_conditions(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     system = registry.get(game)
     widget = _widget(qtbot, game)
     actions = widget.encounter_actions
-    assert actions.add_condition.isVisible() and actions.add_condition.text() == \
-        "Add &Condition…"
+    assert actions.add_condition.isVisible() and actions.add_condition.text() == "Add &Condition…"
     target = widget.document.encounter.combatants[0]
     widget.document.select(target.id)
     asked: list[tuple[str, tuple[ConditionSpec, ...]]] = []
@@ -98,8 +101,10 @@ def test_the_condition_picker_offers_the_games_conditions(
     assert [a.text() for a in menu.actions()][-1].startswith(chosen.name)
     assert widget.document.encounter.log[-1].text.startswith(f"{target.name}: {chosen.name}")
     menu.actions()[-1].trigger()
-    assert all(c.condition != chosen.id
-               for c in widget.document.encounter.combatant(target.id).conditions)
+    assert all(
+        c.condition != chosen.id for c in widget.document.encounter.combatant(target.id).conditions
+    )
     widget.document.undo_stack.undo()
-    assert any(c.condition == chosen.id
-               for c in widget.document.encounter.combatant(target.id).conditions)
+    assert any(
+        c.condition == chosen.id for c in widget.document.encounter.combatant(target.id).conditions
+    )

@@ -15,19 +15,22 @@ from m3desk.ui.games import parts_of
 from m3desk.ui.games.monsters_and_magic.encounter.range_setup import RangeSetupPanel
 from tests.ui.encounter.game_samples import sample_fight
 
-OTHER_GAMES = [system.id for system in registry.systems()
-               if system.id != "monsters_and_magic" and system.encounter is not None]
+OTHER_GAMES = [
+    system.id
+    for system in registry.systems()
+    if system.id != "monsters_and_magic" and system.encounter is not None
+]
 
 
 @pytest.mark.parametrize("game", OTHER_GAMES)
-def test_monsters_and_magic_set_up_panel_refuses_another_games_fight(qtbot: Any,
-                                                                     game: str) -> None:
+def test_monsters_and_magic_set_up_panel_refuses_another_games_fight(qtbot: Any, game: str) -> None:
     parts = parts_of(registry.get("monsters_and_magic"))
     assert parts.setup_panel is not None
     host = QWidget()
     qtbot.addWidget(host)
-    document = EncounterDocument(sample_fight(game, ("character", "Party", None),
-                                              ("monster", "Monsters", None)))
+    document = EncounterDocument(
+        sample_fight(game, ("character", "Party", None), ("monster", "Monsters", None))
+    )
     with pytest.raises(TypeError, match="not a Monsters & Magic fight"):
         parts.setup_panel(document, host)
 
@@ -37,10 +40,14 @@ def test_monsters_and_magic_set_up_panel_takes_its_own_fight(qtbot: Any) -> None
     assert parts.setup_panel is not None
     host = QWidget()
     qtbot.addWidget(host)
-    document = EncounterDocument(sample_fight("monsters_and_magic",
-                                              ("character", "Party", None),
-                                              ("monster", "Monsters", None)))
+    document = EncounterDocument(
+        sample_fight(
+            "monsters_and_magic", ("character", "Party", None), ("monster", "Monsters", None)
+        )
+    )
     panel = parts.setup_panel(document, host)
     assert isinstance(panel, RangeSetupPanel)
     assert [combo.accessibleName() for combo in panel.scouting.side_combos.values()] == [
-        "Scouting result of the Party", "Scouting result of the Monsters"]
+        "Scouting result of the Party",
+        "Scouting result of the Monsters",
+    ]

@@ -32,22 +32,31 @@ def _close(a: QColor, b: QColor) -> bool:
 
 def _pool_column(view: TrackerView) -> int:
     model = view.tracker_model
-    return next(column for column in range(model.columnCount())
-                if model.index(0, column).data(TrackerRole.POOL) is not None)
+    return next(
+        column
+        for column in range(model.columnCount())
+        if model.index(0, column).data(TrackerRole.POOL) is not None
+    )
 
 
 def _hurt(view: TrackerView, column: int) -> dict[int, str]:
     """Row by row: unhurt, wounded, badly wounded, down, typed into the HP cells."""
     model = view.tracker_model
-    pools = {row: model.index(row, column).data(TrackerRole.POOL)
-             for row in range(min(model.rowCount(), 4))}
+    pools = {
+        row: model.index(row, column).data(TrackerRole.POOL)
+        for row in range(min(model.rowCount(), 4))
+    }
     # The largest pool is the one that can be wounded but not badly (more than half left).
     by_size = sorted(pools, key=lambda row: -pools[row][1])
     wanted = {}
     for row, how in zip(by_size, ("wounded", "unhurt", "badly wounded", "down"), strict=True):
         maximum = pools[row][1]
-        target = {"unhurt": maximum, "wounded": maximum - 1, "badly wounded": maximum // 2,
-                  "down": 0}[how]
+        target = {
+            "unhurt": maximum,
+            "wounded": maximum - 1,
+            "badly wounded": maximum // 2,
+            "down": 0,
+        }[how]
         wanted[row] = model.combatant_id(row)
         assert model.setData(model.index(row, column), str(target), Qt.ItemDataRole.EditRole)
     rows = {model.combatant_id(row): row for row in range(model.rowCount())}

@@ -27,18 +27,34 @@ def play_a_little(qtbot, widget: EncounterWidget) -> None:
     press(qtbot, widget, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     encounter = widget.document.encounter
     felix, mummy = by_name(encounter, "Felix"), by_name(encounter, "First")
-    widget.document.apply(add_log(encounter, "sneaks up: Short → Close", actor=felix.id,
-                                  target=mummy.id, details="12 + 7 = 19 vs 9 → 10 EP"), "Log")
+    widget.document.apply(
+        add_log(
+            encounter,
+            "sneaks up: Short → Close",
+            actor=felix.id,
+            target=mummy.id,
+            details="12 + 7 = 19 vs 9 → 10 EP",
+        ),
+        "Log",
+    )
 
 
 def test_the_log_lists_entries_in_order_and_new_ones_are_appended(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     play_a_little(qtbot, widget)
     texts = log_texts(widget)
-    assert texts[:6] == [f"{name} joins the {side}" for name, side in (
-        ("Felix Pook", "Party"), ("First One Mummy", "Monsters"), ("Gramfive the Grim", "Party"),
-        ("Guido of Gramarye", "Party"), ("Shamira Sunfire", "Party"),
-        ("Xiola Zenwaith", "Party"))]
+    assert texts[:6] == [
+        f"{name} joins the {side}"
+        for name, side in (
+            ("Felix Pook", "Party"),
+            ("First One Mummy", "Monsters"),
+            ("Gramfive the Grim", "Party"),
+            ("Guido of Gramarye", "Party"),
+            ("Shamira Sunfire", "Party"),
+            ("Xiola Zenwaith", "Party"),
+        )
+    ]
     assert texts[-2:] == ["Surprise round", "sneaks up: Short → Close ▸"]
     model = widget.log_panel.log_model
     last = model.index(model.rowCount() - 1, 2)
@@ -54,8 +70,7 @@ def test_the_log_lists_entries_in_order_and_new_ones_are_appended(
     assert model.rowCount() < count
 
 
-def test_the_round_column_says_set_up_surprise_or_the_round(qtbot,
-                                                            widget: EncounterWidget) -> None:
+def test_the_round_column_says_set_up_surprise_or_the_round(qtbot, widget: EncounterWidget) -> None:
     play_a_little(qtbot, widget)
     model = widget.log_panel.log_model
     rounds = [model.index(row, 0).data() for row in range(model.rowCount())]
@@ -87,8 +102,7 @@ def test_filter_by_combatant(qtbot, widget: EncounterWidget) -> None:
     combo = widget.log_panel.filter_combo
     mummy = by_name(widget.document.encounter, "First")
     combo.setCurrentIndex(combo.findData(mummy.id))
-    assert log_texts(widget) == ["First One Mummy joins the Monsters",
-                                 "sneaks up: Short → Close ▸"]
+    assert log_texts(widget) == ["First One Mummy joins the Monsters", "sneaks up: Short → Close ▸"]
     combo.setCurrentIndex(0)
     assert len(log_texts(widget)) == len(widget.document.encounter.log)
 
@@ -101,21 +115,25 @@ def test_export_log_text(qtbot, widget: EncounterWidget) -> None:
     assert full.startswith("Encounter log: Fane of the First Ones\n")
     assert "\nSet-up\n  Felix Pook joins the Party\n" in full
     assert "  Scouting: the encounter starts at Short; the Party have surprise\n" in full
-    assert ("\nSurprise round\n  Surprise round\n  Felix Pook: sneaks up: Short → Close\n"
-            "      12 + 7 = 19 vs 9 → 10 EP\n") in full
+    assert (
+        "\nSurprise round\n  Surprise round\n  Felix Pook: sneaks up: Short → Close\n"
+        "      12 + 7 = 19 vs 9 → 10 EP\n"
+    ) in full
     assert "Before round 1" not in full
     only = export_log_text(encounter, felix.id)
     assert "Only entries about Felix Pook" in only
     assert "Xiola" not in only and "sneaks up" in only
 
 
-def test_export_log_action_writes_the_filtered_log(qtbot, widget: EncounterWidget,
-                                                   tmp_path: Path, monkeypatch) -> None:
+def test_export_log_action_writes_the_filtered_log(
+    qtbot, widget: EncounterWidget, tmp_path: Path, monkeypatch
+) -> None:
     play_a_little(qtbot, widget)
     target = tmp_path / "session.txt"
     suggested: list[Path] = []
-    monkeypatch.setattr(prompts, "log_file_to_save",
-                        lambda parent, path: suggested.append(path) or target)
+    monkeypatch.setattr(
+        prompts, "log_file_to_save", lambda parent, path: suggested.append(path) or target
+    )
     combo = widget.log_panel.filter_combo
     felix = by_name(widget.document.encounter, "Felix")
     combo.setCurrentIndex(combo.findData(felix.id))
@@ -123,21 +141,23 @@ def test_export_log_action_writes_the_filtered_log(qtbot, widget: EncounterWidge
     widget.tracker.setFocus()
     press(qtbot, widget, Qt.Key.Key_E, CTRL_SHIFT)
     assert suggested[0].name == "Fane of the First Ones log.txt"
-    assert target.read_text(encoding="utf-8") == export_log_text(widget.document.encounter,
-                                                                 felix.id)
+    assert target.read_text(encoding="utf-8") == export_log_text(
+        widget.document.encounter, felix.id
+    )
     assert widget.document.undo_stack.count() == count  # a file operation, not an edit
 
 
-LONG = ("Scouting: the encounter starts at Short; the Party have surprise, and the First One "
-        "Mummy is caught unawares while it tends the sarcophagus at the far end of the fane")
+LONG = (
+    "Scouting: the encounter starts at Short; the Party have surprise, and the First One "
+    "Mummy is caught unawares while it tends the sarcophagus at the far end of the fane"
+)
 
 
 def _row_fits(view, row: int) -> bool:
     return view.rowHeight(row) >= view.sizeHintForRow(row)
 
 
-def test_a_long_entry_wraps_so_the_gm_can_read_all_of_it(
-        qtbot, widget: EncounterWidget) -> None:
+def test_a_long_entry_wraps_so_the_gm_can_read_all_of_it(qtbot, widget: EncounterWidget) -> None:
     panel = widget.log_panel
     widget.document.apply(add_log(widget.document.encounter, LONG, actor=None), "Log")
     model, view = panel.log_model, panel.view
@@ -148,14 +168,14 @@ def test_a_long_entry_wraps_so_the_gm_can_read_all_of_it(
     assert _row_fits(view, last)
     what = view.columnWidth(2)
     assert view.fontMetrics().horizontalAdvance(LONG) > what, "the entry is longer than a line"
-    assert view.verticalScrollBar().value() == view.verticalScrollBar().maximum(), \
+    assert view.verticalScrollBar().value() == view.verticalScrollBar().maximum(), (
         "the newest entry stays in sight as it grows"
+    )
     # Short entries stay one line high.
     assert view.rowHeight(0) < 2 * one_line
 
 
-def test_only_the_rows_in_view_are_measured_in_a_long_log(
-        qtbot, widget: EncounterWidget) -> None:
+def test_only_the_rows_in_view_are_measured_in_a_long_log(qtbot, widget: EncounterWidget) -> None:
     encounter = widget.document.encounter
     for number in range(3000):
         encounter = add_log(encounter, f"{number}: {LONG}", actor=None)
@@ -172,7 +192,8 @@ def test_only_the_rows_in_view_are_measured_in_a_long_log(
 
 
 def test_the_log_opens_at_the_newest_entry_and_stays_there_until_the_gm_scrolls_up(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     encounter = widget.document.encounter
     for number in range(60):
         encounter = add_log(encounter, f"entry {number} " + "words " * (number % 9))

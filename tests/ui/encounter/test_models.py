@@ -18,14 +18,18 @@ def example_of_play(document: EncounterDocument) -> None:
     from m3desk.systems.monsters_and_magic.encounter import resolve_scouting
 
     encounter = resolve_scouting(document.encounter, {"Party": None, "Monsters": Failure.SIMPLE})
-    for name, value in (("Felix", 21), ("Xiola", 20), ("Gramfive", 13), ("Shamira", 13),
-                        ("Guido", 10)):
+    for name, value in (
+        ("Felix", 21),
+        ("Xiola", 20),
+        ("Gramfive", 13),
+        ("Shamira", 13),
+        ("Guido", 10),
+    ):
         encounter, _ = set_initiative(encounter, by_name(encounter, name).id, value)
     document.apply(start(encounter), "Start")
 
 
-def test_tracker_model_through_set_up_surprise_round_and_round_one(
-        qtmodeltester, document) -> None:
+def test_tracker_model_through_set_up_surprise_round_and_round_one(qtmodeltester, document) -> None:
     """The tester stays connected and checks every signal as the encounter moves on."""
     model = TrackerModel(document)
     qtmodeltester.check(model, force_py=True)
@@ -41,8 +45,10 @@ def test_tracker_model_through_set_up_surprise_round_and_round_one(
     document.undo_stack.undo()
     from m3desk.systems.monsters_and_magic.encounter import remove_combatant
 
-    document.apply(remove_combatant(document.encounter, by_name(document.encounter, "Guido").id),
-                   "Remove Guido")
+    document.apply(
+        remove_combatant(document.encounter, by_name(document.encounter, "Guido").id),
+        "Remove Guido",
+    )
 
 
 def test_tracker_model_mid_round_one(qtmodeltester, document) -> None:

@@ -20,11 +20,16 @@ from tests.ui.action.sample_fights import GAMES, sample_fight
 from tests.ui.encounter.game_samples import at_points
 
 REAL_LAUNCHER = action_launcher.open_action_dialog
+
+
 def _has_morale(game: str) -> bool:
     """Whether the game's monsters roll morale: a roll their sheet offers (``sheet_rolls``)."""
     system = registry.get(game)
-    monster = next(load_sheet(path).model for path in sample_files(game)
-                   if getattr(load_sheet(path).model, "kind", "") == "monster")
+    monster = next(
+        load_sheet(path).model
+        for path in sample_files(game)
+        if getattr(load_sheet(path).model, "kind", "") == "monster"
+    )
     return any(roll.label.startswith("Morale") for roll in system.sheet_rolls(monster, None))
 
 
@@ -38,10 +43,12 @@ def real_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(action_launcher, "open_action_dialog", REAL_LAUNCHER)
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES
-                                  if parts_of(registry.get(g)).action_dialog is None])
+@pytest.mark.parametrize(
+    "game", [g for g in GAMES if parts_of(registry.get(g)).action_dialog is None]
+)
 def test_the_notice_offers_the_morale_check_after_a_kill(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     document = sample_fight(game, monsters=3)
     widget = EncounterWidget(document)
     qtbot.addWidget(widget)
@@ -61,15 +68,20 @@ def test_the_notice_offers_the_morale_check_after_a_kill(
             if index >= 0:
                 dialog.target.setCurrentIndex(index)
             else:  # the action names its target
-                dialog.action.setCurrentIndex(next(
-                    n for n in range(dialog.action.count())
-                    if getattr(dialog.action.itemData(n), "target", None) == victim.id
-                    and dialog.action.itemData(n).group == "attack"))
+                dialog.action.setCurrentIndex(
+                    next(
+                        n
+                        for n in range(dialog.action.count())
+                        if getattr(dialog.action.itemData(n), "target", None) == victim.id
+                        and dialog.action.itemData(n).group == "attack"
+                    )
+                )
             for spin in dialog.dice:
                 spin.set_face(spin.sides)
         else:
-            seen.append((dialog.actor.currentText(), dialog.action.currentText(),
-                         dialog.chance.text()))
+            seen.append(
+                (dialog.actor.currentText(), dialog.action.currentText(), dialog.chance.text())
+            )
             qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
         return 1
@@ -88,8 +100,9 @@ def test_the_notice_offers_the_morale_check_after_a_kill(
     qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
     # One click opened the dialog on the side's morale check, rolled by one standing monster.
     name, action, chance = seen[0]
-    standing = [c.name for c in document.encounter.combatants
-                if c.side == victim.side and c.id != victim.id]
+    standing = [
+        c.name for c in document.encounter.combatants if c.side == victim.side and c.id != victim.id
+    ]
     assert name in standing
     assert action.startswith("Morale check"), action
     assert chance.startswith("Chance of success: ")

@@ -18,7 +18,8 @@ GAMES = [system.id for system in registry.systems()]
 
 @pytest.mark.parametrize("game", GAMES)
 def test_next_turn_says_initiative_is_missing_instead_of_running_rounds(
-        qtbot: Any, game: str) -> None:
+    qtbot: Any, game: str
+) -> None:
     document = new_encounter_document(sample_files(game), name="No initiative")
     widget = EncounterWidget(document)
     qtbot.addWidget(widget)

@@ -32,8 +32,7 @@ def close(a: QColor, b: QColor) -> bool:
 
 @pytest.mark.parametrize("dark", [False, True])
 @pytest.mark.parametrize("selected", [False, True])
-def test_the_fill_shows_the_fraction_in_palette_colours(qtbot, dark: bool,
-                                                        selected: bool) -> None:
+def test_the_fill_shows_the_fraction_in_palette_colours(qtbot, dark: bool, selected: bool) -> None:
     palette = dark_palette() if dark else QApplication.palette()
     image = render(PoolBarPainter(7, 28), palette, selected)  # a quarter
     colours = bar_colours(palette, GROUP, selected, "badly wounded")
@@ -58,8 +57,10 @@ def test_on_a_selected_row_a_full_bar_still_looks_full(qtbot, dark: bool) -> Non
     assert contrast_ratio(colours.on_fill, colours.fill) >= 4.5
     assert contrast_ratio(colours.on_track, colours.track) >= 4.5
     # Unselected, a full bar is the unhurt colour; empty is Base.
-    assert close(render(PoolBarPainter(28, 28), palette, False).pixelColor(10, 4),
-                 bar_colours(palette, GROUP, False, "unhurt").fill)
+    assert close(
+        render(PoolBarPainter(28, 28), palette, False).pixelColor(10, 4),
+        bar_colours(palette, GROUP, False, "unhurt").fill,
+    )
 
 
 def test_text_and_limits() -> None:
@@ -83,12 +84,16 @@ def test_a_squeezed_column_title_is_elided_not_clipped(qtbot, widget: EncounterW
     """At 150 % the Effects column narrows; its title must read "Effects &…", not show a
     clipped middle ("& consequ") that looks like a stray ampersand."""
     header = widget.tracker.horizontalHeader()
-    column = next(n for n, spec in enumerate(widget.tracker.tracker_model.columns)
-                  if spec.title.startswith("Effects"))
+    column = next(
+        n
+        for n, spec in enumerate(widget.tracker.tracker_model.columns)
+        if spec.title.startswith("Effects")
+    )
     header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
     header.resizeSection(column, header.fontMetrics().horizontalAdvance("Effects") + 24)
     assert header.sectionSize(column) < header.fontMetrics().horizontalAdvance(
-        "Effects & consequences")
+        "Effects & consequences"
+    )
     elided = header.grab().toImage()
     header.setTextElideMode(Qt.TextElideMode.ElideNone)  # what Qt's header does by default
     clipped = header.grab().toImage()

@@ -37,8 +37,7 @@ def _widget(qtbot: Any, game: str) -> EncounterWidget:
 def _monster_turn(widget: EncounterWidget) -> str:
     """Put the turn on a monster (as Next Turn would), and return its name."""
     encounter = widget.document.encounter
-    monster = next(c for c in encounter.combatants
-                   if getattr(c.sheet, "kind", "") == "monster")
+    monster = next(c for c in encounter.combatants if getattr(c.sheet, "kind", "") == "monster")
     if encounter.phase == "setup":
         encounter = core.next_turn(encounter)
     widget.document.apply(encounter.model_copy(update={"turn": monster.id}), "turn")
@@ -57,7 +56,8 @@ def _choose(qtbot: Any, view: PlayerView, words: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_board_centres_on_the_party_whoever_acts_or_one_combatant(
-        qtbot: Any, game: str) -> None:
+    qtbot: Any, game: str
+) -> None:
     widget = _widget(qtbot, game)
     chosen: list[tuple[str, str]] = []
     widget.remember_player_centre = lambda mode, fixed: chosen.append((mode, fixed))
@@ -65,8 +65,11 @@ def test_the_board_centres_on_the_party_whoever_acts_or_one_combatant(
     view = widget.show_player_view()
     qtbot.waitExposed(view)
     header = view.board.header
-    party = [c.name for c in widget.document.encounter.combatants
-             if getattr(c.sheet, "kind", "") == "character"]
+    party = [
+        c.name
+        for c in widget.document.encounter.combatants
+        if getattr(c.sheet, "kind", "") == "character"
+    ]
     # The party (the default): a monster's turn leaves the board on a player character.
     assert view.centre_combo.currentText() == "the party"
     assert header.text() in {f"Ranges from {name}" for name in party}, header.text()
@@ -98,9 +101,8 @@ def test_the_choice_is_kept_in_the_settings(qtbot: Any, tmp_path: Any) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_party_s_hit_points_are_named_as_the_tracker_names_them(
-        qtbot: Any, game: str) -> None:
-    """"Lirra · HP 3/3" as the tracker's column and the sheet's headline say it (Monsters &
+def test_the_party_s_hit_points_are_named_as_the_tracker_names_them(qtbot: Any, game: str) -> None:
+    """ "Lirra · HP 3/3" as the tracker's column and the sheet's headline say it (Monsters &
     Magic: "PHP 18/18"), not "3/3 hp" — a Monsters & Magic hero has two kinds of hit
     points, and "hp" did not say which."""
     widget = _widget(qtbot, game)

@@ -36,8 +36,15 @@ def _palette(theme: str) -> QPalette:
     return dark_palette() if theme == "dark" else QApplication.style().standardPalette()
 
 
-def _paint(bar: PoolBarPainter, width: int, height: int, palette: QPalette,
-           selected: bool, *, words: bool = True) -> QImage:
+def _paint(
+    bar: PoolBarPainter,
+    width: int,
+    height: int,
+    palette: QPalette,
+    selected: bool,
+    *,
+    words: bool = True,
+) -> QImage:
     image = QImage(width, height, QImage.Format.Format_RGB32)
     image.fill(palette.color(GROUP, QPalette.ColorRole.Base))
     painter = QPainter(image)
@@ -48,12 +55,17 @@ def _paint(bar: PoolBarPainter, width: int, height: int, palette: QPalette,
 
 
 def _words(painted: QImage, bare: QImage) -> list[tuple[int, int]]:
-    return [(x, y) for y in range(painted.height()) for x in range(painted.width())
-            if painted.pixel(x, y) != bare.pixel(x, y)]
+    return [
+        (x, y)
+        for y in range(painted.height())
+        for x in range(painted.width())
+        if painted.pixel(x, y) != bare.pixel(x, y)
+    ]
 
 
-def _judge(current: int, maximum: int, width: int, height: int, theme: str,
-           selected: bool) -> str | None:
+def _judge(
+    current: int, maximum: int, width: int, height: int, theme: str, selected: bool
+) -> str | None:
     palette = _palette(theme)
     bar = PoolBarPainter(current, maximum)
     painted = _paint(bar, width, height, palette, selected)
@@ -72,8 +84,9 @@ def _judge(current: int, maximum: int, width: int, height: int, theme: str,
     # colour; before, the words were white over the fill and black over the track.
     cores = [(QColor(painted.pixel(x, y)), QColor(bare.pixel(x, y))) for x, y in pixels]
     strongest = max(contrast_ratio(ink, ground) for ink, ground in cores)
-    cores = [(ink, ground) for ink, ground in cores
-             if contrast_ratio(ink, ground) >= 0.8 * strongest]
+    cores = [
+        (ink, ground) for ink, ground in cores if contrast_ratio(ink, ground) >= 0.8 * strongest
+    ]
     inks = [ink.getRgb()[:3] for ink, _ in cores]
     spread = max(max(c[k] for c in inks) - min(c[k] for c in inks) for k in range(3))
     if spread > 64:
@@ -83,7 +96,8 @@ def _judge(current: int, maximum: int, width: int, height: int, theme: str,
     for x, y in pixels:
         ground = QColor(bare.pixel(x, y))
         by_ground.setdefault(ground.name(), []).append(
-            contrast_ratio(QColor(painted.pixel(x, y)), ground))
+            contrast_ratio(QColor(painted.pixel(x, y)), ground)
+        )
     main = max(by_ground, key=lambda name: len(by_ground[name]))
     if max(by_ground[main]) < 4.5:
         return f"words hard to read: contrast {max(by_ground[main]):.1f} on {main}"
@@ -121,8 +135,11 @@ def test_every_games_pool_words_fit_the_tracker_column(qtbot: Any, game: str) ->
     view.show()
     QApplication.processEvents()
     model = view.tracker_model
-    pools = [c for c in range(model.columnCount())
-             if model.index(0, c).data(TrackerRole.POOL) is not None]
+    pools = [
+        c
+        for c in range(model.columnCount())
+        if model.index(0, c).data(TrackerRole.POOL) is not None
+    ]
     assert pools
     metrics = QFontMetricsF(view.font())
     for column in pools:

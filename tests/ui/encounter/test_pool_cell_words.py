@@ -22,8 +22,9 @@ from m3desk.ui.encounter.widget import EncounterWidget
 GAMES = [system.id for system in registry.systems()]
 
 
-def _painted_text(widget: EncounterWidget, row: int, column: int,
-                  monkeypatch: pytest.MonkeyPatch) -> str:
+def _painted_text(
+    widget: EncounterWidget, row: int, column: int, monkeypatch: pytest.MonkeyPatch
+) -> str:
     """The words the tracker's delegate draws on the bar of that cell."""
     drawn: list[str] = []
     real = pool_bar_painter.PoolBarPainter.paint
@@ -50,15 +51,19 @@ def _painted_text(widget: EncounterWidget, row: int, column: int,
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_hit_point_bar_below_zero_reads_with_the_true_minus(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     sheets = [load_sheet(path).model for path in sample_files(game)][:2]
     widget = EncounterWidget(new_encounter_document(sheets, name="Minus"))
     qtbot.addWidget(widget)
     widget.show()
     model = widget.tracker.model()
-    columns = [c for c in range(model.columnCount())
-               if model.index(0, c).data(TrackerRole.POOL) is not None
-               and model.flags(model.index(0, c)) & Qt.ItemFlag.ItemIsEditable]
+    columns = [
+        c
+        for c in range(model.columnCount())
+        if model.index(0, c).data(TrackerRole.POOL) is not None
+        and model.flags(model.index(0, c)) & Qt.ItemFlag.ItemIsEditable
+    ]
     assert columns
     column = columns[0]
     index = model.index(0, column)
@@ -79,9 +84,12 @@ def test_hit_points_typed_past_the_maximum_are_reported_as_set(qtbot: Any, game:
     widget = EncounterWidget(new_encounter_document(sheets, name="Past the top"))
     qtbot.addWidget(widget)
     model = widget.tracker.model()
-    column = next(c for c in range(model.columnCount())
-                  if model.index(0, c).data(TrackerRole.POOL) is not None
-                  and model.flags(model.index(0, c)) & Qt.ItemFlag.ItemIsEditable)
+    column = next(
+        c
+        for c in range(model.columnCount())
+        if model.index(0, c).data(TrackerRole.POOL) is not None
+        and model.flags(model.index(0, c)) & Qt.ItemFlag.ItemIsEditable
+    )
     assert model.setData(model.index(0, column), "1", Qt.ItemDataRole.EditRole)  # hurt first
     refused: list[str] = []
     model.edit_rejected.connect(refused.append)

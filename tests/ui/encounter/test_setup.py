@@ -26,10 +26,11 @@ def choose(combo, data) -> None:
 
 
 def test_new_document_puts_characters_in_the_party_and_monsters_in_monsters(
-        sample_copies: list[Path]) -> None:
+    sample_copies: list[Path],
+) -> None:
     document = new_encounter_document(
-        [*sample_copies, CharacterSheet(name="Hireling"),
-         OpenSheet(MonsterSheet(name="Rat"), None)])
+        [*sample_copies, CharacterSheet(name="Hireling"), OpenSheet(MonsterSheet(name="Rat"), None)]
+    )
     sides = {c.name: c.side for c in document.encounter.combatants}
     assert sides["First One Mummy"] == "Monsters" and sides["Rat"] == "Monsters"
     assert sides["Felix Pook"] == "Party" and sides["Hireling"] == "Party"
@@ -39,7 +40,8 @@ def test_new_document_puts_characters_in_the_party_and_monsters_in_monsters(
 
 
 def test_surroundings_set_the_maximum_range_and_the_gm_can_override_it(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     strip = widget.setup_strip
     document = widget.document
     assert document.encounter.maximum_range is RangeBand.SHORT
@@ -95,8 +97,8 @@ def test_both_sides_spotting_gives_no_surprise_to_offer(qtbot, widget: Encounter
 
 
 def test_add_combatants_from_files_one_undo_step_and_errors_per_file(
-        qtbot, widget: EncounterWidget, sample_copies: list[Path], tmp_path: Path,
-        monkeypatch) -> None:
+    qtbot, widget: EncounterWidget, sample_copies: list[Path], tmp_path: Path, monkeypatch
+) -> None:
     broken = tmp_path / "broken.m3m"
     broken.write_text("{ not json", encoding="utf-8")
     mummy = next(p for p in sample_copies if p.suffix == ".m3m")
@@ -117,7 +119,9 @@ def test_add_combatants_from_files_one_undo_step_and_errors_per_file(
 
     encounter = widget.document.encounter
     assert [c.name for c in encounter.combatants if c.name.startswith("First")] == [
-        "First One Mummy 1", "First One Mummy 2"]
+        "First One Mummy 1",
+        "First One Mummy 2",
+    ]
     assert by_name(encounter, "First One Mummy 2").side == "Undead"
     assert "Undead" in encounter.sides
     assert widget.document.undo_stack.count() == before + 1

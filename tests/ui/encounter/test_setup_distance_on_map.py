@@ -16,9 +16,13 @@ from m3desk.core import registry
 from m3desk.ui.encounter.setup_steps import SetupStepsPanel
 from tests.ui.encounter.test_setup_steps import _log_texts, _tab
 
-GAMES = [g.id for g in registry.systems() if g.encounter is not None
-         and g.positions.kind == "distance"
-         and any(step.id == "distance" for step in g.encounter.setup_steps)]
+GAMES = [
+    g.id
+    for g in registry.systems()
+    if g.encounter is not None
+    and g.positions.kind == "distance"
+    and any(step.id == "distance" for step in g.encounter.setup_steps)
+]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -39,10 +43,13 @@ def test_the_distance_typed_is_the_distance_on_the_map(qtbot: Any, game: str) ->
     apart = core.sides_apart(encounter)
     assert apart is not None and apart > 0
     said = f"{model.label(apart)}"
-    assert said in row.result.text() or f"{apart} {model.unit}" in row.result.text(), \
+    assert said in row.result.text() or f"{apart} {model.unit}" in row.result.text(), (
         row.result.text()
-    assert _log_texts(widget)[-1].startswith(row.step.label) or \
-        "distance" in _log_texts(widget)[-1].lower(), _log_texts(widget)[-1]
+    )
+    assert (
+        _log_texts(widget)[-1].startswith(row.step.label)
+        or "distance" in _log_texts(widget)[-1].lower()
+    ), _log_texts(widget)[-1]
     assert widget.map is not None
     view = widget.map.view
     selected = encounter.combatants[0]
@@ -51,6 +58,9 @@ def test_the_distance_typed_is_the_distance_on_the_map(qtbot: Any, game: str) ->
     foes = [c for c in encounter.combatants if c.side != selected.side]
     nearest = min(foes, key=lambda c: core.position_between(encounter, selected.id, c.id))
     tip = view.tooltip_at(view.screen_of(nearest.id))
-    distances = [int(t.split(" ", 1)[0]) for t in tip.splitlines()
-                 if t.endswith(f"{model.unit} from {selected.name}")]
+    distances = [
+        int(t.split(" ", 1)[0])
+        for t in tip.splitlines()
+        if t.endswith(f"{model.unit} from {selected.name}")
+    ]
     assert distances and distances[0] >= apart, tip

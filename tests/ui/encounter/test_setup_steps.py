@@ -31,8 +31,10 @@ def _tab(qtbot, game: str) -> EncounterWidget:
 
 def _log_texts(widget: EncounterWidget) -> list[str]:
     model = widget.log_panel.log_model
-    return [str(model.data(model.index(row, model.columnCount() - 1)))
-            for row in range(model.rowCount())]
+    return [
+        str(model.data(model.index(row, model.columnCount() - 1)))
+        for row in range(model.rowCount())
+    ]
 
 
 @pytest.mark.parametrize("game", [g.id for g in registry.systems()])
@@ -110,8 +112,9 @@ def test_adnd_rolls_its_encounter_distance_by_the_situation(qtbot) -> None:
     qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
     assert core.sides_apart(document.encounter) == 35
     assert distance.result.text() == "the sides are 35 ft apart"
-    assert _log_texts(widget)[-1] == ("Encounter distance: 7 squares, 35 ft, light forest "
-                                      "(4d6: 1 + 2 + 3 + 1)")
+    assert _log_texts(widget)[-1] == (
+        "Encounter distance: 7 squares, 35 ft, light forest (4d6: 1 + 2 + 3 + 1)"
+    )
     surprise = panel.row("surprise")
     qtbot.keyClicks(surprise.faces, "1 2")  # both sides surprised: the terrain is moot
     qtbot.keyClick(surprise.faces, Qt.Key.Key_Return)
@@ -172,8 +175,15 @@ def test_apparatus_starting_distance_is_the_gms(qtbot) -> None:
     distance.choice.setCurrentIndex(distance.choice.findText("Far range"))
     assert distance.roll.text() == "Set"
     qtbot.mouseClick(distance.roll, Qt.MouseButton.LeftButton)
-    far = max([w.ranges(document.encounter.options)[1] for c in document.encounter.combatants
-               for w in c.sheet.weapons if w.ranged] or [document.encounter.options.far_range])
+    far = max(
+        [
+            w.ranges(document.encounter.options)[1]
+            for c in document.encounter.combatants
+            for w in c.sheet.weapons
+            if w.ranged
+        ]
+        or [document.encounter.options.far_range]
+    )
     assert core.sides_apart(document.encounter) == far
     assert distance.result.text() == f"the sides are {far} m apart"
     distance.choice.setCurrentIndex(distance.choice.findText("Typed (m)"))

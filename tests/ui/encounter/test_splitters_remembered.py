@@ -15,8 +15,9 @@ from m3desk.ui.encounter.widget import EncounterWidget
 
 
 def _tab(qtbot, game: str, splits: dict[str, float] | None = None) -> EncounterWidget:
-    widget = EncounterWidget(new_encounter_document(sample_files(game)[:4], name="Drag"),
-                             splits=splits)
+    widget = EncounterWidget(
+        new_encounter_document(sample_files(game)[:4], name="Drag"), splits=splits
+    )
     qtbot.addWidget(widget)
     widget.resize(1100, 650)
     widget.show()

@@ -22,9 +22,10 @@ def toy() -> Iterator[None]:
 def _document(qtbot) -> EncounterDocument:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Toy fight")
-    for sheet, side in ((ToySheet(name="Aldo"), "Party"),
-                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=11),
-                         "Monsters")):
+    for sheet, side in (
+        (ToySheet(name="Aldo"), "Party"),
+        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=11), "Monsters"),
+    ):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
     return EncounterDocument(encounter)

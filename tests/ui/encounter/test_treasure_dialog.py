@@ -30,18 +30,24 @@ WITH_TREASURE = [g.id for g in registry.systems() if load_tables(g.id).treasure_
 
 @pytest.mark.parametrize("game", WITH_TREASURE)
 def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
-        qtbot: Any, game: str) -> None:
+    qtbot: Any, game: str
+) -> None:
     tables = load_tables(game)
-    party = [s.model for s in map(load_sheet, sample_files(game))
-             if s.model.kind == "character"][:3]
-    foe = next(sheet for _name, sheet, _n in _bestiary(game)
-               if str(getattr(sheet, "treasure", "")).strip() == "A")
+    party = [s.model for s in map(load_sheet, sample_files(game)) if s.model.kind == "character"][
+        :3
+    ]
+    foe = next(
+        sheet
+        for _name, sheet, _n in _bestiary(game)
+        if str(getattr(sheet, "treasure", "")).strip() == "A"
+    )
     document = new_encounter_document([*party, foe], name="Lair")
     encounter = document.encounter
     for combatant in encounter.combatants:
         if combatant.sheet.kind == "monster":
-            encounter = core.replace_sheet(encounter, combatant.id,
-                                           combatant.sheet.model_copy(update={"hit_points": 0}))
+            encounter = core.replace_sheet(
+                encounter, combatant.id, combatant.sheet.model_copy(update={"hit_points": 0})
+            )
     document.apply(encounter, "The foe falls")
     dialog = ExperienceDialog(document)
     qtbot.addWidget(dialog)
@@ -58,8 +64,10 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
         seen["worth"] = treasure.worth.value()
         treasure.worth.setValue(treasure.worth.value() + 7)  # adjusted by hand
         seen["shares"] = treasure.shares.toPlainText()
-        qtbot.mouseClick(treasure.findChild(type(treasure.roll_button), "treasure_count_in"),
-                         Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(
+            treasure.findChild(type(treasure.roll_button), "treasure_count_in"),
+            Qt.MouseButton.LeftButton,
+        )
         return 1
 
     original = TreasureDialog.exec
@@ -96,8 +104,11 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
             handed += got * COIN_GP[coin]
     assert handed == worth
     gear = [i.name for c in fighters for i in getattr(c.sheet, "equipment", ())]
-    assert all(any(g.startswith(item.name) for g in gear) for item in expected.items
-               if hasattr(fighters[0].sheet, "equipment"))
+    assert all(
+        any(g.startswith(item.name) for g in gear)
+        for item in expected.items
+        if hasattr(fighters[0].sheet, "equipment")
+    )
     # The games that ship treasure tables give experience for treasure (OSE: 1 XP per gp):
     # it joins the foes' in the dialog.
     award = dialog.award()
@@ -106,14 +117,18 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
     assert "Treasure" in rows
     assert dialog.total.text() == f"Total: {award.total} XP"
     assert dialog.defeated.item(rows.index("Treasure"), 1).text() == str(worth)
-    xp_before = {c.name: int(getattr(c.sheet, "experience", 0))
-                 for c in document.encounter.combatants}
+    xp_before = {
+        c.name: int(getattr(c.sheet, "experience", 0)) for c in document.encounter.combatants
+    }
     qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
     after = {c.name: int(getattr(c.sheet, "experience", 0)) for c in document.encounter.combatants}
     for share in award.shares:
         assert after[share.name] == xp_before[share.name] + share.xp
-        assert [dialog.shares.item(r, 1).text() for r in range(dialog.shares.rowCount())
-                if dialog.shares.item(r, 0).text() == share.name] == [str(share.xp)]
+        assert [
+            dialog.shares.item(r, 1).text()
+            for r in range(dialog.shares.rowCount())
+            if dialog.shares.item(r, 0).text() == share.name
+        ] == [str(share.xp)]
     document.undo_stack.undo()
     document.undo_stack.undo()
     assert document.encounter.treasure_gp == 0
@@ -123,8 +138,9 @@ def test_a_worth_settled_by_hand_is_what_the_coins_and_gems_add_up_to() -> None:
     from m3desk.core.tables import RolledCoins
     from m3desk.core.treasure import Treasure, TreasureItem
 
-    rolled = Treasure("A", (RolledCoins("sp", 300), RolledCoins("gp", 40)),
-                      (TreasureItem("gems", "Gem", 50),))
+    rolled = Treasure(
+        "A", (RolledCoins("sp", 300), RolledCoins("gp", 40)), (TreasureItem("gems", "Gem", 50),)
+    )
     assert rolled.value_gp == 120
     more = rolled.settled(125)  # the gold takes the difference
     assert more.value_gp == 125 and RolledCoins("gp", 45) in more.coins

@@ -45,11 +45,11 @@ def marker_of(widget: EncounterWidget, name: str) -> str:
 
 
 def test_typed_initiatives_order_the_tracker_and_group_simultaneous_counts(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     scout(widget)
     type_surprise_initiative(qtbot, widget)
-    assert names_in_order(widget) == ["Felix", "Xiola", "Gramfive", "Shamira", "Guido",
-                                      "First"]
+    assert names_in_order(widget) == ["Felix", "Xiola", "Gramfive", "Shamira", "Guido", "First"]
     assert groups(widget)[:4] == [["Felix"], ["Xiola"], ["Gramfive", "Shamira"], ["Guido"]]
     assert cell(widget, "Gramfive", Column.INITIATIVE).data(TrackerRole.GROUP) == (2, 0)
     assert cell(widget, "Shamira", Column.INITIATIVE).data(TrackerRole.GROUP) == (2, 1)
@@ -66,7 +66,8 @@ def test_typed_initiatives_order_the_tracker_and_group_simultaneous_counts(
 
 
 def test_surprise_round_then_round_one_as_in_the_example_of_play(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     scout(widget)
     type_surprise_initiative(qtbot, widget)
     next_turn(qtbot, widget)  # in set-up, the first Next starts the encounter
@@ -91,15 +92,15 @@ def test_surprise_round_then_round_one_as_in_the_example_of_play(
 
     # The mummy rolls 14 + 6 = 20 for round one; typed, it acts with Xiola.
     type_into_cell(qtbot, widget, "First", Column.INITIATIVE, "20")
-    order = [[c.name.split()[0] for c in count] for count in turn_order(
-        widget.document.encounter)]
+    order = [[c.name.split()[0] for c in count] for count in turn_order(widget.document.encounter)]
     assert order == [["Felix"], ["Xiola", "First"], ["Gramfive", "Shamira"], ["Guido"]]
     assert groups(widget) == order
     assert "without initiative" not in widget.round_label.text()
 
 
 def test_previous_turn_and_undo_of_each_step_restore_exactly(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     scout(widget)
     type_surprise_initiative(qtbot, widget)
     states = [widget.document.encounter]
@@ -144,7 +145,8 @@ def test_delay_and_act_now(qtbot, widget: EncounterWidget) -> None:
 
 
 def test_acting_now_in_the_middle_of_a_count_gives_nobody_a_second_turn(
-        qtbot, widget: EncounterWidget) -> None:
+    qtbot, widget: EncounterWidget
+) -> None:
     scout(widget)
     type_surprise_initiative(qtbot, widget)
     next_turn(qtbot, widget)
@@ -158,19 +160,26 @@ def test_acting_now_in_the_middle_of_a_count_gives_nobody_a_second_turn(
 
 
 def test_casting_switches_the_roll_to_int_and_the_roll_dialog_takes_typed_dice(
-        qtbot, widget: EncounterWidget, monkeypatch) -> None:
+    qtbot, widget: EncounterWidget, monkeypatch
+) -> None:
     from m3desk.ui.games.monsters_and_magic.encounter import prompts
 
     click_cell(qtbot, widget, "Xiola", Column.NAME)
     press(qtbot, widget, Qt.Key.Key_T, CTRL)  # casting this round
-    assert cell(widget, "Xiola", "casting").data(Qt.ItemDataRole.CheckStateRole) == \
-        Qt.CheckState.Checked
+    assert (
+        cell(widget, "Xiola", "casting").data(Qt.ItemDataRole.CheckStateRole)
+        == Qt.CheckState.Checked
+    )
     asked = []
 
     def dice(parent, requests):
         asked.extend(requests)
-        return {r.combatant_id: (13, "6 4 3") if r.name.startswith("Xiola") else
-                (r.rolled[0] + r.rolled[1] + r.rolled[2], "") for r in requests}
+        return {
+            r.combatant_id: (13, "6 4 3")
+            if r.name.startswith("Xiola")
+            else (r.rolled[0] + r.rolled[1] + r.rolled[2], "")
+            for r in requests
+        }
 
     monkeypatch.setattr(prompts, "ask_initiative_dice", dice)
     press(qtbot, widget, Qt.Key.Key_I, CTRL)  # everyone without initiative
@@ -180,25 +189,36 @@ def test_casting_switches_the_roll_to_int_and_the_roll_dialog_takes_typed_dice(
     encounter = widget.document.encounter
     assert by_name(encounter, "Xiola").initiative == 20
     assert all(c.initiative is not None for c in encounter.combatants)
-    entry = next(e for e in encounter.log if e.text == "Xiola Zenwaith rolls initiative: 20 "
-                 "(3d6 (6 4 3) = 13, INT +6 level +1 → 20)")
+    entry = next(
+        e
+        for e in encounter.log
+        if e.text == "Xiola Zenwaith rolls initiative: 20 (3d6 (6 4 3) = 13, INT +6 level +1 → 20)"
+    )
     assert entry.details == "3d6 (6 4 3) = 13, INT +6 level +1 → 20"
     assert widget.document.undo_stack.undoText() == (
-        "Roll initiative for " + ", ".join(r.name for r in asked))
+        "Roll initiative for " + ", ".join(r.name for r in asked)
+    )
     assert not widget.encounter_actions.roll_initiative.isEnabled()
 
 
 def test_surprise_round_rolls_only_for_the_surprising_side(
-        qtbot, widget: EncounterWidget, monkeypatch) -> None:
+    qtbot, widget: EncounterWidget, monkeypatch
+) -> None:
     from m3desk.ui.games.monsters_and_magic.encounter import prompts
 
     scout(widget)
     asked = []
-    monkeypatch.setattr(prompts, "ask_initiative_dice",
-                        lambda parent, requests: asked.extend(requests) or None)
+    monkeypatch.setattr(
+        prompts, "ask_initiative_dice", lambda parent, requests: asked.extend(requests) or None
+    )
     widget.encounter_actions.roll_initiative.trigger()
-    assert sorted(r.name.split()[0] for r in asked) == ["Felix", "Gramfive", "Guido",
-                                                         "Shamira", "Xiola"]
+    assert sorted(r.name.split()[0] for r in asked) == [
+        "Felix",
+        "Gramfive",
+        "Guido",
+        "Shamira",
+        "Xiola",
+    ]
     assert widget.document.undo_stack.undoText() == "Scouting results"  # cancelled
 
 
@@ -212,11 +232,16 @@ def test_resolve_earlier_on_a_shared_count(qtbot, widget: EncounterWidget) -> No
 
 
 def test_act_opens_the_action_dialog_for_the_current_combatant(
-        qtbot, widget: EncounterWidget, monkeypatch) -> None:
+    qtbot, widget: EncounterWidget, monkeypatch
+) -> None:
     calls = []
-    monkeypatch.setattr(action_launcher, "open_action_dialog",
-                        lambda document, parent, roller, actor_id: calls.append(
-                            (document.selected, parent, roller, actor_id)))
+    monkeypatch.setattr(
+        action_launcher,
+        "open_action_dialog",
+        lambda document, parent, roller, actor_id: calls.append(
+            (document.selected, parent, roller, actor_id)
+        ),
+    )
     scout(widget)
     type_surprise_initiative(qtbot, widget)
     assert not widget.encounter_actions.act.isEnabled()
@@ -229,12 +254,14 @@ def test_act_opens_the_action_dialog_for_the_current_combatant(
 
 
 def test_act_hands_the_real_action_dialog_the_current_combatant(
-        qtbot, widget: EncounterWidget, monkeypatch) -> None:
+    qtbot, widget: EncounterWidget, monkeypatch
+) -> None:
     """Monsters & Magic keeps its own dialog (effect points need their step)."""
     from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog as dialog
 
     monkeypatch.setattr(action_launcher, "open_action_dialog", REAL_OPEN_ACTION_DIALOG)
     calls = []
+
     def run_for(cls, document, parent, *, roller=None, memory=None, actor_id=None):
         calls.append((document, parent, {"roller": roller, "actor_id": actor_id}))
 
@@ -244,12 +271,10 @@ def test_act_hands_the_real_action_dialog_the_current_combatant(
     next_turn(qtbot, widget)
     press(qtbot, widget, Qt.Key.Key_E, CTRL)
     felix = by_name(widget.document.encounter, "Felix").id
-    assert calls == [(widget.document, widget, {"roller": widget.turns.roller,
-                                                "actor_id": felix})]
+    assert calls == [(widget.document, widget, {"roller": widget.turns.roller, "actor_id": felix})]
 
 
-def test_retyping_the_same_count_keeps_the_order_within_it(
-        qtbot, widget: EncounterWidget) -> None:
+def test_retyping_the_same_count_keeps_the_order_within_it(qtbot, widget: EncounterWidget) -> None:
     type_surprise_initiative(qtbot, widget)
     count = widget.document.undo_stack.count()
     type_into_cell(qtbot, widget, "Gramfive", Column.INITIATIVE, "13")

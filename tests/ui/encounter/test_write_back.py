@@ -20,7 +20,8 @@ def path_of(paths: list[Path], stem: str) -> Path:
 
 
 def test_write_back_changes_the_php_and_nothing_else(
-        qtbot, widget: EncounterWidget, sample_copies: list[Path], monkeypatch) -> None:
+    qtbot, widget: EncounterWidget, sample_copies: list[Path], monkeypatch
+) -> None:
     gramfive_path = path_of(sample_copies, "gramfive")
     original = load_sheet(gramfive_path).model
     untouched = {p: p.read_bytes() for p in sample_copies if p != gramfive_path}
@@ -39,20 +40,24 @@ def test_write_back_changes_the_php_and_nothing_else(
         widget.encounter_actions.write_back.trigger()
     assert written.args == [[gramfive_path]]
 
-    assert summaries == ["• Felix Pook (felix.m3c): no changes\n"
-                         "• First One Mummy (first-one-mummy.m3m): no changes\n"
-                         "• Gramfive the Grim (gramfive.m3c): PHP 25/25 → 7/25\n"
-                         "• Guido of Gramarye (guido.m3c): no changes\n"
-                         "• Shamira Sunfire (shamira.m3c): no changes\n"
-                         "• Xiola Zenwaith (xiola.m3c): no changes"]
+    assert summaries == [
+        "• Felix Pook (felix.m3c): no changes\n"
+        "• First One Mummy (first-one-mummy.m3m): no changes\n"
+        "• Gramfive the Grim (gramfive.m3c): PHP 25/25 → 7/25\n"
+        "• Guido of Gramarye (guido.m3c): no changes\n"
+        "• Shamira Sunfire (shamira.m3c): no changes\n"
+        "• Xiola Zenwaith (xiola.m3c): no changes"
+    ]
     assert load_sheet(gramfive_path).model == original.model_copy(
-        update={"php": Pool(current=7, maximum=25)})
+        update={"php": Pool(current=7, maximum=25)}
+    )
     assert {p: p.read_bytes() for p in untouched} == untouched
     assert document.undo_stack.count() == undo_count
 
 
 def test_conditions_and_hero_points_go_back_and_a_later_level_up_is_kept(
-        qtbot, document, sample_copies: list[Path]) -> None:
+    qtbot, document, sample_copies: list[Path]
+) -> None:
     shamira_path = path_of(sample_copies, "shamira")
     shamira = by_name(document.encounter, "Shamira")
     regressing = Condition.make("regressing to ape-man", ConditionKind.CONSEQUENCE, Tier.MAJOR)
@@ -72,7 +77,8 @@ def test_conditions_and_hero_points_go_back_and_a_later_level_up_is_kept(
 
 
 def test_cancel_writes_nothing_and_unreadable_files_are_reported(
-        qtbot, widget: EncounterWidget, sample_copies: list[Path], monkeypatch) -> None:
+    qtbot, widget: EncounterWidget, sample_copies: list[Path], monkeypatch
+) -> None:
     felix_path = path_of(sample_copies, "felix")
     felix_path.write_text("not a sheet", encoding="utf-8")
     document = widget.document
@@ -80,8 +86,11 @@ def test_cancel_writes_nothing_and_unreadable_files_are_reported(
     document.apply(*set_pool(document.encounter, gramfive.id, "php", 7))
     before = path_of(sample_copies, "gramfive").read_bytes()
     summaries: list[str] = []
-    monkeypatch.setattr(prompts, "confirm_write_back",
-                        lambda parent, summary, count: summaries.append(summary) or False)
+    monkeypatch.setattr(
+        prompts,
+        "confirm_write_back",
+        lambda parent, summary, count: summaries.append(summary) or False,
+    )
     widget.encounter_actions.write_back.trigger()
     assert "Felix Pook (felix.m3c): not written" in summaries[0]
     assert path_of(sample_copies, "gramfive").read_bytes() == before
@@ -103,8 +112,9 @@ def test_nothing_to_write_back_says_so(qtbot, widget: EncounterWidget, monkeypat
 
 
 def test_a_bundled_sample_added_from_files_joins_without_its_path(
-        qtbot, widget: EncounterWidget, monkeypatch) -> None:
-    """"Add Combatants ▸ from files" on the app's own sample: write-back must never target it."""
+    qtbot, widget: EncounterWidget, monkeypatch
+) -> None:
+    """ "Add Combatants ▸ from files" on the app's own sample: write-back must never target it."""
     from m3desk.assets import sample_files
     from m3desk.ui.file_places import is_sample
 
@@ -124,14 +134,16 @@ def test_a_bundled_sample_added_from_files_joins_without_its_path(
 
 
 def test_only_samples_added_from_files_write_back_once_kept_as_the_gms_own(
-        qtbot, monkeypatch, sample_copies: list[Path]) -> None:
+    qtbot, monkeypatch, sample_copies: list[Path]
+) -> None:
     from m3desk.assets import sample_files
 
     document = new_encounter_document([], name="Samples only")
     shown = EncounterWidget(document)
     qtbot.addWidget(shown)
-    monkeypatch.setattr(prompts, "sheet_files_to_add",
-                        lambda parent, folder: sample_files("monsters_and_magic"))
+    monkeypatch.setattr(
+        prompts, "sheet_files_to_add", lambda parent, folder: sample_files("monsters_and_magic")
+    )
     assert shown.roster_adder.add_from_files(None) == len(sample_files("monsters_and_magic"))
     assert all(c.source_path is None for c in document.encounter.combatants)
     assert plan_write_back(document.encounter) == []

@@ -23,7 +23,8 @@ GAMES = [system.id for system in registry.systems()]
 
 @pytest.mark.parametrize("game", GAMES)
 def test_samples_are_offered_as_the_gms_own_sheets_and_written_back(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     # As the library hands samples to New Encounter: sheets, from no file of the GM's.
     sheets = [load_sheet(path).model for path in sample_files(game)]
     document = new_encounter_document(sheets, name="First fight")
@@ -37,8 +38,9 @@ def test_samples_are_offered_as_the_gms_own_sheets_and_written_back(
     assert characters and not any(c.source_path for c in characters)
     assert action.isEnabled(), action.toolTip()
     asked: list[list[str]] = []
-    monkeypatch.setattr(prompts, "ask_keep_samples",
-                        lambda _parent, names, _folder: asked.append(names) or True)
+    monkeypatch.setattr(
+        prompts, "ask_keep_samples", lambda _parent, names, _folder: asked.append(names) or True
+    )
     steps = document.undo_stack.count()
     action.trigger()
     assert asked == [[c.name for c in characters]]
@@ -54,8 +56,11 @@ def test_samples_are_offered_as_the_gms_own_sheets_and_written_back(
     document.apply(at_points(document.encounter, first.id, 1), "Hurt")
     hurt = document.encounter.combatant(first.id).sheet
     confirmed: list[int] = []
-    monkeypatch.setattr(prompts, "confirm_write_back",
-                        lambda _parent, _summary, count: confirmed.append(count) or True)
+    monkeypatch.setattr(
+        prompts,
+        "confirm_write_back",
+        lambda _parent, _summary, count: confirmed.append(count) or True,
+    )
     action.trigger()
     assert confirmed == [1]
     path = document.encounter.combatant(first.id).source_path

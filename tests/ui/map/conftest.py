@@ -28,8 +28,16 @@ def press_at(qtbot: Any, panel: MapPanel, point: QPoint) -> None:
     qtbot.mousePress(panel.view, Qt.MouseButton.LeftButton, pos=point)
 
 
-def drag(qtbot: Any, panel: MapPanel, name: str, dx: float, dy: float, *,
-         release: bool = True, steps: int = 4) -> QPoint:
+def drag(
+    qtbot: Any,
+    panel: MapPanel,
+    name: str,
+    dx: float,
+    dy: float,
+    *,
+    release: bool = True,
+    steps: int = 4,
+) -> QPoint:
     """Press on ``name``'s token, move it by (dx, dy) of the game's unit in a few steps,
     release (or not); returns where the pointer ended."""
     view = panel.view
@@ -73,8 +81,9 @@ def over_allowance_moves_anyway(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     asked: list[str] = []
 
-    def answer(_parent: object, name: str, said: str, _stop: str | None
-               ) -> over_allowance.OverChoice:
+    def answer(
+        _parent: object, name: str, said: str, _stop: str | None
+    ) -> over_allowance.OverChoice:
         asked.append(f"{name} {said}")
         return over_allowance.OverChoice.ANYWAY
 

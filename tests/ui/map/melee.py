@@ -14,8 +14,9 @@ from m3desk.ui.encounter.new_document import new_encounter_document
 
 __all__ = ["MAP_GAMES", "SCREENS", "melee", "melee_document", "opening_document"]
 
-MAP_GAMES = [s.id for s in registry.systems()
-             if s.positions.kind == "distance" and s.encounter is not None]
+MAP_GAMES = [
+    s.id for s in registry.systems() if s.positions.kind == "distance" and s.encounter is not None
+]
 """Every installed game that keeps places on a map (the toy game included)."""
 
 SCREENS = {"1366x768@100": (1366, 768, 1.0), "1600x1000@150": (1600, 1000, 1.5)}
@@ -37,8 +38,9 @@ def melee(game: str, count: int) -> core.Encounter:
     for number in range(count):
         pool = party if number % 2 == 0 else monsters
         sheet = pool[(number // 2) % len(pool)]
-        encounter = core.join(encounter, rules.make_combatant(
-            sheet, "Party" if number % 2 == 0 else "Monsters"))
+        encounter = core.join(
+            encounter, rules.make_combatant(sheet, "Party" if number % 2 == 0 else "Monsters")
+        )
     model = encounter.position_model
     step = model.step
     places: dict[str, Place] = {}

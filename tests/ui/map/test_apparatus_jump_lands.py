@@ -17,9 +17,11 @@ from tests.ui.map.test_map_rules import _panel
 
 
 def _apply(qtbot: Any, dialog: Any, action: Action) -> None:
-    index = next(i for i in range(dialog.action.count())
-                 if isinstance(option := dialog.action.itemData(i), ActionOption)
-                 and option.id == action)
+    index = next(
+        i
+        for i in range(dialog.action.count())
+        if isinstance(option := dialog.action.itemData(i), ActionOption) and option.id == action
+    )
     dialog.action.setCurrentIndex(index)
     assert dialog.apply_button.isEnabled(), dialog.problem.text()
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
@@ -37,14 +39,16 @@ def test_a_high_jump_through_the_dialog_lands_on_the_map(qtbot: Any) -> None:
     view = panel.view
     dialog = open_dialog(qtbot, document)
     _apply(qtbot, dialog, Action("high"))
-    assert document.encounter.log[-1].text == ("Kestrel jumps 1 m up and lands: "
-                                               "2 Movement, 10 left")
+    assert document.encounter.log[-1].text == (
+        "Kestrel jumps 1 m up and lands: 2 Movement, 10 left"
+    )
     token = view.picture.token(kestrel)
     assert token is not None and (token.x, token.y, token.z) == (0, 0, 0)
     assert token_label(token, "m") == "Kestrel"  # no height left under the name
     _apply(qtbot, dialog, Action("high", amount=2))
-    assert document.encounter.log[-1].text == ("Kestrel jumps 1 m up after a run and lands "
-                                               "1 m on: 4 Movement, 6 left")
+    assert document.encounter.log[-1].text == (
+        "Kestrel jumps 1 m up after a run and lands 1 m on: 4 Movement, 6 left"
+    )
     token = view.picture.token(kestrel)
     assert token is not None and (token.x, token.z) == (3, 0)  # 2 m run + 1 m jump east
     # climbed onto a ledge 2 m up with the map's keys, a jump lands on the ledge again

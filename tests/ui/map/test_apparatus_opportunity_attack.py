@@ -53,12 +53,14 @@ def _drag_out(qtbot: Any, options: ApparatusOptions) -> tuple[EncounterWidget, s
 def test_by_default_the_drag_only_notes_the_opportunity_attack(qtbot: Any) -> None:
     widget, _kestrel, _brute = _drag_out(qtbot, ApparatusOptions())
     assert widget.document.encounter.log[-1].text == (
-        "Kestrel runs 3 m: leaves Brute's reach: opportunity attack; 3 Movement, 3 left")
+        "Kestrel runs 3 m: leaves Brute's reach: opportunity attack; 3 Movement, 3 left"
+    )
     assert not widget.notice_bar.due_buttons
 
 
 def test_the_table_rule_puts_the_attack_on_the_notice_bar(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     widget, kestrel, brute = _drag_out(qtbot, ApparatusOptions(opportunity_attacks="due"))
     document = widget.document
     buttons = widget.notice_bar.due_buttons

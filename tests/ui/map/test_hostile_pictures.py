@@ -72,15 +72,16 @@ def pictures(qapp: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, P
     return _pictures(str(tmp_path_factory.mktemp("hostile-pictures")))
 
 
-def test_every_hostile_picture_is_said_within_2_s_and_500_mb(
-        pictures: dict[str, Path]) -> None:
+def test_every_hostile_picture_is_said_within_2_s_and_500_mb(pictures: dict[str, Path]) -> None:
     assert set(pictures) == set(SAID)
     rows = hostile_files.read_pictures(list(pictures.values()), timeout=120)
     by_path = {row["path"]: row for row in rows}
     for name, path in pictures.items():
         row = by_path[str(path)]
-        print(f"{name:24} {row['s']:5.2f} s ({row.get('cpu', 0.0):5.2f} s CPU) "
-              f"{row['mb']:5.0f} MB  {row['said'][:80]}")
+        print(
+            f"{name:24} {row['s']:5.2f} s ({row.get('cpu', 0.0):5.2f} s CPU) "
+            f"{row['mb']:5.0f} MB  {row['said'][:80]}"
+        )
     for name, path in pictures.items():
         row = by_path[str(path)]
         assert SAID[name] in row["said"], (name, row["said"])
@@ -114,10 +115,16 @@ def _event_loop_stalls(qtbot: Any, until: Any, timeout_s: float = 10.0) -> float
 
 
 @pytest.mark.qt_log_ignore("JPEG", "imageio")  # libjpeg's own word on the truncated one
-@pytest.mark.parametrize("name", sorted(set(SAID) - {
-    "large-scan.png", "too-many-pixels.png", "decompression-bomb.png", "large-scan.webp"}))
+@pytest.mark.parametrize(
+    "name",
+    sorted(
+        set(SAID)
+        - {"large-scan.png", "too-many-pixels.png", "decompression-bomb.png", "large-scan.webp"}
+    ),
+)
 def test_a_hostile_background_is_said_under_the_map_and_kept_in_the_encounter(
-        qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], name: str) -> None:
+    qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], name: str
+) -> None:
     document = map_panel.document
     view = map_panel.view
     spec = Backdrop(path=str(pictures[name]), per_pixel=0.5)
@@ -141,7 +148,8 @@ def _fresh_scan(pictures: dict[str, Path], folder: Path) -> str:
 
 
 def test_a_large_scan_loads_while_the_map_answers_and_shows_it(
-        qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], tmp_path: Path) -> None:
+    qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], tmp_path: Path
+) -> None:
     document, view = map_panel.document, map_panel.view
     spec = Backdrop(path=_fresh_scan(pictures, tmp_path), per_pixel=0.01)
     document.apply(document.encounter.model_copy(update={"backdrop": spec}), "Picture")
@@ -151,8 +159,10 @@ def test_a_large_scan_loads_while_the_map_answers_and_shows_it(
     assert map_panel.cancel_picture_button.isVisibleTo(map_panel)
     started = time.perf_counter()
     stall = _event_loop_stalls(qtbot, lambda: not view.picture_loading_now)
-    print(f"5000 x 5000 scan read in {time.perf_counter() - started:.2f} s; the GUI thread's "
-          f"longest pause meanwhile {stall * 1000:.0f} ms")
+    print(
+        f"5000 x 5000 scan read in {time.perf_counter() - started:.2f} s; the GUI thread's "
+        f"longest pause meanwhile {stall * 1000:.0f} ms"
+    )
     assert stall < 0.5, f"the window froze {stall:.2f} s while the picture was read"
     image, error = view.backdrop()
     assert error == "" and image is not None and image.width() == 4096
@@ -161,7 +171,8 @@ def test_a_large_scan_loads_while_the_map_answers_and_shows_it(
 
 
 def test_cancel_stops_the_reading_and_the_map_shows_without_it(
-        qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], tmp_path: Path) -> None:
+    qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], tmp_path: Path
+) -> None:
     document, view = map_panel.document, map_panel.view
     spec = Backdrop(path=_fresh_scan(pictures, tmp_path), per_pixel=0.01)
     document.apply(document.encounter.model_copy(update={"backdrop": spec}), "Picture")
@@ -176,10 +187,12 @@ def test_cancel_stops_the_reading_and_the_map_shows_without_it(
     qtbot.waitUntil(lambda: view.backdrop()[0] is not None, timeout=10_000)
 
 
-@pytest.mark.parametrize("name", ["nested-use.svg", "tiff-renamed.png", "fifo.png",
-                                  "symlink-loop.png", "bomb.svgz"])
+@pytest.mark.parametrize(
+    "name", ["nested-use.svg", "tiff-renamed.png", "fifo.png", "symlink-loop.png", "bomb.svgz"]
+)
 def test_a_hostile_portrait_is_refused_with_a_sentence(
-        qapp: Any, pictures: dict[str, Path], name: str) -> None:
+    qapp: Any, pictures: dict[str, Path], name: str
+) -> None:
     started = time.perf_counter()
     with pytest.raises(ValueError) as refused:
         encode_portrait(pictures[name])

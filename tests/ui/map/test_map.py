@@ -26,7 +26,8 @@ def _names(panel: MapPanel) -> list[str]:
 
 
 def test_a_drag_shows_the_ruler_and_drops_as_one_undo_step_with_one_log_line(
-        qtbot: Any, map_panel: MapPanel) -> None:
+    qtbot: Any, map_panel: MapPanel
+) -> None:
     document = map_panel.document
     model = document.encounter.position_model
     mover = _names(map_panel)[1]
@@ -40,8 +41,9 @@ def test_a_drag_shows_the_ruler_and_drops_as_one_undo_step_with_one_log_line(
     check = map_panel.view.preview(id_of(document, mover), Place.at(*ruler.end, origin.z))
     assert check.distance > 0
     assert map_panel.status.text().startswith(f"{check.verb} {check.distance} {model.unit}")
-    end = map_panel.view.screen_of(id_of(document, mover)) + QPointF(0, 4 * model.step
-                                                                    * map_panel.view.frame.scale)
+    end = map_panel.view.screen_of(id_of(document, mover)) + QPointF(
+        0, 4 * model.step * map_panel.view.frame.scale
+    )
     qtbot.mouseRelease(map_panel.view, Qt.MouseButton.LeftButton, pos=end.toPoint())
     after = document.encounter
     place = after.places[id_of(document, mover)]
@@ -73,14 +75,18 @@ def _has_colour(image: Any, point: QPoint, colour: QColor, radius: int = 4) -> b
     for dx in range(-radius, radius + 1):
         for dy in range(-radius, radius + 1):
             pixel = QColor(image.pixel(point.x() + dx, point.y() + dy))
-            if (abs(pixel.red() - colour.red()) + abs(pixel.green() - colour.green())
-                    + abs(pixel.blue() - colour.blue())) < 40:
+            if (
+                abs(pixel.red() - colour.red())
+                + abs(pixel.green() - colour.green())
+                + abs(pixel.blue() - colour.blue())
+            ) < 40:
                 return True
     return False
 
 
 def test_the_ruler_is_green_within_the_allowance_and_red_with_words_over_it(
-        qtbot: Any, map_panel: MapPanel, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, map_panel: MapPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from m3desk.ui.map.view import MapView
 
     monkeypatch.setattr(MapView, "rules", MapView.rules)
@@ -115,7 +121,8 @@ def test_the_ruler_is_green_within_the_allowance_and_red_with_words_over_it(
 
 
 def test_arrow_keys_move_one_square_and_a_run_is_one_undo_step(
-        qtbot: Any, map_panel: MapPanel) -> None:
+    qtbot: Any, map_panel: MapPanel
+) -> None:
     document = map_panel.document
     model = document.encounter.position_model
     selected = document.selected
@@ -126,8 +133,9 @@ def test_arrow_keys_move_one_square_and_a_run_is_one_undo_step(
         qtbot.keyClick(map_panel.view, Qt.Key.Key_Right)
     qtbot.keyClick(map_panel.view, Qt.Key.Key_Up)
     start = snapped(model, here.x, here.y, here.z)
-    assert document.encounter.places[selected] == Place.at(start.x + 3 * model.step,
-                                                           start.y - model.step, start.z)
+    assert document.encounter.places[selected] == Place.at(
+        start.x + 3 * model.step, start.y - model.step, start.z
+    )
     assert document.undo_stack.count() == 1
     assert len(document.encounter.log) == len(before.log) + 1
     document.undo_stack.undo()
@@ -135,7 +143,8 @@ def test_arrow_keys_move_one_square_and_a_run_is_one_undo_step(
 
 
 def test_a_typed_move_away_from_a_foe_previews_and_moves_exactly(
-        qtbot: Any, map_panel: MapPanel) -> None:
+    qtbot: Any, map_panel: MapPanel
+) -> None:
     document = map_panel.document
     model = document.encounter.position_model
     mover, foe = _names(map_panel)[0], _names(map_panel)[1]
@@ -159,7 +168,8 @@ def test_a_typed_move_away_from_a_foe_previews_and_moves_exactly(
 
 
 def test_painting_terrain_is_one_undo_step_drawn_with_a_legend_and_removable(
-        qtbot: Any, map_panel: MapPanel) -> None:
+    qtbot: Any, map_panel: MapPanel
+) -> None:
     document = map_panel.document
     model = document.encounter.position_model
     view = map_panel.view
@@ -189,8 +199,11 @@ def test_painting_terrain_is_one_undo_step_drawn_with_a_legend_and_removable(
     more = 1 if model.metric == "squares" else 0
     assert (area.width, area.height) == ((4 + more) * model.step, (2 + more) * model.step)
     assert document.undo_stack.count() == 1
-    entry = ("rating", "difficult ground DR 5") if model.prices_terrain \
+    entry = (
+        ("rating", "difficult ground DR 5")
+        if model.prices_terrain
         else ("wall", "wall (impassable)")
+    )
     assert entry in legend_entries(view.picture)
     inside = view.frame.to_screen(area.x + area.width / 2, area.y + area.height / 2)
     assert view.tooltip_at(inside).startswith("Terrain: ")
@@ -224,12 +237,14 @@ def test_tokens_say_their_distance_from_the_selected_combatant(map_panel: MapPan
     other = id_of(document, names[1])
     tip = view.tooltip_at(view.screen_of(other))
     assert tip.splitlines()[0].startswith(names[1])
-    assert f"{distance(document, names[0], names[1])} {view.picture.model.unit} from " \
-           f"{names[0]}" in tip
+    assert (
+        f"{distance(document, names[0], names[1])} {view.picture.model.unit} from {names[0]}" in tip
+    )
 
 
 def test_page_keys_and_typed_up_climb_where_the_game_keeps_heights(
-        qtbot: Any, map_panel: MapPanel) -> None:
+    qtbot: Any, map_panel: MapPanel
+) -> None:
     document = map_panel.document
     model = document.encounter.position_model
     selected = document.selected
@@ -245,31 +260,37 @@ def test_page_keys_and_typed_up_climb_where_the_game_keeps_heights(
     assert document.undo_stack.count() == 1
     token = map_panel.view.picture.token(selected)
     assert token is not None
-    assert f"{2 * model.step:g} {model.unit} above the ground" in map_panel.view.tooltip_for(
-        token)
+    assert f"{2 * model.step:g} {model.unit} above the ground" in map_panel.view.tooltip_for(token)
     map_panel.move_button.click()
     dialog = map_panel.findChild(MoveDialog)
     assert dialog is not None
     qtbot.keyClicks(dialog.field, f"climb 5 {model.unit} down")
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
     assert document.encounter.places[selected].z == 0  # never below the ground
 
 
 def test_the_ruler_words_take_the_games_own_over_note_once() -> None:
     from m3desk.ui.map.view import ruler_lines
 
-    lines = ruler_lines(MoveCheck(150, 150, 90, "charges",
-                                  ("over the allowance (90 ft)", "leaves Orc A's reach")),
-                        "ft")
-    assert lines == ("charges 150 ft · allowance 90 ft",
-                     "Over the allowance (90 ft): a drop here asks (stop at it, or move "
-                     "anyway)",
-                     "leaves Orc A's reach")
-    assert ruler_lines(MoveCheck(6, 9, 10, "runs"), "m") == ("runs 6 m · costs 9 of 10",
-                                                             "Within the allowance")
-    assert ruler_lines(MoveCheck(3, 3, None, "moves", ("through a wall",), blocked=True),
-                       "ft")[1] == "Blocked by the rules: Shift+drag places it without a move"
+    lines = ruler_lines(
+        MoveCheck(150, 150, 90, "charges", ("over the allowance (90 ft)", "leaves Orc A's reach")),
+        "ft",
+    )
+    assert lines == (
+        "charges 150 ft · allowance 90 ft",
+        "Over the allowance (90 ft): a drop here asks (stop at it, or move anyway)",
+        "leaves Orc A's reach",
+    )
+    assert ruler_lines(MoveCheck(6, 9, 10, "runs"), "m") == (
+        "runs 6 m · costs 9 of 10",
+        "Within the allowance",
+    )
+    assert (
+        ruler_lines(MoveCheck(3, 3, None, "moves", ("through a wall",), blocked=True), "ft")[1]
+        == "Blocked by the rules: Shift+drag places it without a move"
+    )
 
 
 def test_tab_walks_the_combatants(qtbot: Any, map_panel: MapPanel) -> None:
@@ -287,14 +308,20 @@ def test_tab_walks_the_combatants(qtbot: Any, map_panel: MapPanel) -> None:
 
 @pytest.mark.parametrize("end", [(-500.0, 0.0), (500.0, 400.0), (0.0, -300.0)])
 def test_the_ruler_words_stay_whole_on_the_map_past_its_edges(
-        map_panel: MapPanel, end: tuple[float, float]) -> None:
+    map_panel: MapPanel, end: tuple[float, float]
+) -> None:
     from m3desk.ui.map.painter import Ruler, ruler_box
 
     view = map_panel.view
-    ruler = Ruler((0.0, 0.0), end, ("charges 190 ft · allowance 180 ft",
-                                    "Over the allowance (180 ft): a drop here asks (stop "
-                                    "at it, or move anyway)"),
-                  True)
+    ruler = Ruler(
+        (0.0, 0.0),
+        end,
+        (
+            "charges 190 ft · allowance 180 ft",
+            "Over the allowance (180 ft): a drop here asks (stop at it, or move anyway)",
+        ),
+        True,
+    )
     box = ruler_box(view.frame, ruler, view.style_)
     assert box.left() >= 0 and box.right() <= view.width()
     assert box.top() >= 0 and box.bottom() <= view.height()

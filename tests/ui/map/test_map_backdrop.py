@@ -27,15 +27,23 @@ def _picture(path: Path, width: int = 200, height: int = 100) -> Path:
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(
-        ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (
+        struct.pack(">I", len(data))
+        + kind
+        + data
+        + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    )
 
 
 def _claims_billions(path: Path) -> Path:
     """A 60-byte PNG whose header says 60 000 × 60 000 pixels."""
     header = struct.pack(">IIBBBBB", 60_000, 60_000, 8, 2, 0, 0, 0)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
-                     + _chunk(b"IDAT", zlib.compress(b"\0" * 16)) + _chunk(b"IEND", b""))
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(b"\0" * 16))
+        + _chunk(b"IEND", b"")
+    )
     return path
 
 
@@ -46,16 +54,18 @@ def _open_dialog(panel: MapPanel) -> BackdropDialog:
     return dialog
 
 
-def test_a_picture_is_placed_scaled_saved_and_reopened(qtbot: Any, map_panel: MapPanel,
-                                                       tmp_path: Path) -> None:
+def test_a_picture_is_placed_scaled_saved_and_reopened(
+    qtbot: Any, map_panel: MapPanel, tmp_path: Path
+) -> None:
     document = map_panel.document
     model = document.encounter.position_model
     picture = _picture(tmp_path / "dungeon.png")
     dialog = _open_dialog(map_panel)
     dialog.path.setText(str(picture))
     dialog.per_square.setValue(40)
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
     qtbot.waitUntil(lambda: not dialog.reading)  # read on the worker, then placed
     backdrop = document.encounter.backdrop
     assert backdrop is not None and backdrop.path == str(picture)
@@ -71,14 +81,18 @@ def test_a_picture_is_placed_scaled_saved_and_reopened(qtbot: Any, map_panel: Ma
     assert document.encounter.backdrop is None
 
 
-@pytest.mark.parametrize("bad, says", [
-    ("missing", "could not be opened"),
-    ("text", "is not a picture m3desk can read"),
-    ("truncated", "could not be read as a PNG picture"),
-    ("billions", "claims 60000 × 60000 pixels"),
-])
+@pytest.mark.parametrize(
+    "bad, says",
+    [
+        ("missing", "could not be opened"),
+        ("text", "is not a picture m3desk can read"),
+        ("truncated", "could not be read as a PNG picture"),
+        ("billions", "claims 60000 × 60000 pixels"),
+    ],
+)
 def test_a_bad_picture_gives_a_sentence_and_changes_nothing(
-        qtbot: Any, map_panel: MapPanel, tmp_path: Path, bad: str, says: str) -> None:
+    qtbot: Any, map_panel: MapPanel, tmp_path: Path, bad: str, says: str
+) -> None:
     path = tmp_path / "map.png"
     if bad == "text":
         path.write_text("<b>not</b> a picture")
@@ -91,8 +105,9 @@ def test_a_bad_picture_gives_a_sentence_and_changes_nothing(
     before = document.encounter
     dialog = _open_dialog(map_panel)
     dialog.path.setText(str(path))
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
     qtbot.waitUntil(lambda: not dialog.reading)
     assert says in dialog.message.text()
     assert "map.png" in dialog.message.text()
@@ -101,13 +116,16 @@ def test_a_bad_picture_gives_a_sentence_and_changes_nothing(
 
 
 def test_a_picture_gone_since_is_said_under_the_map_and_kept_in_the_file(
-        qtbot: Any, map_panel: MapPanel, tmp_path: Path) -> None:
+    qtbot: Any, map_panel: MapPanel, tmp_path: Path
+) -> None:
     from m3desk.core.places import Backdrop
 
     document = map_panel.document
     gone = tmp_path / "moved-away.png"
-    document.apply(document.encounter.model_copy(update={
-        "backdrop": Backdrop(path=str(gone), per_pixel=0.5)}), "Picture")
+    document.apply(
+        document.encounter.model_copy(update={"backdrop": Backdrop(path=str(gone), per_pixel=0.5)}),
+        "Picture",
+    )
     qtbot.waitUntil(lambda: not map_panel.view.picture_loading_now)
     map_panel.view.grab()
     assert "moved-away.png could not be opened" in map_panel.status.text()
@@ -115,7 +133,8 @@ def test_a_picture_gone_since_is_said_under_the_map_and_kept_in_the_file(
 
 
 def test_a_file_whose_picture_scale_is_absurd_is_refused_with_a_sentence(
-        map_panel: MapPanel, tmp_path: Path) -> None:
+    map_panel: MapPanel, tmp_path: Path
+) -> None:
     import json
 
     from m3desk.storage.documents import DocumentLoadError

@@ -51,9 +51,12 @@ def panel(request: pytest.FixtureRequest, qtbot: Any, tmp_path: Path) -> MapPane
     qtbot.waitExposed(panel)
     left, top, right, bottom = panel.view.frame.visible()
     wide = (right - left) / 2
-    spec = Backdrop(path=str(_picture_file(tmp_path / "dungeon.png")),
-                    x=round(left + wide / 2, 1), y=round((top + bottom) / 2 - wide / 4, 1),
-                    per_pixel=wide / WIDTH_PX)
+    spec = Backdrop(
+        path=str(_picture_file(tmp_path / "dungeon.png")),
+        x=round(left + wide / 2, 1),
+        y=round((top + bottom) / 2 - wide / 4, 1),
+        per_pixel=wide / WIDTH_PX,
+    )
     document.apply_command_state(document.encounter.model_copy(update={"backdrop": spec}))
     qtbot.waitUntil(lambda: panel.view.backdrop()[0] is not None)  # read on the worker
     panel.view.auto_fit = False
@@ -73,12 +76,21 @@ def _screen(panel: MapPanel, x: float, y: float) -> QPoint:
 
 def _middle(panel: MapPanel) -> tuple[float, float]:
     left, top = _spec(panel).x, _spec(panel).y
-    return (left + WIDTH_PX * _spec(panel).per_pixel / 2,
-            top + HEIGHT_PX * _spec(panel).down_per_pixel / 2)
+    return (
+        left + WIDTH_PX * _spec(panel).per_pixel / 2,
+        top + HEIGHT_PX * _spec(panel).down_per_pixel / 2,
+    )
 
 
-def _drag(qtbot: Any, panel: MapPanel, start: QPoint, end: QPoint, *, release: bool = True,
-          modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def _drag(
+    qtbot: Any,
+    panel: MapPanel,
+    start: QPoint,
+    end: QPoint,
+    *,
+    release: bool = True,
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     view = panel.view
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start)
     for step in range(1, 5):
@@ -122,15 +134,15 @@ def test_the_mode_is_visibly_on_and_off(qtbot: Any, panel: MapPanel) -> None:
 
 def test_without_a_picture_there_is_nothing_to_adjust(qtbot: Any, panel: MapPanel) -> None:
     _mode_on(qtbot, panel)
-    panel.document.apply(panel.document.encounter.model_copy(update={"backdrop": None}),
-                         "Remove")
+    panel.document.apply(panel.document.encounter.model_copy(update={"backdrop": None}), "Remove")
     assert not panel.view.backdrop_action.isEnabled()
     assert not panel.view.backdrop_action.isChecked()
     assert not panel.adjust_button.isEnabled()
 
 
 def test_a_drag_moves_the_picture_by_the_pointer_in_the_game_unit(
-        qtbot: Any, panel: MapPanel) -> None:
+    qtbot: Any, panel: MapPanel
+) -> None:
     document, view = panel.document, panel.view
     before, log = _spec(panel), document.encounter.log
     step = document.encounter.position_model.step
@@ -160,15 +172,18 @@ def test_a_drag_moves_the_picture_by_the_pointer_in_the_game_unit(
 
 
 def test_a_corner_drag_scales_keeping_the_proportions_and_shift_frees_them(
-        qtbot: Any, panel: MapPanel) -> None:
+    qtbot: Any, panel: MapPanel
+) -> None:
     document = panel.document
     before = _spec(panel)
     size = (WIDTH_PX, HEIGHT_PX)
     _mode_on(qtbot, panel)
     top_left, _tr, bottom_right, _bl = corners(before, size)
     # The bottom-right corner dragged out along the diagonal to half as big again.
-    wanted = (top_left[0] + 1.5 * (bottom_right[0] - top_left[0]),
-              top_left[1] + 1.5 * (bottom_right[1] - top_left[1]))
+    wanted = (
+        top_left[0] + 1.5 * (bottom_right[0] - top_left[0]),
+        top_left[1] + 1.5 * (bottom_right[1] - top_left[1]),
+    )
     _drag(qtbot, panel, _screen(panel, *bottom_right), _screen(panel, *wanted))
     after = _spec(panel)
     assert after.per_pixel == pytest.approx(1.5 * before.per_pixel, rel=0.02)
@@ -180,8 +195,13 @@ def test_a_corner_drag_scales_keeping_the_proportions_and_shift_frees_them(
     assert _spec(panel) == before
     # With Shift the corner goes where the pointer goes: wider only.
     wider = (top_left[0] + 2 * (bottom_right[0] - top_left[0]), bottom_right[1])
-    _drag(qtbot, panel, _screen(panel, *bottom_right), _screen(panel, *wider),
-          modifier=Qt.KeyboardModifier.ShiftModifier)
+    _drag(
+        qtbot,
+        panel,
+        _screen(panel, *bottom_right),
+        _screen(panel, *wider),
+        modifier=Qt.KeyboardModifier.ShiftModifier,
+    )
     free = _spec(panel)
     assert free.per_pixel == pytest.approx(2 * before.per_pixel, rel=0.02)
     assert free.down_per_pixel == pytest.approx(before.per_pixel, rel=0.02)
@@ -191,18 +211,19 @@ def test_a_corner_drag_scales_keeping_the_proportions_and_shift_frees_them(
     dialog = panel.findChild(BackdropDialog)
     assert dialog is not None
     dialog.per_square.setValue(40)
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
     typed = _spec(panel)
     step = document.encounter.position_model.step
     assert typed.per_pixel == pytest.approx(step / 40)
     assert typed.down_per_pixel / typed.per_pixel == pytest.approx(
-        free.down_per_pixel / free.per_pixel)
+        free.down_per_pixel / free.per_pixel
+    )
     assert document.undo_stack.count() == 2
 
 
-def test_a_calibration_sets_the_scale_to_the_typed_distance(qtbot: Any,
-                                                             panel: MapPanel) -> None:
+def test_a_calibration_sets_the_scale_to_the_typed_distance(qtbot: Any, panel: MapPanel) -> None:
     document, view = panel.document, panel.view
     before = _spec(panel)
     model = document.encounter.position_model
@@ -218,18 +239,21 @@ def test_a_calibration_sets_the_scale_to_the_typed_distance(qtbot: Any,
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=second)
     dialog = view.findChild(CalibrateDialog)
     assert dialog is not None and dialog.isVisible()
-    assert any("pixels apart on the picture" in label.text()
-               for label in dialog.findChildren(QLabel))
+    assert any(
+        "pixels apart on the picture" in label.text() for label in dialog.findChildren(QLabel)
+    )
     typed = 7 * model.step
     dialog.distance.setValue(typed)
-    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
     after = _spec(panel)
     # The picture's pixels under the two clicks now lie exactly the typed distance apart.
     units = [view.frame.to_units(QPointF(p)) for p in (first, second)]
     pixels = [picture_point(before, *u) for u in units]
-    placed = [(after.x + px * after.per_pixel, after.y + py * after.down_per_pixel)
-              for px, py in pixels]
+    placed = [
+        (after.x + px * after.per_pixel, after.y + py * after.down_per_pixel) for px, py in pixels
+    ]
     assert math.dist(*placed) == pytest.approx(typed, rel=1e-6)
     assert placed[0] == pytest.approx(units[0], abs=1e-3)  # the first point stays
     assert document.undo_stack.count() == 1
@@ -254,15 +278,18 @@ def test_escape_cancels_a_drag_and_a_calibration(qtbot: Any, panel: MapPanel) ->
     box = _coloured_box(frame)
     ratio = frame.devicePixelRatioF()
     assert box is not None
-    expected = (*view.frame.to_screen(shown.x, shown.y).toTuple(),
-                *view.frame.to_screen(*corners(shown, (WIDTH_PX, HEIGHT_PX))[2]).toTuple())
+    expected = (
+        *view.frame.to_screen(shown.x, shown.y).toTuple(),
+        *view.frame.to_screen(*corners(shown, (WIDTH_PX, HEIGHT_PX))[2]).toTuple(),
+    )
     # (the outline and the handles lie over its edges)
     assert [v / ratio for v in box] == pytest.approx(expected, abs=6)
     for token in view.picture.tokens:
         at = view.frame.to_screen(token.x, token.y)
         colour = frame.pixelColor(int(at.x() * ratio), int(at.y() * ratio))
-        assert not (colour.red() > 200 and 120 < colour.green() < 190
-                    and colour.blue() < 110), f"{token.name} is under the picture"
+        assert not (colour.red() > 200 and 120 < colour.green() < 190 and colour.blue() < 110), (
+            f"{token.name} is under the picture"
+        )
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=start + QPoint(80, 40))
     assert _spec(panel) == before and document.undo_stack.count() == 0
@@ -277,7 +304,8 @@ def test_escape_cancels_a_drag_and_a_calibration(qtbot: Any, panel: MapPanel) ->
 
 
 def test_arrows_nudge_the_picture_a_grid_step_one_undo_step_a_run(
-        qtbot: Any, panel: MapPanel) -> None:
+    qtbot: Any, panel: MapPanel
+) -> None:
     document, view = panel.document, panel.view
     before = _spec(panel)
     places = dict(document.encounter.places)
@@ -325,9 +353,10 @@ def test_the_player_view_follows_the_picture(qtbot: Any, panel: MapPanel) -> Non
     box = _coloured_box(shown)
     assert box is not None, "the players' map shows no picture"
     frame = players.map.frame
-    left, top, right, bottom = (*frame.to_screen(_spec(panel).x, _spec(panel).y).toTuple(),
-                                *frame.to_screen(*corners(_spec(panel),
-                                                          (WIDTH_PX, HEIGHT_PX))[2]).toTuple())
+    left, top, right, bottom = (
+        *frame.to_screen(_spec(panel).x, _spec(panel).y).toTuple(),
+        *frame.to_screen(*corners(_spec(panel), (WIDTH_PX, HEIGHT_PX))[2]).toTuple(),
+    )
     # The players' map is fitted to the fight: the picture may run past its edges.
     left, top = max(left, 0.0), max(top, 0.0)
     right, bottom = min(right, frame.width - 1), min(bottom, frame.height - 1)
@@ -337,8 +366,9 @@ def test_the_player_view_follows_the_picture(qtbot: Any, panel: MapPanel) -> Non
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_printed_map_shows_the_picture_where_it_lies(qapp: Any, tmp_path: Path,
-                                                         game: str) -> None:
+def test_the_printed_map_shows_the_picture_where_it_lies(
+    qapp: Any, tmp_path: Path, game: str
+) -> None:
     encounter = fight(game).encounter
     xs = [p.x for p in encounter.places.values()]
     ys = [p.y for p in encounter.places.values()]
@@ -346,13 +376,29 @@ def test_the_printed_map_shows_the_picture_where_it_lies(qapp: Any, tmp_path: Pa
     step = encounter.position_model.step
     path = str(_picture_file(tmp_path / "dungeon.png"))
     boxes = []
-    for x, per_pixel in ((middle_x - 2 * step, step / 80), (middle_x, step / 80),
-                         (middle_x, step / 40)):
+    for x, per_pixel in (
+        (middle_x - 2 * step, step / 80),
+        (middle_x, step / 80),
+        (middle_x, step / 40),
+    ):
         spec = Backdrop(path=path, x=x, y=middle_y, per_pixel=per_pixel)
         out = tmp_path / "fight.pdf"
         export_encounter_pdf(encounter.model_copy(update={"backdrop": spec}), out)
-        subprocess.run(["pdftoppm", "-r", "60", "-f", "1", "-l", "1", "-png", str(out),
-                        str(tmp_path / "page")], check=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "60",
+                "-f",
+                "1",
+                "-l",
+                "1",
+                "-png",
+                str(out),
+                str(tmp_path / "page"),
+            ],
+            check=True,
+        )
         page = QImage(str(next(tmp_path.glob("page*.png"))))
         for made in tmp_path.glob("page*.png"):
             made.unlink()
@@ -362,7 +408,8 @@ def test_the_printed_map_shows_the_picture_where_it_lies(qapp: Any, tmp_path: Pa
     moved, placed, doubled = boxes
     # Two squares to the right, the same size; then twice as wide from the same corner.
     assert placed[0] > moved[0] and placed[2] - placed[0] == pytest.approx(
-        moved[2] - moved[0], abs=3)
+        moved[2] - moved[0], abs=3
+    )
     assert doubled[0] == pytest.approx(placed[0], abs=3)
     assert doubled[2] - doubled[0] > 1.5 * (placed[2] - placed[0])
 
@@ -379,12 +426,15 @@ def test_the_mode_brings_all_four_handles_into_sight(qtbot: Any, panel: MapPanel
         assert seen[0] <= x <= seen[2] and seen[1] <= y <= seen[3]
     # The banner says so on the map itself, clear of the picture's top edge.
     assert view.backdrop_tool.banner() == "Adjusting the picture · Esc ends"
-    assert view.frame.to_screen(_spec(panel).x, _spec(panel).y).y() >= \
-        view.backdrop_tool.banner_room() - 1
+    assert (
+        view.frame.to_screen(_spec(panel).x, _spec(panel).y).y()
+        >= view.backdrop_tool.banner_room() - 1
+    )
 
 
 def test_the_map_menu_offers_the_mode_and_the_calibration_with_their_keys(
-        qtbot: Any, panel: MapPanel) -> None:
+    qtbot: Any, panel: MapPanel
+) -> None:
     from m3desk.ui.map.menu import map_menu
 
     menu = map_menu(panel.view, QPointF(5, 5))

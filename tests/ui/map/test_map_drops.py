@@ -26,12 +26,12 @@ from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.map import MapPanel, over_allowance
 from tests.ui.map.melee import MAP_GAMES, SCREENS, melee_document
 
-WINDOWS = {name: (round(w / scale), round((h - 40) / scale))
-           for name, (w, h, scale) in SCREENS.items()}
+WINDOWS = {
+    name: (round(w / scale), round((h - 40) / scale)) for name, (w, h, scale) in SCREENS.items()
+}
 
 
-@pytest.fixture(params=[(g, s) for g in MAP_GAMES for s in WINDOWS],
-                ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(params=[(g, s) for g in MAP_GAMES for s in WINDOWS], ids=lambda p: f"{p[0]}-{p[1]}")
 def tab_map(request: pytest.FixtureRequest, qtbot: Any) -> Iterator[MapPanel]:
     """The map of the encounter tab, 8 in melee, the last monster standing apart."""
     game, screen = request.param
@@ -54,12 +54,19 @@ def _reach(panel: MapPanel, mover: str) -> int:
     encounter = panel.document.encounter
     rules = registry.system_of(encounter).encounter
     assert rules is not None
-    return max((r.value for r in rules.rings(encounter, mover) if r.kind == "reach"),
-               default=encounter.position_model.step)
+    return max(
+        (r.value for r in rules.rings(encounter, mover) if r.kind == "reach"),
+        default=encounter.position_model.step,
+    )
 
 
-def _drag(qtbot: Any, panel: MapPanel, mover: str, end: QPointF,
-          modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def _drag(
+    qtbot: Any,
+    panel: MapPanel,
+    mover: str,
+    end: QPointF,
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     view = panel.view
     start = view.screen_of(mover)
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start.toPoint())
@@ -73,13 +80,17 @@ def _stands_clear(panel: MapPanel, mover: str) -> bool:
     model = encounter.position_model
     here = encounter.places[mover]
     # Places keep three decimals: a step less a hundredth is a step.
-    return all(model.norm(here.x - p.x, here.y - p.y, here.z - p.z) >= model.step - 0.01
-               for other, p in encounter.places.items() if other != mover)
+    return all(
+        model.norm(here.x - p.x, here.y - p.y, here.z - p.z) >= model.step - 0.01
+        for other, p in encounter.places.items()
+        if other != mover
+    )
 
 
 @pytest.mark.parametrize("where", ["on", "beside"])
 def test_a_token_dropped_on_or_beside_a_foe_stands_in_its_reach(
-        qtbot: Any, tab_map: MapPanel, where: str) -> None:
+    qtbot: Any, tab_map: MapPanel, where: str
+) -> None:
     document = tab_map.document
     view = tab_map.view
     mover = document.encounter.combatants[0].id
@@ -97,7 +108,8 @@ def test_a_token_dropped_on_or_beside_a_foe_stands_in_its_reach(
 
 
 def test_a_drop_past_the_allowance_asks_and_stops_where_it_ends(
-        qtbot: Any, tab_map: MapPanel, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, tab_map: MapPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = tab_map.document
     view = tab_map.view
     model = document.encounter.position_model
@@ -107,15 +119,15 @@ def test_a_drop_past_the_allowance_asks_and_stops_where_it_ends(
     real = view.rules
 
     def check(encounter: Any, combatant_id: str, place: Place) -> Any:
-        return real.check_move(encounter, combatant_id, place)._replace(
-            allowance=3 * model.step)
+        return real.check_move(encounter, combatant_id, place)._replace(allowance=3 * model.step)
 
     rules = real._replace(check_move=check)
     monkeypatch.setattr(type(view), "rules", property(lambda _self: rules))
     asked: list[str | None] = []
 
-    def stop(_parent: object, _name: str, _said: str, where: str | None
-             ) -> over_allowance.OverChoice:
+    def stop(
+        _parent: object, _name: str, _said: str, where: str | None
+    ) -> over_allowance.OverChoice:
         asked.append(where)
         return over_allowance.OverChoice.STOP
 
@@ -190,6 +202,10 @@ def test_painting_a_wall_with_the_mouse(qtbot: Any, tab_map: MapPanel) -> None:
     text = status.fontMetrics().horizontalAdvance(status.text())
     kind = tab_map.paint_kind
     qtbot.waitUntil(lambda: kind.width() >= kind.sizeHint().width(), timeout=2000)
-    qtbot.waitUntil(lambda: status.width() >= text or (
-        status.wordWrap() and status.height() >= status.heightForWidth(status.width())),
-        timeout=2000)
+    qtbot.waitUntil(
+        lambda: (
+            status.width() >= text
+            or (status.wordWrap() and status.height() >= status.heightForWidth(status.width()))
+        ),
+        timeout=2000,
+    )

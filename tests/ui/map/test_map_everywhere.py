@@ -55,8 +55,7 @@ def test_monsters_and_magic_keeps_its_board(qtbot: Any) -> None:
 
 
 @pytest.mark.parametrize("game", DISTANCE_GAMES)
-def test_the_player_view_shows_the_map_without_hidden_combatants(qtbot: Any,
-                                                                  game: str) -> None:
+def test_the_player_view_shows_the_map_without_hidden_combatants(qtbot: Any, game: str) -> None:
     document = fight(game)
     hidden = document.encounter.combatants[1]
     document.apply(core.update_combatant(document.encounter, hidden.id, hidden=True), "Hide")
@@ -71,24 +70,25 @@ def test_the_player_view_shows_the_map_without_hidden_combatants(qtbot: Any,
     assert shown == {c.name for c in document.encounter.combatants if not c.hidden}
     assert not any(hidden.name in text for text in view.texts())
     # The GM reveals it: it appears on the players' map.
-    document.apply(core.update_combatant(document.encounter, hidden.id, hidden=False),
-                   "Reveal")
+    document.apply(core.update_combatant(document.encounter, hidden.id, hidden=False), "Reveal")
     assert hidden.name in {t.name for t in view.map.picture.tokens}
     view.close()
 
 
 def _between(text: str, start: str, end: str) -> str:
-    return text[text.index(start) + len(start):text.index(end, text.index(start))]
+    return text[text.index(start) + len(start) : text.index(end, text.index(start))]
 
 
 @pytest.mark.parametrize("game", DISTANCE_GAMES)
 def test_the_printed_encounter_sheet_shows_the_map_with_every_name(
-        qapp: Any, tmp_path: Path, game: str) -> None:
+    qapp: Any, tmp_path: Path, game: str
+) -> None:
     encounter = old_fight(game, count=4)
     out = tmp_path / "fight.pdf"
     export_encounter_pdf(encounter, out)
-    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True,
-                          text=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True
+    ).stdout
     assert "MAP" in text
     on_map = _between(text, "MAP", "LAST LOG LINES")
     for combatant in encounter.combatants:

@@ -12,32 +12,37 @@ from m3desk.core.places import Place
 from m3desk.ui.map import MapPanel
 
 
-def _placed(qtbot: Any, panel: MapPanel, spots: list[tuple[float, float]],
-            first_at: QPointF | None = None) -> Any:
+def _placed(
+    qtbot: Any, panel: MapPanel, spots: list[tuple[float, float]], first_at: QPointF | None = None
+) -> Any:
     """Everyone moved to ``spots`` (in grid steps), the map fitted (and panned so the
     first one stands at ``first_at``, pixels from the top right), painted once."""
     document = panel.document
     step = document.encounter.position_model.step
-    places = {c.id: Place.at(step * x, step * y)
-              for c, (x, y) in zip(document.encounter.combatants, spots, strict=False)}
+    places = {
+        c.id: Place.at(step * x, step * y)
+        for c, (x, y) in zip(document.encounter.combatants, spots, strict=False)
+    }
     document.apply(document.encounter.model_copy(update={"places": places}), "Place")
     view = panel.view
     view.fit()
     if first_at is not None:
         first = view.frame.to_screen(step * spots[0][0], step * spots[0][1])
-        view.frame = view.frame.panned(view.width() - first_at.x() - first.x(),
-                                       first_at.y() - first.y())
+        view.frame = view.frame.panned(
+            view.width() - first_at.x() - first.x(), first_at.y() - first.y()
+        )
     view.grab()
     return view.painted
 
 
 def _overlaps(painted: Any) -> list[tuple[QRectF, QRectF]]:
     labels = painted.labels
-    return [(a, b) for n, a in enumerate(labels) for b in labels[n + 1:] if a.intersects(b)]
+    return [(a, b) for n, a in enumerate(labels) for b in labels[n + 1 :] if a.intersects(b)]
 
 
 def test_the_legend_takes_a_free_corner_and_names_cover_nothing(
-        qtbot: Any, map_panel: MapPanel) -> None:
+    qtbot: Any, map_panel: MapPanel
+) -> None:
     count = len(map_panel.document.encounter.combatants)
     assert count >= 4
     # One at the top right, where the legend used to go; the rest in a row far below.
@@ -51,7 +56,8 @@ def test_the_legend_takes_a_free_corner_and_names_cover_nothing(
 
 
 def test_in_a_crowd_and_at_the_corners_nothing_covers_a_token_or_name(
-        qtbot: Any, map_panel: MapPanel) -> None:
+    qtbot: Any, map_panel: MapPanel
+) -> None:
     count = len(map_panel.document.encounter.combatants)
     corners = [(0.0, 0.0), (30.0, 0.0), (0.0, 20.0), (30.0, 20.0)]
     spots = corners + [(1.0 + n, 1.0) for n in range(count - 4)]  # a crowd near a corner

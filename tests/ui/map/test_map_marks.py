@@ -20,8 +20,9 @@ SCENES = {"melee": melee_document, "opening": opening_document}
 @pytest.mark.parametrize("count", (8, 12))
 @pytest.mark.parametrize("screen", WINDOWS)
 @pytest.mark.parametrize("game", MAP_GAMES)
-def test_markers_are_unique_and_readable(qtbot: Any, game: str, screen: str, count: int,
-                                         scene: str) -> None:
+def test_markers_are_unique_and_readable(
+    qtbot: Any, game: str, screen: str, count: int, scene: str
+) -> None:
     document = SCENES[scene](game, count)
     widget = EncounterWidget(document)
     qtbot.addWidget(widget)

@@ -29,8 +29,9 @@ from m3desk.ui.printing.map_block import MapBlock
 from tests.ui.map.melee import MAP_GAMES, SCREENS, melee, melee_document, opening_document
 
 COUNTS = (8, 12)
-WINDOWS = {name: (round(w / scale), round((h - 40) / scale))
-           for name, (w, h, scale) in SCREENS.items()}
+WINDOWS = {
+    name: (round(w / scale), round((h - 40) / scale)) for name, (w, h, scale) in SCREENS.items()
+}
 """The main window on each screen in logical pixels (less a taskbar): at 150 % the same
 fonts on two thirds of the room."""
 
@@ -43,13 +44,20 @@ def _clashes(painted: Painted, width: float, height: float) -> list[str]:
     for n, label in enumerate(labels):
         if not surface.contains(label):
             wrong.append(f"name {label} not whole on the map")
-        wrong += [f"name {label} covers name {other}" for other in labels[n + 1:]
-                  if label.intersects(other)]
-        wrong += [f"name {label} covers token {marker}" for marker in markers
-                  if label.intersects(marker)]
+        wrong += [
+            f"name {label} covers name {other}"
+            for other in labels[n + 1 :]
+            if label.intersects(other)
+        ]
+        wrong += [
+            f"name {label} covers token {marker}" for marker in markers if label.intersects(marker)
+        ]
     for n, marker in enumerate(markers):
-        wrong += [f"token {marker} on token {other}" for other in markers[n + 1:]
-                  if marker.intersects(other)]
+        wrong += [
+            f"token {marker} on token {other}"
+            for other in markers[n + 1 :]
+            if marker.intersects(other)
+        ]
     return wrong
 
 
@@ -77,8 +85,11 @@ def _strays(painted: Painted, reach: float = NAME_REACH) -> list[str]:
             wrong.append(f"{who}'s name {own:.0f} px from its token")
         middle = box.center()
         mine = math.dist(middle.toTuple(), markers[who].toTuple())
-        wrong += [f"{who}'s name nearer {other}'s token" for other, centre in markers.items()
-                  if other != who and math.dist(middle.toTuple(), centre.toTuple()) <= mine]
+        wrong += [
+            f"{who}'s name nearer {other}'s token"
+            for other, centre in markers.items()
+            if other != who and math.dist(middle.toTuple(), centre.toTuple()) <= mine
+        ]
     return wrong
 
 
@@ -128,8 +139,9 @@ SCENES = {"melee": melee_document, "opening": opening_document}
 @pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize("screen", WINDOWS)
 @pytest.mark.parametrize("game", MAP_GAMES)
-def test_names_cover_no_token_and_no_name_in_the_tab(qtbot: Any, game: str, screen: str,
-                                                    count: int, dock: int, scene: str) -> None:
+def test_names_cover_no_token_and_no_name_in_the_tab(
+    qtbot: Any, game: str, screen: str, count: int, dock: int, scene: str
+) -> None:
     document = SCENES[scene](game, count)
     widget = EncounterWidget(document)
     qtbot.addWidget(widget)
@@ -149,7 +161,8 @@ def test_names_cover_no_token_and_no_name_in_the_tab(qtbot: Any, game: str, scre
 @pytest.mark.parametrize("screen", WINDOWS)
 @pytest.mark.parametrize("game", MAP_GAMES)
 def test_names_cover_no_token_and_no_name_in_the_board_window_and_the_player_view(
-        qtbot: Any, game: str, screen: str, count: int, scene: str) -> None:
+    qtbot: Any, game: str, screen: str, count: int, scene: str
+) -> None:
     document = SCENES[scene](game, count)
     board = BoardWindow(document)
     qtbot.addWidget(board)
@@ -187,20 +200,26 @@ def _crossings(painted: Painted) -> list[str]:
     wrong = []
     for line in painted.leaders:
         ends = (line.p1(), line.p2())
-        wrong += [f"line {line} under name {box}" for box in painted.labels
-                  if crosses(line, box) and not any(box.adjusted(-1, -1, 1, 1).contains(e)
-                                                    for e in ends)]
-        wrong += [f"line {line} over token {box}" for box in painted.markers
-                  if crosses(line, box.adjusted(2, 2, -2, -2))
-                  and not box.adjusted(-1, -1, 1, 1).contains(line.p1())]
+        wrong += [
+            f"line {line} under name {box}"
+            for box in painted.labels
+            if crosses(line, box) and not any(box.adjusted(-1, -1, 1, 1).contains(e) for e in ends)
+        ]
+        wrong += [
+            f"line {line} over token {box}"
+            for box in painted.markers
+            if crosses(line, box.adjusted(2, 2, -2, -2))
+            and not box.adjusted(-1, -1, 1, 1).contains(line.p1())
+        ]
     return wrong
 
 
 @pytest.mark.parametrize("scene", SCENES)
 @pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize("game", MAP_GAMES)
-def test_names_cover_no_token_and_no_name_on_paper(qapp: Any, tmp_path: Path, game: str,
-                                                   count: int, scene: str) -> None:
+def test_names_cover_no_token_and_no_name_on_paper(
+    qapp: Any, tmp_path: Path, game: str, count: int, scene: str
+) -> None:
     """Every name whole on the printed map (paper has no tooltip), none over a token or
     another name, and no line from a token to its name runs under another name (one did:
     the page read "Goblin 2" struck through by Orc's line)."""
@@ -220,14 +239,18 @@ def test_names_cover_no_token_and_no_name_on_paper(qapp: Any, tmp_path: Path, ga
 @pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize("screen", WINDOWS)
 @pytest.mark.parametrize("game", MAP_GAMES)
-def test_tokens_keep_a_least_size(qtbot: Any, game: str, screen: str, count: int,
-                                  scene: str) -> None:
+def test_tokens_keep_a_least_size(
+    qtbot: Any, game: str, screen: str, count: int, scene: str
+) -> None:
     """A token on screen is at least :data:`LEAST_RADIUS` lines of text in radius in the
     tab (with the library beside it), the board window and the player view (Apparatus drew
     its tokens 8 px across at 150 % in the scene a new encounter opens with)."""
     width, height = WINDOWS[screen]
-    for make, size in ((EncounterWidget, (width - DOCK, height)), (BoardWindow, (width, height)),
-                       (PlayerView, (width, height))):
+    for make, size in (
+        (EncounterWidget, (width - DOCK, height)),
+        (BoardWindow, (width, height)),
+        (PlayerView, (width, height)),
+    ):
         window = make(SCENES[scene](game, count))
         qtbot.addWidget(window)
         window.resize(*size)
@@ -238,16 +261,18 @@ def test_tokens_keep_a_least_size(qtbot: Any, game: str, screen: str, count: int
         view.grab()
         painted = view.painted
         smallest = min(m.width() for m in painted.markers) / 2
-        assert smallest >= LEAST_RADIUS * painted.line - 0.1, \
+        assert smallest >= LEAST_RADIUS * painted.line - 0.1, (
             f"{make.__name__}: tokens {2 * smallest:.0f} px across"
+        )
         window.close()
 
 
 @pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize("screen", WINDOWS)
 @pytest.mark.parametrize("game", MAP_GAMES)
-def test_a_new_encounter_opens_zoomed_to_the_action(qtbot: Any, game: str, screen: str,
-                                                    count: int) -> None:
+def test_a_new_encounter_opens_zoomed_to_the_action(
+    qtbot: Any, game: str, screen: str, count: int
+) -> None:
     """The scene a new encounter opens with (each side packed in a block) is fitted as a
     melee is: where the whole scene would draw a grid step under
     :data:`LEAST_STEP_LINES` lines, the map shows the selected combatant and those in its
@@ -276,8 +301,9 @@ LEAST_PRINTED_TOKEN = 12.0
 
 @pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize("game", MAP_GAMES)
-def test_printed_tokens_are_large_enough_to_read(qapp: Any, tmp_path: Path, game: str,
-                                                 count: int) -> None:
+def test_printed_tokens_are_large_enough_to_read(
+    qapp: Any, tmp_path: Path, game: str, count: int
+) -> None:
     """The printed map of a whole fight (its set-up places, far apart, so the scene fits a
     quarter page) and of a melee: every token at least :data:`LEAST_PRINTED_TOKEN` across,
     and still no name over a token."""

@@ -20,12 +20,12 @@ from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.map.labels import token_label
 from tests.ui.map.melee import MAP_GAMES, SCREENS, melee_document
 
-WINDOWS = {name: (round(w / scale), round((h - 40) / scale))
-           for name, (w, h, scale) in SCREENS.items()}
+WINDOWS = {
+    name: (round(w / scale), round((h - 40) / scale)) for name, (w, h, scale) in SCREENS.items()
+}
 
 
-@pytest.fixture(params=[(g, s) for g in MAP_GAMES for s in WINDOWS],
-                ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(params=[(g, s) for g in MAP_GAMES for s in WINDOWS], ids=lambda p: f"{p[0]}-{p[1]}")
 def tab(request: pytest.FixtureRequest, qtbot: Any) -> Iterator[EncounterWidget]:
     """The encounter tab, 8 in melee, the last monster standing apart."""
     game, screen = request.param
@@ -46,12 +46,19 @@ def tab(request: pytest.FixtureRequest, qtbot: Any) -> Iterator[EncounterWidget]
 
 def _log_texts(widget: EncounterWidget) -> list[str]:
     model = widget.log_panel.log_model
-    return [str(model.data(model.index(row, model.columnCount() - 1)))
-            for row in range(model.rowCount())]
+    return [
+        str(model.data(model.index(row, model.columnCount() - 1)))
+        for row in range(model.rowCount())
+    ]
 
 
-def _press_and_move(qtbot: Any, widget: EncounterWidget, who: str, end: QPointF,
-                    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def _press_and_move(
+    qtbot: Any,
+    widget: EncounterWidget,
+    who: str,
+    end: QPointF,
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     assert widget.map is not None
     view = widget.map.view
     start = view.screen_of(who)
@@ -63,7 +70,8 @@ def _press_and_move(qtbot: Any, widget: EncounterWidget, who: str, end: QPointF,
 
 
 def test_a_drag_says_its_length_snaps_to_the_grid_and_is_logged(
-        qtbot: Any, tab: EncounterWidget) -> None:
+    qtbot: Any, tab: EncounterWidget
+) -> None:
     document = tab.document
     assert tab.map is not None
     view, status = tab.map.view, tab.map.status
@@ -81,16 +89,17 @@ def test_a_drag_says_its_length_snaps_to_the_grid_and_is_logged(
     view.grab()
     drawn = view.painted.centres[mover.id]
     x, y = view.frame.to_units(drawn)
-    assert (round(x / model.step, 2) % 1, round(y / model.step, 2) % 1) == (0, 0), \
+    assert (round(x / model.step, 2) % 1, round(y / model.step, 2) % 1) == (0, 0), (
         f"drawn at {x:.2f}, {y:.2f}: between grid points"
-    assert view.painted.texts[mover.id] == token_label(view.picture.token(mover.id),
-                                                       model.unit)
+    )
+    assert view.painted.texts[mover.id] == token_label(view.picture.token(mover.id), model.unit)
     newest = _log_texts(tab)[-1]
     assert mover.name in newest, newest
 
 
 def test_a_token_dropped_on_a_foe_stands_in_reach_as_its_tooltip_says(
-        qtbot: Any, tab: EncounterWidget) -> None:
+    qtbot: Any, tab: EncounterWidget
+) -> None:
     document = tab.document
     assert tab.map is not None
     view = tab.map.view
@@ -104,8 +113,9 @@ def test_a_token_dropped_on_a_foe_stands_in_reach_as_its_tooltip_says(
     encounter = document.encounter
     rules = registry.system_of(encounter).encounter
     assert rules is not None
-    reach = max((r.value for r in rules.rings(encounter, mover.id) if r.kind == "reach"),
-                default=model.step)
+    reach = max(
+        (r.value for r in rules.rings(encounter, mover.id) if r.kind == "reach"), default=model.step
+    )
     view.grab()
     assert foe.id in view.painted.centres and mover.id in view.painted.centres
     tip = view.tooltip_at(view.screen_of(foe.id))
@@ -115,8 +125,9 @@ def test_a_token_dropped_on_a_foe_stands_in_reach_as_its_tooltip_says(
     assert mover.name in _log_texts(tab)[-1]
 
 
-def test_shift_drag_places_and_a_drag_moves_as_the_log_says(qtbot: Any,
-                                                            tab: EncounterWidget) -> None:
+def test_shift_drag_places_and_a_drag_moves_as_the_log_says(
+    qtbot: Any, tab: EncounterWidget
+) -> None:
     """Placing (the GM) and moving (the creature) read differently on the status line and
     in the log: a place says so and spends nothing; a move is the game's own words."""
     document = tab.document
@@ -128,11 +139,13 @@ def test_shift_drag_places_and_a_drag_moves_as_the_log_says(qtbot: Any,
     end = view.screen_of(mover.id) + QPointF(0, -3 * model.step * view.frame.scale)
     _press_and_move(qtbot, tab, mover.id, end, Qt.KeyboardModifier.ShiftModifier)
     assert status.text().startswith(f"Place {3 * model.step} {model.unit} away"), status.text()
-    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier,
-                       end.toPoint())
+    qtbot.mouseRelease(
+        view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, end.toPoint()
+    )
     placed = _log_texts(tab)[-1]
-    assert placed == (f"GM places {mover.name} {3 * model.step} {model.unit} away "
-                      "(no movement)"), placed
+    assert placed == (f"GM places {mover.name} {3 * model.step} {model.unit} away (no movement)"), (
+        placed
+    )
     end = view.screen_of(mover.id) + QPointF(0, -2 * model.step * view.frame.scale)
     _press_and_move(qtbot, tab, mover.id, end)
     assert not status.text().startswith("Place"), status.text()
@@ -142,8 +155,7 @@ def test_shift_drag_places_and_a_drag_moves_as_the_log_says(qtbot: Any,
 
 
 @pytest.mark.parametrize("game", [g for g in MAP_GAMES if registry.get(g).positions.height])
-def test_page_up_raises_the_selected_and_its_name_says_how_high(qtbot: Any,
-                                                                game: str) -> None:
+def test_page_up_raises_the_selected_and_its_name_says_how_high(qtbot: Any, game: str) -> None:
     """Heights by key where the game keeps them (Apparatus): Page Up with the map focused
     climbs a step, and the name on the map reads it ("Kestrel 1 ↑1 m")."""
     document = melee_document(game, 8)

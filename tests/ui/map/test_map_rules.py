@@ -32,8 +32,13 @@ def _panel(qtbot: Any, encounter: core.Encounter, selected: str) -> MapPanel:
     qtbot.waitExposed(panel)
     view = panel.view
     here = encounter.places[selected]
-    view.frame = MapFrame(PX_PER_UNIT[encounter.position_model.unit], here.x - 60 / 2,
-                          here.y, view.width(), view.height())
+    view.frame = MapFrame(
+        PX_PER_UNIT[encounter.position_model.unit],
+        here.x - 60 / 2,
+        here.y,
+        view.width(),
+        view.height(),
+    )
     view.auto_fit = False
     return panel
 
@@ -62,13 +67,15 @@ def _ruler_colour_is(panel: MapPanel, start: QPointF, over: bool) -> bool:
     shot = view.grab().toImage()
     ratio = shot.devicePixelRatio()
     at = QPoint(int(middle.x() * ratio), int(middle.y() * ratio))
-    wanted, other = ((view.style_.over, view.style_.within) if over
-                     else (view.style_.within, view.style_.over))
+    wanted, other = (
+        (view.style_.over, view.style_.within) if over else (view.style_.within, view.style_.over)
+    )
     return _has_colour(shot, at, wanted) and not _has_colour(shot, at, other)
 
 
 def test_an_adnd_charge_is_green_within_its_allowance_and_red_with_words_over_it(
-        qtbot: Any) -> None:
+    qtbot: Any,
+) -> None:
     """Seed 002: a charge moves 1½ × 10 × MV; Rath (MV 12) charges 180'."""
     from tests.systems.adnd2e.fight import ids, seed_fight
     from tests.systems.adnd2e.test_moves import _declared
@@ -83,7 +90,8 @@ def test_an_adnd_charge_is_green_within_its_allowance_and_red_with_words_over_it
     end = _to(qtbot, panel, start, -190)
     assert panel.status.text().startswith(
         "charges 190 ft · allowance 180 ft — Over the allowance (180 ft): a drop here asks "
-        "(stop at it, or move anyway)")
+        "(stop at it, or move anyway)"
+    )
     assert _ruler_colour_is(panel, start, over=True)
     qtbot.mouseRelease(panel.view, Qt.MouseButton.LeftButton, pos=end)
     document = panel.document
@@ -103,11 +111,13 @@ def test_an_ose_fighting_withdrawal_then_a_retreat_through_the_map(qtbot: Any) -
     document = panel.document
     start = _press(qtbot, panel, runner)
     _to(qtbot, panel, start, -25)
-    assert panel.status.text().startswith("withdraws 25 ft · allowance 20 ft — Over the "
-                                          "allowance (20 ft)")
+    assert panel.status.text().startswith(
+        "withdraws 25 ft · allowance 20 ft — Over the allowance (20 ft)"
+    )
     end = _to(qtbot, panel, start, -20)
-    assert panel.status.text().startswith("withdraws 20 ft · allowance 20 ft — Within the "
-                                          "allowance")
+    assert panel.status.text().startswith(
+        "withdraws 20 ft · allowance 20 ft — Within the allowance"
+    )
     qtbot.mouseRelease(panel.view, Qt.MouseButton.LeftButton, pos=end)
     assert document.encounter.places[runner] == Place.at(-20, 0)
     assert document.encounter.log[-1].text == "Runner withdraws 20 ft: leaves Goblin's reach"
@@ -116,8 +126,7 @@ def test_an_ose_fighting_withdrawal_then_a_retreat_through_the_map(qtbot: Any) -
     document.apply(retreating, text)
     start = _press(qtbot, panel, runner)
     end = _to(qtbot, panel, start, -40)
-    assert panel.status.text().startswith("retreats 40 ft · allowance 40 ft — Within the "
-                                          "allowance")
+    assert panel.status.text().startswith("retreats 40 ft · allowance 40 ft — Within the allowance")
     assert _ruler_colour_is(panel, start, over=False)
     qtbot.mouseRelease(panel.view, Qt.MouseButton.LeftButton, pos=end)
     assert document.encounter.places[runner] == Place.at(-40, 0)
@@ -149,14 +158,18 @@ def test_an_apparatus_climb_run_and_long_jump_spend_the_seed_s_movement(qtbot: A
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=end)
     assert document.encounter.log[-1].text == "Kestrel runs 2 m: 2 Movement, 6 left"
     dialog = open_dialog(qtbot, document)
-    jump = next(i for i in range(dialog.action.count())
-                if isinstance(option := dialog.action.itemData(i), ActionOption)
-                and option.id == Action("long", amount=2))
+    jump = next(
+        i
+        for i in range(dialog.action.count())
+        if isinstance(option := dialog.action.itemData(i), ActionOption)
+        and option.id == Action("long", amount=2)
+    )
     dialog.action.setCurrentIndex(jump)
     assert dialog.apply_button.isEnabled(), dialog.problem.text()
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert document.encounter.log[-1].text == ("Kestrel long-jumps 4 m after a run: "
-                                               "4 Movement, 0 left")
+    assert document.encounter.log[-1].text == (
+        "Kestrel long-jumps 4 m after a run: 4 Movement, 0 left"
+    )
     token = view.picture.token(kestrel)
     assert token is not None and (token.x, token.z) == (-6, 2)  # the map follows the jump
     assert _cell(document.encounter, kestrel, "move") == "0/12"  # type: ignore[arg-type]

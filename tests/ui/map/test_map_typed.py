@@ -32,8 +32,7 @@ def test_there_are_games_of_squares_and_of_heights() -> None:
 
 @pytest.mark.parametrize("squares", [1, 2, 5, 12])
 @pytest.mark.parametrize("game", SQUARE_GAMES)
-def test_a_ring_on_squares_is_the_outline_of_the_squares_within_it(game: str,
-                                                                   squares: int) -> None:
+def test_a_ring_on_squares_is_the_outline_of_the_squares_within_it(game: str, squares: int) -> None:
     model = registry.get(game).positions
     step = model.step
     polygon = ring_polygon(model, squares * step, 3.0)
@@ -41,10 +40,10 @@ def test_a_ring_on_squares_is_the_outline_of_the_squares_within_it(game: str,
     assert all(a.x() == b.x() or a.y() == b.y() for a, b in itertools.pairwise(points))
     for i in range(-squares - 2, squares + 3):
         for j in range(-squares - 2, squares + 3):
-            within = model.measure(Place.at(0, 0), Place.at(i * step, j * step)) \
-                <= squares * step
-            inside = polygon.containsPoint(QPointF(i * step * 3.0, j * step * 3.0),
-                                           Qt.FillRule.OddEvenFill)
+            within = model.measure(Place.at(0, 0), Place.at(i * step, j * step)) <= squares * step
+            inside = polygon.containsPoint(
+                QPointF(i * step * 3.0, j * step * 3.0), Qt.FillRule.OddEvenFill
+            )
             assert inside == within, (i, j)
 
 
@@ -54,12 +53,12 @@ def test_a_typed_move_toward_someone_higher_keeps_whole_steps(game: str) -> None
     encounter = document.encounter
     model = encounter.position_model
     mover, high = encounter.combatants[0], encounter.combatants[-1]
-    encounter = core.move_to(encounter, high.id, Place.at(12 * model.step, 0,
-                                                          2 * model.step + 0.4))
+    encounter = core.move_to(encounter, high.id, Place.at(12 * model.step, 0, 2 * model.step + 0.4))
     encounter = core.move_to(encounter, mover.id, Place.at(-8 * model.step, 0))
     for amount in (3, 5, 7):
-        typed = parse_move(encounter, mover.id, f"{amount * model.step} {model.unit} toward "
-                                                f"{high.name}")
+        typed = parse_move(
+            encounter, mover.id, f"{amount * model.step} {model.unit} toward {high.name}"
+        )
         z = typed.place.z
         assert z >= 0 and z / model.step == pytest.approx(round(z / model.step))
         moved = picture_of(core.move_to(encounter, mover.id, typed.place)).token(mover.id)
@@ -87,5 +86,6 @@ def test_the_move_dialog_places_without_a_move(qtbot: Any, game: str) -> None:
     start = encounter.places[mover.id]
     assert document.encounter.places[mover.id] == Place.at(start.x, start.y - 6 * model.step)
     assert document.encounter.log[-1].text == (
-        f"GM places {mover.name} {model.label(6 * model.step)} away (no movement)")
+        f"GM places {mover.name} {model.label(6 * model.step)} away (no movement)"
+    )
     assert document.undo_stack.count() == 1

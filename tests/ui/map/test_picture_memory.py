@@ -79,12 +79,21 @@ print(json.dumps({"start": round(start), "after": marks, "loaded": ok}))
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
-def test_ten_mapped_encounters_opened_and_closed_leave_memory_within_50_mb(
-        tmp_path: Path) -> None:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path),
-           "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
-                          text=True, timeout=600, cwd=ROOT)
+def test_ten_mapped_encounters_opened_and_closed_leave_memory_within_50_mb(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "M3DESK_HOME": str(tmp_path),
+        "PYTHONPATH": str(ROOT),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     print(f"resident {result['start']} MB after one warm-up open, then {result['after']}")

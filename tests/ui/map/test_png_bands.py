@@ -23,8 +23,12 @@ CHANNELS = {0: 1, 2: 3, 4: 2, 6: 4}
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
-    return (struct.pack(">I", len(body)) + kind + body
-            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+    return (
+        struct.pack(">I", len(body))
+        + kind
+        + body
+        + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    )
 
 
 def _paeth(a: int, b: int, c: int) -> int:
@@ -57,18 +61,24 @@ def _png(width: int, height: int, colour: int, depth: int, transparent: bool = F
     extra = b""
     if transparent:
         extra = _chunk(b"tRNS", bytes(2 * CHANNELS[colour]))
-    return (b"\x89PNG\r\n\x1a\n"
-            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0))
-            + extra + _chunk(b"IDAT", zlib.compress(b"".join(rows))) + _chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0))
+        + extra
+        + _chunk(b"IDAT", zlib.compress(b"".join(rows)))
+        + _chunk(b"IEND", b"")
+    )
 
 
 LAYOUTS = [(c, d, False) for c in (0, 2, 4, 6) for d in (8, 16) if (c, d) != (4, 16)] + [
-    (2, 8, True)]
+    (2, 8, True)
+]
 
 
 @pytest.mark.parametrize(("colour", "depth", "transparent"), LAYOUTS)
-def test_bands_read_every_pixel_as_a_whole_decode(qapp: Any, colour: int, depth: int,
-                                                  transparent: bool) -> None:
+def test_bands_read_every_pixel_as_a_whole_decode(
+    qapp: Any, colour: int, depth: int, transparent: bool
+) -> None:
     width, height = 37, 23
     data = _png(width, height, colour, depth, transparent)
     whole = QImage.fromData(data, "PNG")
@@ -77,8 +87,12 @@ def test_bands_read_every_pixel_as_a_whole_decode(qapp: Any, colour: int, depth:
     banded = read_png_in_bands(data, QSize(width, height), lambda: None, band_bytes)
     assert banded is not None
     wanted = whole.convertToFormat(banded.format())
-    differ = [(x, y) for y in range(height) for x in range(width)
-              if banded.pixel(x, y) != wanted.pixel(x, y)]
+    differ = [
+        (x, y)
+        for y in range(height)
+        for x in range(width)
+        if banded.pixel(x, y) != wanted.pixel(x, y)
+    ]
     assert not differ, f"{len(differ)} pixels differ, first at {differ[:3]}"
 
 
@@ -87,9 +101,12 @@ def test_a_large_scan_is_read_scaled_not_refused(qapp: Any) -> None:
     red, blue = b"\x00" + b"\xc8\x28\x28" * width, b"\x00" + b"\x28\x28\xc8" * width
     packer = zlib.compressobj(1)
     body = [packer.compress(red if y < height // 2 else blue) for y in range(height)]
-    data = (b"\x89PNG\r\n\x1a\n"
-            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + _chunk(b"IDAT", b"".join(body) + packer.flush()) + _chunk(b"IEND", b""))
+    data = (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + _chunk(b"IDAT", b"".join(body) + packer.flush())
+        + _chunk(b"IEND", b"")
+    )
     read = read_picture_bytes(data, "scan.png", 4096)
     assert (read.image.width(), read.image.height()) == (4096, 2275)
     assert read.image.pixelColor(2000, 500).getRgb()[:3] == (200, 40, 40)
@@ -100,9 +117,15 @@ def test_a_truncated_large_scan_is_said(qapp: Any) -> None:
     width, height = 9000, 5000
     packer = zlib.compressobj(1)
     body = [packer.compress(bytes(1 + width * 3)) for _ in range(height // 2)]
-    data = (b"\x89PNG\r\n\x1a\n"
-            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + _chunk(b"IDAT", b"".join(body) + packer.flush()) + _chunk(b"IEND", b""))
-    with pytest.raises(ValueError, match="scan.png could not be read as a PNG picture "
-                                         r"\(its picture data ends early\)"):
+    data = (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + _chunk(b"IDAT", b"".join(body) + packer.flush())
+        + _chunk(b"IEND", b"")
+    )
+    with pytest.raises(
+        ValueError,
+        match="scan.png could not be read as a PNG picture "
+        r"\(its picture data ends early\)",
+    ):
         read_picture_bytes(data, "scan.png", 4096)

@@ -23,12 +23,17 @@ from m3desk.ui.map import MapPanel
 def _spell_table(game: str) -> TableSpec | None:
     form = registry.get(game).sheet_forms.get("character")
     tables = [s.table for s in form.sections if s.table is not None] if form else []
-    return next((t for t in tables if t.path == "spells"
-                 and any(c.path == "range" for c in t.columns)), None)
+    return next(
+        (t for t in tables if t.path == "spells" and any(c.path == "range" for c in t.columns)),
+        None,
+    )
 
 
-SPELL_GAMES = [s.id for s in registry.systems()
-               if s.positions.kind == "distance" and _spell_table(s.id) is not None]
+SPELL_GAMES = [
+    s.id
+    for s in registry.systems()
+    if s.positions.kind == "distance" and _spell_table(s.id) is not None
+]
 
 
 def test_the_games_with_spell_ranges() -> None:
@@ -41,8 +46,11 @@ def _caster(game: str) -> Any:
     table = _spell_table(game)
     assert table is not None
     column = next(c for c in table.columns if c.path == "range")
-    sheet = next(model for model in (load_sheet(p).model for p in sample_files(game))
-                 if getattr(model, "spells", ()))
+    sheet = next(
+        model
+        for model in (load_sheet(p).model for p in sample_files(game))
+        if getattr(model, "spells", ())
+    )
     for row in range(min(3, len(sheet.spells))):
         sheet = set_row_field(sheet, table, row, column, "240")
     return sheet
@@ -83,15 +91,16 @@ def test_the_selected_caster_is_ringed_at_its_spells_range(qtbot: Any, game: str
     panel.view.zoom_by(0.5)  # as the wheel does: the whole 240 ft ring in view
     names = [s.name for s in caster.spells[:3]]
     label = spell_label(names)
-    ring = next(r for r in system.encounter.rings(document.encounter, caster_id)
-                if r.kind == "spell")
+    ring = next(
+        r for r in system.encounter.rings(document.encounter, caster_id) if r.kind == "spell"
+    )
     assert (ring.value, ring.label) == (240, label)
     unit = encounter.position_model.unit
     assert f"{label} 240 {unit}" in _drawn_text(panel).replace("&apos;", "'")
     # Once cast, the spells draw no ring.
-    spent = caster.model_copy(update={"spells": tuple(
-        s.model_copy(update={"cast": True}) for s in caster.spells)})
+    spent = caster.model_copy(
+        update={"spells": tuple(s.model_copy(update={"cast": True}) for s in caster.spells)}
+    )
     document.apply(core.replace_sheet(document.encounter, caster_id, spent), "Cast all")
-    assert all(r.kind != "spell" for r in system.encounter.rings(document.encounter,
-                                                                 caster_id))
+    assert all(r.kind != "spell" for r in system.encounter.rings(document.encounter, caster_id))
     assert f"{label} 240 {unit}" not in _drawn_text(panel).replace("&apos;", "'")

@@ -21,8 +21,10 @@ from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
 from tests.ui.map.melee import MAP_GAMES, SCREENS
 
-WINDOWS = {name: (round(w / scale) - 240, round((h - 100) / scale))
-           for name, (w, h, scale) in SCREENS.items()}
+WINDOWS = {
+    name: (round(w / scale) - 240, round((h - 100) / scale))
+    for name, (w, h, scale) in SCREENS.items()
+}
 """The encounter tab on each screen in logical pixels, beside the library dock."""
 
 
@@ -46,9 +48,9 @@ def _ink_right(image: QImage) -> int:
 
 @pytest.mark.parametrize("screen", WINDOWS)
 @pytest.mark.parametrize("game", MAP_GAMES)
-def test_the_status_line_is_whole_while_a_picture_loads(qtbot: Any, game: str, screen: str,
-                                                         big_picture: Path,
-                                                         tmp_path: Path) -> None:
+def test_the_status_line_is_whole_while_a_picture_loads(
+    qtbot: Any, game: str, screen: str, big_picture: Path, tmp_path: Path
+) -> None:
     files = sample_files(game)
     document = new_encounter_document(files[:8], name="Loading")
     widget = EncounterWidget(document)
@@ -60,8 +62,12 @@ def test_the_status_line_is_whole_while_a_picture_loads(qtbot: Any, game: str, s
     assert panel is not None
     copy = tmp_path / big_picture.name
     copy.write_bytes(big_picture.read_bytes())  # a path no other map has read
-    document.apply(document.encounter.model_copy(
-        update={"backdrop": Backdrop(path=str(copy), per_pixel=0.02)}), "Picture")
+    document.apply(
+        document.encounter.model_copy(
+            update={"backdrop": Backdrop(path=str(copy), per_pixel=0.02)}
+        ),
+        "Picture",
+    )
     panel.view.grab()
     assert panel.view.picture_loading_now
     status = panel.status
@@ -69,8 +75,9 @@ def test_the_status_line_is_whole_while_a_picture_loads(qtbot: Any, game: str, s
     image = status.grab().toImage()
     ratio = image.width() / max(status.width(), 1)
     right = _ink_right(image)
-    assert right < image.width() - 2 * ratio, \
+    assert right < image.width() - 2 * ratio, (
         f"the status line is cut at its right edge ({status.width()} px wide)"
+    )
     shown = status.shown_text()
     assert status.fontMetrics().horizontalAdvance(shown) <= status.contentsRect().width()
     assert shown in (status.text(), "Loading…", "")

@@ -16,8 +16,9 @@ from m3desk.ui.webp_scaled import webp_scaled_reader
 
 
 def _webp(width: int, height: int, alpha: bool) -> bytes:
-    image = QImage(width, height, QImage.Format.Format_ARGB32 if alpha
-                   else QImage.Format.Format_RGB32)
+    image = QImage(
+        width, height, QImage.Format.Format_ARGB32 if alpha else QImage.Format.Format_RGB32
+    )
     image.fill(QColor(0, 0, 0, 0) if alpha else QColor(200, 180, 150))
     painter = QPainter(image)
     gradient = QLinearGradient(0, 0, width, height)
@@ -42,19 +43,26 @@ def test_libwebp_scaled_is_what_a_whole_decode_scaled_gives(qapp: Any, alpha: bo
     target = QSize(600, 400)
     scaled = reader.read(data, target, lambda: None)
     whole = QImage.fromData(QByteArray(data), "WEBP").scaled(
-        target, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
+        target, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+    )
     assert scaled.size() == target and scaled.hasAlphaChannel() == alpha
     worst = 0
     for y in range(5, 400, 37):
         for x in range(5, 600, 41):
             ours, theirs = scaled.pixelColor(x, y), whole.pixelColor(x, y)
-            worst = max(worst, abs(ours.red() - theirs.red()), abs(ours.green() - theirs.green()),
-                        abs(ours.blue() - theirs.blue()), abs(ours.alpha() - theirs.alpha()))
+            worst = max(
+                worst,
+                abs(ours.red() - theirs.red()),
+                abs(ours.green() - theirs.green()),
+                abs(ours.blue() - theirs.blue()),
+                abs(ours.alpha() - theirs.alpha()),
+            )
     assert worst <= 8, worst
 
 
 def test_a_webp_over_the_whole_decode_limit_is_read_scaled_not_refused(
-        qapp: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    qapp: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The limit lowered, so a small file stands for a 48-megapixel scan: the path is the same.
     monkeypatch.setattr(picture_files, "MAX_FULL_DECODE_BYTES", 1_000_000)
     read = read_picture_bytes(_webp(1800, 1200, False), "scan.webp", 900)

@@ -57,9 +57,12 @@ class DrawnText:
         return self.ink_top + self.size * 0.9
 
     def overlaps(self, other: DrawnText) -> bool:
-        return (self.ink_left < other.ink_right - 0.3 and other.ink_left < self.ink_right - 0.3
-                and self.ink_top < other.ink_bottom - 0.3
-                and other.ink_top < self.ink_bottom - 0.3)
+        return (
+            self.ink_left < other.ink_right - 0.3
+            and other.ink_left < self.ink_right - 0.3
+            and self.ink_top < other.ink_bottom - 0.3
+            and other.ink_top < self.ink_bottom - 0.3
+        )
 
 
 class RecordingCanvas(Canvas):
@@ -67,29 +70,52 @@ class RecordingCanvas(Canvas):
         super().__init__(painter)
         self.drawn: list[DrawnText] = []
 
-    def text(self, x: float, y: float, w: float, h: float, text: str, size: float, *,
-             bold: bool = False, italic: bool = False, align: str = "left",
-             color: QColor = INK) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        text: str,
+        size: float,
+        *,
+        bold: bool = False,
+        italic: bool = False,
+        align: str = "left",
+        color: QColor = INK,
+    ) -> None:
         if text:
-            self.drawn.append(DrawnText(x, y, w, h, text,
-                                        self.text_width(text, size, bold=bold, italic=italic),
-                                        align, size))
-        super().text(x, y, w, h, text, size, bold=bold, italic=italic, align=align,
-                     color=color)
+            self.drawn.append(
+                DrawnText(
+                    x,
+                    y,
+                    w,
+                    h,
+                    text,
+                    self.text_width(text, size, bold=bold, italic=italic),
+                    align,
+                    size,
+                )
+            )
+        super().text(x, y, w, h, text, size, bold=bold, italic=italic, align=align, color=color)
 
 
 @contextmanager
-def page_canvas(size: QPageSize.PageSizeId = QPageSize.PageSizeId.A4,
-                orientation: QPageLayout.Orientation = QPageLayout.Orientation.Landscape,
-                ) -> Iterator[RecordingCanvas]:
+def page_canvas(
+    size: QPageSize.PageSizeId = QPageSize.PageSizeId.A4,
+    orientation: QPageLayout.Orientation = QPageLayout.Orientation.Landscape,
+) -> Iterator[RecordingCanvas]:
     """A recording canvas on one page laid out as ``export_encounter_pdf`` lays it out."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
     writer.setResolution(1200)
-    writer.setPageLayout(QPageLayout(QPageSize(size), orientation,
-                                     QMarginsF(12, 12, 12, 12), QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(size), orientation, QMarginsF(12, 12, 12, 12), QPageLayout.Unit.Millimeter
+        )
+    )
     painter = QPainter(writer)
     try:
         yield RecordingCanvas(painter)
@@ -113,5 +139,5 @@ def assert_clean(canvas: Canvas, drawn: list[DrawnText], where: str) -> None:
         assert item.ink_left >= -0.5 and item.ink_right <= canvas.width + 0.5, (where, item)
         assert item.y >= -0.01 and item.y + item.h <= bottom + 0.01, (where, item)
     for index, item in enumerate(drawn):
-        for other in drawn[index + 1:]:
+        for other in drawn[index + 1 :]:
             assert not item.overlaps(other), f"{where}: {item.text!r} overlaps {other.text!r}"

@@ -62,22 +62,33 @@ def long_sheet(qapp: object, samples: dict[str, Sheet]) -> CharacterSheet:
     base = samples["gramfive"]
     assert isinstance(base, CharacterSheet)
     items = tuple(
-        Item(name=f"Loot item {i}", kind="weapon" if i % 3 == 0 else "gear",
-             damage="1d6" if i % 3 == 0 else None, notes="found in the Fane" if i % 2 else "")
+        Item(
+            name=f"Loot item {i}",
+            kind="weapon" if i % 3 == 0 else "gear",
+            damage="1d6" if i % 3 == 0 else None,
+            notes="found in the Fane" if i % 2 else "",
+        )
         for i in range(60)
     )
     conditions = (
-        Condition.make("Shaken", ConditionKind.CONSEQUENCE, Tier.MINOR, source="Mummy's roar",
-                       duration=Duration(kind=DurationKind.ROUNDS, rounds=3)),
+        Condition.make(
+            "Shaken",
+            ConditionKind.CONSEQUENCE,
+            Tier.MINOR,
+            source="Mummy's roar",
+            duration=Duration(kind=DurationKind.ROUNDS, rounds=3),
+        ),
         Condition.make("Inspired", ConditionKind.EFFECT, Tier.MAJOR, source="Guido"),
     )
-    return base.model_copy(update={
-        "items": base.items + items,
-        "spells": tuple(Spell(name=f"Cantrip {i}", damage="1d4+1") for i in range(4)),
-        "conditions": conditions,
-        "notes": ("The guard of Koth remembers. " * 60 + "\n\n") * 6 + "THE-END-OF-NOTES",
-        "portrait_png": portrait_png(),
-    })
+    return base.model_copy(
+        update={
+            "items": base.items + items,
+            "spells": tuple(Spell(name=f"Cantrip {i}", damage="1d4+1") for i in range(4)),
+            "conditions": conditions,
+            "notes": ("The guard of Koth remembers. " * 60 + "\n\n") * 6 + "THE-END-OF-NOTES",
+            "portrait_png": portrait_png(),
+        }
+    )
 
 
 def pdftotext(path: Path) -> str:
@@ -85,8 +96,9 @@ def pdftotext(path: Path) -> str:
     tool = shutil.which("pdftotext")
     if tool is None:
         pytest.skip(POPPLER_MISSING)
-    result = subprocess.run([tool, "-layout", str(path), "-"], capture_output=True,
-                            text=True, check=True)
+    result = subprocess.run(
+        [tool, "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    )
     return result.stdout
 
 
@@ -102,8 +114,7 @@ def pdfinfo(path: Path) -> dict[str, str]:
     return info
 
 
-def pdftotext_region(path: Path, page: int, x: float, y: float, w: float,
-                     h: float) -> str:
+def pdftotext_region(path: Path, page: int, x: float, y: float, w: float, h: float) -> str:
     """The text inside a rectangle of one page, in points from the paper's top left.
 
     Side-by-side blocks share text lines, so reading one block in order needs its area.
@@ -111,9 +122,26 @@ def pdftotext_region(path: Path, page: int, x: float, y: float, w: float,
     tool = shutil.which("pdftotext")
     if tool is None:
         pytest.skip(POPPLER_MISSING)
-    args = [tool, "-layout", "-r", "72", "-f", str(page), "-l", str(page),
-            "-x", str(int(x)), "-y", str(int(y)), "-W", str(int(w + 1)), "-H", str(int(h + 1)),
-            str(path), "-"]
+    args = [
+        tool,
+        "-layout",
+        "-r",
+        "72",
+        "-f",
+        str(page),
+        "-l",
+        str(page),
+        "-x",
+        str(int(x)),
+        "-y",
+        str(int(y)),
+        "-W",
+        str(int(w + 1)),
+        "-H",
+        str(int(h + 1)),
+        str(path),
+        "-",
+    ]
     return subprocess.run(args, capture_output=True, text=True, check=True).stdout
 
 
@@ -122,8 +150,9 @@ def page_sizes(path: Path) -> list[tuple[float, float]]:
     tool = shutil.which("pdfinfo")
     if tool is None:
         pytest.skip(POPPLER_MISSING)
-    result = subprocess.run([tool, "-f", "1", "-l", "999", str(path)], capture_output=True,
-                            text=True, check=True)
+    result = subprocess.run(
+        [tool, "-f", "1", "-l", "999", str(path)], capture_output=True, text=True, check=True
+    )
     sizes = []
     for line in result.stdout.splitlines():
         if line.startswith("Page") and " size:" in line:

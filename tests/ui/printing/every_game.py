@@ -36,11 +36,14 @@ def derived_numbers(sheet: BaseModel) -> list[tuple[str, str]]:
     if form is None or parts_of(system).printed_pages is not None:
         return []  # a game that prints its own page ("AC 19 (+7)") has tests of its own
     derived = form.derive(sheet, None)
-    keys = [key for section in form.sections for key in section.derived
-            # a section of nothing but zeros (a fighter's thief skills) is left off the paper
-            if section.fields or any(derived[k].value for k in section.derived if k in derived)]
-    keys += [spec.derived for section in form.sections for spec in section.fields
-             if spec.derived]
+    keys = [
+        key
+        for section in form.sections
+        for key in section.derived
+        # a section of nothing but zeros (a fighter's thief skills) is left off the paper
+        if section.fields or any(derived[k].value for k in section.derived if k in derived)
+    ]
+    keys += [spec.derived for section in form.sections for spec in section.fields if spec.derived]
     return [(derived[key].label, str(derived[key].value)) for key in keys if key in derived]
 
 
@@ -52,8 +55,7 @@ def assert_sheet_text(text: str, sheet: BaseModel) -> None:
     for label, value in derived_numbers(sheet):
         # the label, then its value within a few words (a box reads "AC 5", a table row
         # "Save vs wands 15"): a number that does not match the game's is a failure
-        pattern = re.escape(words(label)) + r"\W(?:\S+\s){0,3}?[-+]?" + re.escape(
-            value.lstrip("-"))
+        pattern = re.escape(words(label)) + r"\W(?:\S+\s){0,3}?[-+]?" + re.escape(value.lstrip("-"))
         assert re.search(pattern, flat), f"{system.id} {sheet.name}: {label} {value}"
 
 
@@ -91,5 +93,3 @@ def assert_encounter_text(text: str, encounter: core.Encounter) -> None:
     for column in numbers:
         cell = words(system.encounter.cell(encounter, first, column.id).text)
         assert cell in flat, (column.title, cell)
-
-

@@ -25,19 +25,37 @@ NAMES = st.text(LETTERS, min_size=1, max_size=80).filter(str.strip)
 SHORT = st.text(LETTERS, max_size=120)
 NOTES = st.text(st.characters(blacklist_categories=("Cs", "Co", "Cn")), max_size=3000)
 
-items = st.builds(Item, name=NAMES, kind=st.sampled_from(["weapon", "gear", "armour"]),
-                  damage=st.sampled_from([None, "1d4", "2d6-1", "1d12+3"]), notes=SHORT,
-                  armour_bonus=st.integers(0, 40), signature=st.booleans())
+items = st.builds(
+    Item,
+    name=NAMES,
+    kind=st.sampled_from(["weapon", "gear", "armour"]),
+    damage=st.sampled_from([None, "1d4", "2d6-1", "1d12+3"]),
+    notes=SHORT,
+    armour_bonus=st.integers(0, 40),
+    signature=st.booleans(),
+)
 traits = st.builds(Trait, name=NAMES, helps_with=st.text(LETTERS, max_size=400))
 conditions = st.builds(
     lambda name, kind, tier, source: Condition.make(name, kind, tier, source=source),
-    NAMES, st.sampled_from(list(ConditionKind)), st.sampled_from(list(Tier)), SHORT)
+    NAMES,
+    st.sampled_from(list(ConditionKind)),
+    st.sampled_from(list(Tier)),
+    SHORT,
+)
 pools = st.integers(0, 9999).flatmap(
-    lambda top: st.builds(Pool, current=st.integers(-top, top), maximum=st.just(top)))
+    lambda top: st.builds(Pool, current=st.integers(-top, top), maximum=st.just(top))
+)
 
 characters = st.builds(
-    CharacterSheet, name=NAMES, level=st.integers(1, 30), race=SHORT, char_class=SHORT,
-    alignment_focus=SHORT, php=pools, mhp=pools, hero_points=st.integers(0, 99),
+    CharacterSheet,
+    name=NAMES,
+    level=st.integers(1, 30),
+    race=SHORT,
+    char_class=SHORT,
+    alignment_focus=SHORT,
+    php=pools,
+    mhp=pools,
+    hero_points=st.integers(0, 99),
     items=st.lists(items, max_size=30).map(tuple),
     traits=st.lists(traits, max_size=12).map(tuple),
     conditions=st.lists(conditions, max_size=12).map(tuple),
@@ -45,15 +63,26 @@ characters = st.builds(
     notes=NOTES,
 )
 monsters = st.builds(
-    MonsterSheet, name=NAMES, level=st.integers(1, 30), armour_class=st.integers(0, 99),
-    attacks=st.lists(st.builds(MonsterAttack, name=NAMES, description=SHORT,
-                               damage=st.sampled_from([None, "1d8"])), max_size=10).map(tuple),
-    description=NOTES, notes=NOTES,
+    MonsterSheet,
+    name=NAMES,
+    level=st.integers(1, 30),
+    armour_class=st.integers(0, 99),
+    attacks=st.lists(
+        st.builds(
+            MonsterAttack, name=NAMES, description=SHORT, damage=st.sampled_from([None, "1d8"])
+        ),
+        max_size=10,
+    ).map(tuple),
+    description=NOTES,
+    notes=NOTES,
 )
 
 
-@settings(max_examples=30, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(sheet=st.one_of(characters, monsters))
 def test_any_sheet_prints_within_its_pages(qapp, sheet) -> None:
     with pdf_canvas() as canvas:

@@ -34,8 +34,7 @@ def test_letter_page_size(qapp, tmp_path: Path, capsys) -> None:
     assert "letter" in pdfinfo(out)["Page size"].casefold()
 
 
-def test_a_corrupt_file_names_itself_and_nothing_is_written(qapp, tmp_path: Path,
-                                                            capsys) -> None:
+def test_a_corrupt_file_names_itself_and_nothing_is_written(qapp, tmp_path: Path, capsys) -> None:
     corrupt = tmp_path / "broken.m3c"
     corrupt.write_text('{"format": "m3desk.character", "docu', encoding="utf-8")
     out = tmp_path / "party.pdf"
@@ -58,12 +57,16 @@ def test_an_unwritable_output_is_reported(qapp, tmp_path: Path, capsys) -> None:
     assert "x.pdf" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv", [
-    ["-o", "out.pdf"],                                   # no files
-    ["gramfive.m3c"],                                    # no output
-    ["gramfive.m3c", "-o", "out.pdf", "--page-size", "A5"],
-    ["gramfive.m3c", "-o", "out.pdf", "--colour"],
-], ids=["no-files", "no-output", "bad-page-size", "unknown-option"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-o", "out.pdf"],  # no files
+        ["gramfive.m3c"],  # no output
+        ["gramfive.m3c", "-o", "out.pdf", "--page-size", "A5"],
+        ["gramfive.m3c", "-o", "out.pdf", "--colour"],
+    ],
+    ids=["no-files", "no-output", "bad-page-size", "unknown-option"],
+)
 def test_usage_errors_exit_2(argv: list[str], capsys) -> None:
     assert export_pdf_main(argv) == 2
     assert "usage:" in capsys.readouterr().err
@@ -84,20 +87,31 @@ def test_help_explains_the_all_or_nothing_rule(capsys) -> None:
 def test_runs_headless_in_a_fresh_process(tmp_path: Path) -> None:
     """No QApplication yet and no QT_QPA_PLATFORM: the command makes its own, offscreen."""
     out = tmp_path / "mummy.pdf"
-    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY",
-                                                             "WAYLAND_DISPLAY")}
-    code = ("import sys; from m3desk.ui.printing.cli import export_pdf_main; "
-            "sys.exit(export_pdf_main(sys.argv[1:]))")
-    result = subprocess.run([sys.executable, "-c", code, *_samples("first-one-mummy"),
-                             "-o", str(out)], capture_output=True, text=True, env=env,
-                            timeout=120, check=False)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
+    code = (
+        "import sys; from m3desk.ui.printing.cli import export_pdf_main; "
+        "sys.exit(export_pdf_main(sys.argv[1:]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, *_samples("first-one-mummy"), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"wrote {out} (1 page)"
     assert out.read_bytes().startswith(b"%PDF-")
 
 
-def test_export_uses_the_tables_saved_house_rules(qapp, tmp_path: Path, capsys,
-                                                  monkeypatch) -> None:
+def test_export_uses_the_tables_saved_house_rules(
+    qapp, tmp_path: Path, capsys, monkeypatch
+) -> None:
     """Rules set in Edit → Table Rules reach the command line's printouts too."""
     import shutil
 
@@ -122,8 +136,7 @@ def test_export_uses_the_tables_saved_house_rules(qapp, tmp_path: Path, capsys,
     assert "9" in cutter.split()  # max damage without the level
 
 
-def test_a_symlink_loop_is_a_clear_error_not_a_traceback(qapp, tmp_path: Path,
-                                                         capsys) -> None:
+def test_a_symlink_loop_is_a_clear_error_not_a_traceback(qapp, tmp_path: Path, capsys) -> None:
     loop = tmp_path / "loop.m3c"
     loop.symlink_to(loop)
     out = tmp_path / "x.pdf"
@@ -159,8 +172,12 @@ print(code, ",".join(sorted(registry._LOADED)))
 def _shipped() -> list[str]:
     """Every game a fresh process has (the tests' toy is registered by this suite only)."""
     from m3desk.core import registry
-    return [s.id for s in registry.systems()
-            if s.id not in registry.sample_folders() and sample_files(s.id)]
+
+    return [
+        s.id
+        for s in registry.systems()
+        if s.id not in registry.sample_folders() and sample_files(s.id)
+    ]
 
 
 @pytest.mark.parametrize("game", _shipped())
@@ -169,7 +186,12 @@ def test_an_export_loads_only_the_game_of_its_file(tmp_path: Path, game: str) ->
     whatever the file; a file naming its game loads that game alone."""
     sample = sample_files(game)[0]
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", _LOADED_AFTER_EXPORT, str(sample),
-                           str(tmp_path / "out.pdf")], env=env, capture_output=True,
-                          text=True, check=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", _LOADED_AFTER_EXPORT, str(sample), str(tmp_path / "out.pdf")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
     assert done.stdout.strip().splitlines()[-1] == f"0 {game}"

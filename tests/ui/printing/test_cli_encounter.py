@@ -25,8 +25,7 @@ def _sample(stem: str) -> str:
     return next(str(p) for p in sample_files("monsters_and_magic") if p.stem == stem)
 
 
-def test_an_encounter_prints_as_its_gm_sheet(qapp, fane_file: Path, tmp_path: Path,
-                                             capsys) -> None:
+def test_an_encounter_prints_as_its_gm_sheet(qapp, fane_file: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "fane.pdf"
     assert export_pdf_main([str(fane_file), "-o", str(out)]) == 0
     assert capsys.readouterr().out.strip() == f"wrote {out} (1 page)"
@@ -35,11 +34,19 @@ def test_an_encounter_prints_as_its_gm_sheet(qapp, fane_file: Path, tmp_path: Pa
     assert "INITIATIVE ORDER" in text and "First One Mummy" in text and "17 (+7)" in text
 
 
-def test_sheets_and_encounters_mix_in_the_order_given(qapp, fane_file: Path, tmp_path: Path,
-                                                      capsys) -> None:
+def test_sheets_and_encounters_mix_in_the_order_given(
+    qapp, fane_file: Path, tmp_path: Path, capsys
+) -> None:
     out = tmp_path / "session.pdf"
-    argv = [str(fane_file), _sample("first-one-mummy"), _sample("gramfive"), "-o", str(out),
-            "--page-size", "Letter"]
+    argv = [
+        str(fane_file),
+        _sample("first-one-mummy"),
+        _sample("gramfive"),
+        "-o",
+        str(out),
+        "--page-size",
+        "Letter",
+    ]
     assert export_pdf_main(argv) == 0
     assert capsys.readouterr().out.strip() == f"wrote {out} (3 pages)"
     assert pdfinfo(out)["Pages"] == "3"
@@ -49,12 +56,11 @@ def test_sheets_and_encounters_mix_in_the_order_given(qapp, fane_file: Path, tmp
     assert "monster sheet" in pages[1] and "character sheet" in pages[2]
 
 
-def test_a_broken_encounter_names_itself_and_nothing_is_written(qapp, fane_file: Path,
-                                                                tmp_path: Path,
-                                                                capsys) -> None:
+def test_a_broken_encounter_names_itself_and_nothing_is_written(
+    qapp, fane_file: Path, tmp_path: Path, capsys
+) -> None:
     broken = tmp_path / "broken.m3e"
-    broken.write_text('{"format": "m3desk.encounter", "schema_version": 1, "docu',
-                      encoding="utf-8")
+    broken.write_text('{"format": "m3desk.encounter", "schema_version": 1, "docu', encoding="utf-8")
     out = tmp_path / "x.pdf"
     assert export_pdf_main([str(fane_file), str(broken), "-o", str(out)]) == 1
     captured = capsys.readouterr()
@@ -64,8 +70,9 @@ def test_a_broken_encounter_names_itself_and_nothing_is_written(qapp, fane_file:
 
 def test_an_unknown_document_kind_is_refused(tmp_path: Path, capsys) -> None:
     odd = tmp_path / "notes.m3e"
-    odd.write_text('{"format": "m3desk.campaign", "schema_version": 1, "document": {}}',
-                   encoding="utf-8")
+    odd.write_text(
+        '{"format": "m3desk.campaign", "schema_version": 1, "document": {}}', encoding="utf-8"
+    )
     assert export_pdf_main([str(odd), "-o", str(tmp_path / "x.pdf")]) == 1
     assert "notes.m3e" in capsys.readouterr().err
 
@@ -74,8 +81,9 @@ def test_help_mentions_encounters() -> None:
     assert ".m3e" in build_parser().format_help()
 
 
-DISTANCE_GAMES = [s.id for s in registry.systems()
-                  if s.positions.kind == "distance" and s.encounter is not None]
+DISTANCE_GAMES = [
+    s.id for s in registry.systems() if s.positions.kind == "distance" and s.encounter is not None
+]
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +106,8 @@ def map_scan(qapp, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("game", DISTANCE_GAMES)
 def test_a_map_picture_goes_into_the_pdf_at_the_pages_resolution(
-        qapp, game: str, map_scan: Path, tmp_path: Path, capsys) -> None:
+    qapp, game: str, map_scan: Path, tmp_path: Path, capsys
+) -> None:
     """Issue 30: the scan went into the PDF whole (and slowly), though the sheet's map
     shows a strip of it at the page's resolution. Now the printed map holds only what the
     frame shows, at most the page's pixels: the PDF stays small whatever the scan."""
@@ -113,10 +122,15 @@ def test_a_map_picture_goes_into_the_pdf_at_the_pages_resolution(
     spec = next(d for d in system.documents if d.kind == "encounter")
     encounter = spec.model(name="Scanned crypt")
     for number, path in enumerate(sample_files(game)[:4]):
-        encounter = core.join(encounter, system.encounter.make_combatant(
-            load_sheet(path).model, "Party" if number % 2 == 0 else "Monsters"))
-    encounter = encounter.model_copy(update={"backdrop": Backdrop(
-        path=str(map_scan), x=-300, y=-300, per_pixel=0.2)})
+        encounter = core.join(
+            encounter,
+            system.encounter.make_combatant(
+                load_sheet(path).model, "Party" if number % 2 == 0 else "Monsters"
+            ),
+        )
+    encounter = encounter.model_copy(
+        update={"backdrop": Backdrop(path=str(map_scan), x=-300, y=-300, per_pixel=0.2)}
+    )
     source = tmp_path / "crypt.m3e"
     save_document(source, catalog.document_type(type(encounter)), encounter)
     out = tmp_path / "crypt.pdf"

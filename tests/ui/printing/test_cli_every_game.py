@@ -24,11 +24,12 @@ from tests.ui.printing.every_game import (
 )
 
 
-@pytest.mark.parametrize(("game", "source"), SAMPLES,
-                         ids=[f"{game}-{path.stem}" for game, path in SAMPLES])
+@pytest.mark.parametrize(
+    ("game", "source"), SAMPLES, ids=[f"{game}-{path.stem}" for game, path in SAMPLES]
+)
 def test_every_sample_sheet_prints_from_the_command_line(
-        qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str,
-        source: Path) -> None:
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, source: Path
+) -> None:
     out = tmp_path / "sheet.pdf"
     assert export_pdf_main([str(source), "-o", str(out)]) == 0
     captured = capsys.readouterr()
@@ -38,18 +39,26 @@ def test_every_sample_sheet_prints_from_the_command_line(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_games_encounter_and_party_print_in_a_fresh_process(
-        tmp_path: Path, game: str) -> None:
+    tmp_path: Path, game: str
+) -> None:
     """The command as a user runs it: a new process, Letter paper, no traceback."""
     path, encounter = encounter_file(tmp_path, game)
     out = tmp_path / "fight.pdf"
     env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
-    code = (f"{toy_system.FRESH_PROCESS}import sys; "
-            "from m3desk.ui.printing.cli import export_pdf_main; "
-            "sys.exit(export_pdf_main(sys.argv[1:]))")
+    code = (
+        f"{toy_system.FRESH_PROCESS}import sys; "
+        "from m3desk.ui.printing.cli import export_pdf_main; "
+        "sys.exit(export_pdf_main(sys.argv[1:]))"
+    )
     files = [str(path), *map(str, sample_files(game))]
-    result = subprocess.run([sys.executable, "-c", code, *files, "-o", str(out),
-                             "--page-size", "Letter"], capture_output=True, text=True,
-                            env=env, timeout=300, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", code, *files, "-o", str(out), "--page-size", "Letter"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     pages = int(pdfinfo(out)["Pages"])
@@ -63,7 +72,8 @@ def test_every_games_encounter_and_party_print_in_a_fresh_process(
 
 
 def test_files_of_several_games_print_in_one_pdf_each_games_together(
-        qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     files = [sample_files(game)[0] for game in GAMES] + [sample_files(GAMES[0])[1]]
     out = tmp_path / "table.pdf"
     assert export_pdf_main([*map(str, files), "-o", str(out)]) == 0
@@ -78,8 +88,11 @@ def test_files_of_several_games_print_in_one_pdf_each_games_together(
 
 
 def test_a_document_no_game_prints_is_named_and_nothing_is_written(
-        qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    qapp: object,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from m3desk.core import registry
 
     source = sample_files(GAMES[-1])[0]

@@ -29,22 +29,30 @@ def _fight_text(tmp_path: Path, game: str, **update: object) -> tuple[str, objec
     return " ".join(pdftotext(out).split()), encounter
 
 
-@pytest.mark.parametrize("game", [system.id for system in registry.systems()
-                                  if system.encounter is not None and sample_files(system.id)])
+@pytest.mark.parametrize(
+    "game",
+    [
+        system.id
+        for system in registry.systems()
+        if system.encounter is not None and sample_files(system.id)
+    ],
+)
 def test_every_check_the_rules_keep_is_printed_with_a_box(game: str, tmp_path: Path) -> None:
     text, encounter = _fight_text(tmp_path, game)
     rules = registry.get(game).encounter
     assert rules is not None
     for check in rules.printed_checks(encounter):  # type: ignore[arg-type]
-        assert re.search(re.escape(check.side) + r" (?:[☐✓] [^☐✓]+ )*[☐✓] "
-                         + re.escape(check.label), text), check
+        assert re.search(
+            re.escape(check.side) + r" (?:[☐✓] [^☐✓]+ )*[☐✓] " + re.escape(check.label), text
+        ), check
 
 
 def test_the_ose_sheet_has_morale_boxes_for_first_death_and_half_down(tmp_path: Path) -> None:
     text, _ = _fight_text(tmp_path, "ose")
     assert "Monsters ☐ Morale: first death ☐ Morale: half down" in text
-    made, _ = _fight_text(tmp_path, "ose",
-                          morale={"Monsters": SideMorale(checked=("first death",), passes=1)})
+    made, _ = _fight_text(
+        tmp_path, "ose", morale={"Monsters": SideMorale(checked=("first death",), passes=1)}
+    )
     assert "Monsters ✓ Morale: first death ☐ Morale: half down" in made
 
 

@@ -61,11 +61,17 @@ def test_delayed_then_unrolled_come_last_with_a_box_to_pencil(crowded: Encounter
 
 
 def test_in_the_surprise_round_the_surprised_wait() -> None:
-    encounter = fane_encounter().model_copy(update={"phase": "setup", "round": 0,
-                                                    "turn": None})
-    encounter = start(encounter.model_copy(update={"combatants": tuple(
-        c.model_copy(update={"initiative": None}) if c.name.startswith("First") else c
-        for c in encounter.combatants)}))
+    encounter = fane_encounter().model_copy(update={"phase": "setup", "round": 0, "turn": None})
+    encounter = start(
+        encounter.model_copy(
+            update={
+                "combatants": tuple(
+                    c.model_copy(update={"initiative": None}) if c.name.startswith("First") else c
+                    for c in encounter.combatants
+                )
+            }
+        )
+    )
     assert encounter.phase == "surprise"
     content = encounter_content(encounter)
     last = content.initiative[-1]
@@ -81,8 +87,7 @@ def test_key_numbers_come_from_derive(fane: EncounterContent) -> None:
     assert (mummy.php.current, mummy.php.maximum) == (31, 49)
     assert mummy.initiative.text == "+6" and mummy.casting is None
     bash = mummy.attacks[0]
-    assert (bash.name, bash.bonus, bash.damage, bash.maximum.text) == ("Bash", "+20", "1d12",
-                                                                       "18")
+    assert (bash.name, bash.bonus, bash.damage, bash.maximum.text) == ("Bash", "+20", "1d12", "18")
     assert mummy.attacks[1].name == "Infect with Regressing Disease (action)"
     assert mummy.in_force == ("backstabbed! \u22124, 2 rounds", "catching fire \u22122, 3 rounds")
     felix = _row(fane, "Felix")
@@ -102,8 +107,7 @@ def test_the_encounters_own_table_rules_are_printed() -> None:
     """The GM sheet says what the screen says: derive() with the encounter's table rules."""
     from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
-    house = fane_encounter().model_copy(
-        update={"options": TableRules(damage_cap_adds_level=False)})
+    house = fane_encounter().model_copy(update={"options": TableRules(damage_cap_adds_level=False)})
     cutter = _row(encounter_content(house), "Gramfive").attacks[0]
     assert cutter.maximum.text == "9"  # 10 under the strict rules (level 1 added)
 
@@ -118,8 +122,9 @@ def test_numbers_are_shared_by_the_tables(fane: EncounterContent) -> None:
             assert names[member.number - 1] == member.name
 
 
-def test_range_table_is_symmetric_with_a_blank_diagonal(fane: EncounterContent,
-                                                        crowded: EncounterContent) -> None:
+def test_range_table_is_symmetric_with_a_blank_diagonal(
+    fane: EncounterContent, crowded: EncounterContent
+) -> None:
     ranges = fane.ranges
     felix, mummy = ranges.names.index("Felix Pook"), ranges.names.index("First One Mummy")
     assert ranges.cells[felix][mummy] == ranges.cells[mummy][felix] == "Hand"
@@ -135,9 +140,12 @@ def test_range_table_is_symmetric_with_a_blank_diagonal(fane: EncounterContent,
 
 
 def test_overrides_and_long_attack_lists() -> None:
-    beast = MonsterSheet(name="Hydra", level=5, overrides={"ac": 21},
-                         attacks=tuple(MonsterAttack(name=f"Head {i}", damage="1d8")
-                                       for i in range(6)))
+    beast = MonsterSheet(
+        name="Hydra",
+        level=5,
+        overrides={"ac": 21},
+        attacks=tuple(MonsterAttack(name=f"Head {i}", damage="1d8") for i in range(6)),
+    )
     encounter = add_combatant(Encounter(), beast, "Monsters")
     content = encounter_content(encounter)
     hydra = content.combatants[0]

@@ -47,8 +47,9 @@ def _blocks(pages: list[list[Placed]]) -> list[Block]:
 
 @pytest.mark.parametrize(("size", "orientation"), PAGES, ids=PAGE_IDS)
 @pytest.mark.parametrize("which", ["fane", "crowded"])
-def test_blocks_stay_on_the_page_and_no_text_overlaps(qapp, encounters, which, size,
-                                                      orientation) -> None:
+def test_blocks_stay_on_the_page_and_no_text_overlaps(
+    qapp, encounters, which, size, orientation
+) -> None:
     with page_canvas(size, orientation) as canvas:
         pages = layout_encounter(canvas, encounter_content(encounters[which]))
         bottom = canvas.height - FOOTER_H
@@ -82,8 +83,9 @@ def test_the_sample_reads_side_by_side_on_one_landscape_page(qapp, encounters) -
 
 
 @pytest.mark.parametrize(("size", "orientation"), PAGES, ids=PAGE_IDS)
-def test_twelve_combatants_keep_one_range_table_and_every_row(qapp, encounters, size,
-                                                             orientation) -> None:
+def test_twelve_combatants_keep_one_range_table_and_every_row(
+    qapp, encounters, size, orientation
+) -> None:
     with page_canvas(size, orientation) as canvas:
         pages = layout_encounter(canvas, encounter_content(encounters["crowded"]))
         blocks = _blocks(pages)
@@ -99,13 +101,17 @@ def test_twelve_combatants_keep_one_range_table_and_every_row(qapp, encounters, 
 
 
 @pytest.mark.parametrize("width", [520.0, 780.0], ids=["portrait", "landscape"])
-def test_combatant_columns_sit_side_by_side_inside_the_table(qapp, encounters,
-                                                             width: float) -> None:
+def test_combatant_columns_sit_side_by_side_inside_the_table(
+    qapp, encounters, width: float
+) -> None:
     with page_canvas() as canvas:
         block = CombatantsBlock(encounter_content(encounters["crowded"]).combatants)
         layout = block._measure(canvas, width)
-        columns = sorted((layout.x[key], layout.w[key], key) for key in layout.x
-                         if layout.wide or key not in ("attacks", "effects"))
+        columns = sorted(
+            (layout.x[key], layout.w[key], key)
+            for key in layout.x
+            if layout.wide or key not in ("attacks", "effects")
+        )
         for (x, w, key), (next_x, _, next_key) in pairwise(columns):
             assert x + w <= next_x + 0.01, (key, next_key)
         assert columns[-1][0] + columns[-1][1] <= width + 0.01
@@ -126,8 +132,12 @@ def test_a_huge_encounter_splits_its_range_table_into_column_groups(qapp) -> Non
         sizes = [stop - start for start, stop in groups]
         assert max(sizes) - min(sizes) <= 1  # even groups, not 20 + 4
         for start, stop in groups:
-            rows = [r for b in ranges if (b.columns.start, b.columns.stop) == (start, stop)
-                    for r in b.rows]
+            rows = [
+                r
+                for b in ranges
+                if (b.columns.start, b.columns.stop) == (start, stop)
+                for r in b.rows
+            ]
             assert rows == list(range(40))
         for number, page in enumerate(pages):
             assert_clean(canvas, paint_page(canvas, page), f"page {number + 1}")
@@ -135,12 +145,22 @@ def test_a_huge_encounter_splits_its_range_table_into_column_groups(qapp) -> Non
 
 @pytest.mark.parametrize("orientation", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
 def test_an_overloaded_combatant_keeps_its_row_shorter_than_a_page(qapp, orientation) -> None:
-    curses = tuple(Condition.make(f"Curse of the {i}th moon", ConditionKind.CONSEQUENCE,
-                                  Tier.MINOR, scope="all checks made in darkness")
-                   for i in range(40))
-    lich = MonsterSheet(name="Lich " + "Ancient " * 7 + "of the Black Spire", conditions=curses,
-                        attacks=tuple(MonsterAttack(name="Withering " * 7 + str(i),
-                                                    damage="10d12+30") for i in range(9)))
+    curses = tuple(
+        Condition.make(
+            f"Curse of the {i}th moon",
+            ConditionKind.CONSEQUENCE,
+            Tier.MINOR,
+            scope="all checks made in darkness",
+        )
+        for i in range(40)
+    )
+    lich = MonsterSheet(
+        name="Lich " + "Ancient " * 7 + "of the Black Spire",
+        conditions=curses,
+        attacks=tuple(
+            MonsterAttack(name="Withering " * 7 + str(i), damage="10d12+30") for i in range(9)
+        ),
+    )
     encounter = add_combatant(Encounter(), lich, "Monsters")
     encounter = update_combatant(encounter, encounter.combatants[0].id, notes="Gloats. " * 99)
     with page_canvas(A4, orientation) as canvas:

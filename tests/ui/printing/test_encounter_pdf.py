@@ -31,8 +31,14 @@ from tests.ui.printing.encounters import crowded_encounter, fane_encounter
 
 LETTER = QPageSize.PageSizeId.Letter
 LANDSCAPE = QPageLayout.Orientation.Landscape
-PARTY_ORDER = ["Felix Pook", "Xiola Zenwaith", "First One Mummy", "Gramfive the Grim",
-               "Shamira Sunfire", "Guido of Gramarye"]
+PARTY_ORDER = [
+    "Felix Pook",
+    "Xiola Zenwaith",
+    "First One Mummy",
+    "Gramfive the Grim",
+    "Shamira Sunfire",
+    "Guido of Gramarye",
+]
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +50,9 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def _areas(encounter: Encounter, size: QPageSize.PageSizeId = QPageSize.PageSizeId.A4,
-           ) -> dict[str, tuple[float, float, float, float]]:
+def _areas(
+    encounter: Encounter, size: QPageSize.PageSizeId = QPageSize.PageSizeId.A4
+) -> dict[str, tuple[float, float, float, float]]:
     """Where page 1's initiative and range blocks are, in points on the paper."""
     found: dict[str, tuple[float, float, float, float]] = {}
     with page_canvas(size) as canvas:
@@ -54,15 +61,23 @@ def _areas(encounter: Encounter, size: QPageSize.PageSizeId = QPageSize.PageSize
             parts = [(placed.block, 0.0, canvas.width)]
             if isinstance(placed.block, SideBySide):
                 left_w = placed.block.left_width
-                parts = [(placed.block.left, 0.0, left_w),
-                         (placed.block.right, left_w + SideBySide.GAP,
-                          canvas.width - left_w - SideBySide.GAP)]
+                parts = [
+                    (placed.block.left, 0.0, left_w),
+                    (
+                        placed.block.right,
+                        left_w + SideBySide.GAP,
+                        canvas.width - left_w - SideBySide.GAP,
+                    ),
+                ]
             for block, x, width in parts:
-                key = {InitiativeBlock: "initiative", RangeTableBlock: "ranges"}.get(
-                    type(block))
+                key = {InitiativeBlock: "initiative", RangeTableBlock: "ranges"}.get(type(block))
                 if key:
-                    found[key] = (MARGIN_PT + x, MARGIN_PT + placed.y, width,
-                                  block.height(canvas, width))
+                    found[key] = (
+                        MARGIN_PT + x,
+                        MARGIN_PT + placed.y,
+                        width,
+                        block.height(canvas, width),
+                    )
     return found
 
 
@@ -92,13 +107,21 @@ def test_sample_names_numbers_and_header(fane_pdf: Path) -> None:
     flat = _words(text)
     for name in PARTY_ORDER:
         assert name in text, name
-    for expected in ("Fane of the First Ones", "Indoors, chamber, tunnel or corridor",
-                     "Round 1", "Party (round over)", "Gramfive the Grim (count 13)",
-                     "encounter sheet (GM)", "page 1 of 1", "backstabbed! \u22124, 2 rounds",
-                     "OoR = Out of Range"):
+    for expected in (
+        "Fane of the First Ones",
+        "Indoors, chamber, tunnel or corridor",
+        "Round 1",
+        "Party (round over)",
+        "Gramfive the Grim (count 13)",
+        "encounter sheet (GM)",
+        "page 1 of 1",
+        "backstabbed! \u22124, 2 rounds",
+        "OoR = Out of Range",
+    ):
         assert expected in flat, expected
-    mummy = next(line for line in text.splitlines()
-                 if "First One Mummy" in line and "17 (+7)" in line)
+    mummy = next(
+        line for line in text.splitlines() if "First One Mummy" in line and "17 (+7)" in line
+    )
     assert "11 (+1)" in mummy and "31" in mummy.split() and "+6" in mummy.split()
     assert "Bash" in mummy and "1d12" in mummy and "18" in mummy.split()
     felix = next(line for line in text.splitlines() if "Felix Pook" in line and "(+5)" in line)
@@ -112,8 +135,11 @@ def test_initiative_prints_in_turn_order(encounters, fane_pdf: Path) -> None:
     text = _area_text(fane_pdf, area)
     assert _order(text, PARTY_ORDER) == PARTY_ORDER
     rows = [line.split() for line in text.splitlines()]
-    counted = [(words[0], words[1]) for words in rows  # "20  5 Xiola…": count, then number
-               if len(words) > 2 and words[0].isdigit() and words[1].isdigit()]
+    counted = [
+        (words[0], words[1])
+        for words in rows  # "20  5 Xiola…": count, then number
+        if len(words) > 2 and words[0].isdigit() and words[1].isdigit()
+    ]
     assert counted == [("21", "1"), ("20", "5"), ("13", "2"), ("10", "3")]
     assert "simultaneous" in text
     assert "Monsters" in text and "Party" in text
@@ -122,8 +148,7 @@ def test_initiative_prints_in_turn_order(encounters, fane_pdf: Path) -> None:
 def test_range_table_gives_the_band_for_a_known_pair(encounters, fane_pdf: Path) -> None:
     text = _area_text(fane_pdf, _areas(encounters["fane"])["ranges"])
     mummy = next(line for line in text.splitlines() if "6 First One Mummy" in line)
-    assert mummy.split("First One Mummy")[1].split() == ["Hand", "Close", "Short", "Reach",
-                                                         "Short"]
+    assert mummy.split("First One Mummy")[1].split() == ["Hand", "Close", "Short", "Reach", "Short"]
     felix = next(line for line in text.splitlines() if "1 Felix Pook" in line)
     assert felix.split()[-1] == "Hand"
     guido = next(line for line in text.splitlines() if "3 Guido of Gramarye" in line)
@@ -142,18 +167,39 @@ def test_twelve_combatants_continue_on_a_second_page(qapp, encounters, tmp_path:
         assert combatant.name in everything, combatant.name
     assert "Pinned under rubble" in everything
     initiative = _area_text(out, _areas(encounters["crowded"], LETTER)["initiative"])
-    order = _order(initiative, ["Felix Pook", "First One Mummy", "Gramfive", "Goblin 1 ",
-                                "Guido", "Shamira", "Goblin 2", "Goblin 4"])
-    assert order == ["Felix Pook", "First One Mummy", "Gramfive", "Goblin 1 ", "Guido",
-                     "Shamira", "Goblin 2", "Goblin 4"]
+    order = _order(
+        initiative,
+        [
+            "Felix Pook",
+            "First One Mummy",
+            "Gramfive",
+            "Goblin 1 ",
+            "Guido",
+            "Shamira",
+            "Goblin 2",
+            "Goblin 4",
+        ],
+    )
+    assert order == [
+        "Felix Pook",
+        "First One Mummy",
+        "Gramfive",
+        "Goblin 1 ",
+        "Guido",
+        "Shamira",
+        "Goblin 2",
+        "Goblin 4",
+    ]
     shamira = next(line for line in initiative.splitlines() if "Shamira" in line)
     assert "(9)" in shamira and "delayed" in shamira
 
 
-def test_sheets_and_encounters_mix_each_in_its_own_orientation(qapp, samples, encounters,
-                                                              tmp_path: Path) -> None:
-    data, pages = documents_pdf_bytes([samples["gramfive"], encounters["fane"],
-                                       samples["first-one-mummy"]])
+def test_sheets_and_encounters_mix_each_in_its_own_orientation(
+    qapp, samples, encounters, tmp_path: Path
+) -> None:
+    data, pages = documents_pdf_bytes(
+        [samples["gramfive"], encounters["fane"], samples["first-one-mummy"]]
+    )
     out = tmp_path / "mixed.pdf"
     out.write_bytes(data)
     assert pages == 3 and pdfinfo(out)["Pages"] == "3"
@@ -164,8 +210,9 @@ def test_sheets_and_encounters_mix_each_in_its_own_orientation(qapp, samples, en
     assert "monster sheet" in text_pages[2]
 
 
-def test_an_unwritable_target_raises_a_readable_save_error(qapp, encounters,
-                                                          tmp_path: Path) -> None:
+def test_an_unwritable_target_raises_a_readable_save_error(
+    qapp, encounters, tmp_path: Path
+) -> None:
     with pytest.raises(SaveError, match="does not exist"):
         export_encounter_pdf(encounters["fane"], tmp_path / "missing" / "x.pdf")
 

@@ -76,23 +76,36 @@ def _form_expectations(sheet: BaseModel, form: SheetForm) -> tuple[str, list[str
     for path in combat.hit_points:  # now and at most, then the boxes to pencil into
         pool = get_path(sheet, path)
         if hasattr(pool, "current"):  # one field holding a pool (PHP)
-            patterns.append(_near(fields[path].label, "current " + _number(pool.current)
-                                  + r"\s+maximum " + _number(pool.maximum), gap=3))
+            patterns.append(
+                _near(
+                    fields[path].label,
+                    "current " + _number(pool.current) + r"\s+maximum " + _number(pool.maximum),
+                    gap=3,
+                )
+            )
             continue
         head, _dot, last = path.rpartition(".")
         maximum = get_path(sheet, f"{head}.max_{last}" if head else f"max_{last}")
-        patterns.append(_near(fields[path].label, "current " + _number(pool)
-                              + r"\s+maximum " + _number(maximum)))
+        patterns.append(
+            _near(
+                fields[path].label, "current " + _number(pool) + r"\s+maximum " + _number(maximum)
+            )
+        )
     for key in combat.saves:  # every saving throw with its number
         patterns.append(_near(derived[key].label, _number(derived[key].value)))
     for section in form.sections:  # abilities with their modifiers
         if section.abilities is not None:  # an ability table: each score in its box
-            patterns += [re.escape(row.label) + r"\b.*?" + _number(get_path(sheet, row.path))
-                         for row in section.abilities.rows]
+            patterns += [
+                re.escape(row.label) + r"\b.*?" + _number(get_path(sheet, row.path))
+                for row in section.abilities.rows
+            ]
         for spec in section.fields:
             if spec.kind == "int" and spec.derived and spec.path.startswith("abilities."):
-                patterns.append(re.escape(words(derived[spec.derived].label)) + r"\s"
-                                + _number(derived[spec.derived].value))
+                patterns.append(
+                    re.escape(words(derived[spec.derived].label))
+                    + r"\s"
+                    + _number(derived[spec.derived].value)
+                )
         table = section.table
         if table is None:
             continue
@@ -103,11 +116,17 @@ def _form_expectations(sheet: BaseModel, form: SheetForm) -> tuple[str, list[str
                 patterns.append(r"\s(?:.*?\s)?".join(map(re.escape, row_name.split())))
                 continue
             columns = [c for c in form.printed.columns if c.table == table.path]
-            numbers = [derived[c.key.format(index=index)] for c in columns
-                       if c.key.format(index=index) in derived]
+            numbers = [
+                derived[c.key.format(index=index)]
+                for c in columns
+                if c.key.format(index=index) in derived
+            ]
             if numbers:  # the row's own to-hit (and damage, THAC0) on its line
-                patterns.append(re.escape(row_name) + r"\s.*?"
-                                + r"\s".join(_number(n.value) for n in numbers[-1:]))
+                patterns.append(
+                    re.escape(row_name)
+                    + r"\s.*?"
+                    + r"\s".join(_number(n.value) for n in numbers[-1:])
+                )
             else:  # a long name wraps in its cell, the next cells' words between
                 patterns.append(r"\s(?:.*?\s)?".join(map(re.escape, row_name.split())))
     patterns += [re.escape(title.upper()) for title in form.printed.write_in]
@@ -132,7 +151,8 @@ def _export(documents: list[BaseModel], out: Path, size: str) -> tuple[str, int]
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sheet_of_every_game_prints_a_combat_box_saves_and_attacks_on_one_page(
-        qapp: object, tmp_path: Path, game: str, size: str) -> None:
+    qapp: object, tmp_path: Path, game: str, size: str
+) -> None:
     for source in sample_files(game):
         sheet = load_sheet(source).model
         text, pages = _export([sheet], tmp_path / f"{source.stem}.pdf", size)
@@ -146,10 +166,14 @@ def test_every_sheet_of_every_game_prints_a_combat_box_saves_and_attacks_on_one_
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
-def test_every_games_party_prints_one_sheet_a_member(qapp: object, tmp_path: Path,
-                                                      game: str, size: str) -> None:
-    party = [sheet for sheet in (load_sheet(p).model for p in sample_files(game))
-             if str(getattr(sheet, "kind", "")) == "character"]
+def test_every_games_party_prints_one_sheet_a_member(
+    qapp: object, tmp_path: Path, game: str, size: str
+) -> None:
+    party = [
+        sheet
+        for sheet in (load_sheet(p).model for p in sample_files(game))
+        if str(getattr(sheet, "kind", "")) == "character"
+    ]
     assert len(party) >= 2
     text, pages = _export(party, tmp_path / "party.pdf", size)
     assert pages == len(party)  # each member's sheet on its own page, none spilling over
@@ -163,7 +187,8 @@ def test_every_games_party_prints_one_sheet_a_member(qapp: object, tmp_path: Pat
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
 def test_every_games_encounter_sheet_lists_each_combatants_numbers(
-        qapp: object, tmp_path: Path, game: str, size: str) -> None:
+    qapp: object, tmp_path: Path, game: str, size: str
+) -> None:
     """The referee's sheet: the order with the tracker's numbers, the distances, and what
     the sheets would be looked up for in a fight: each combatant's movement and the rest of
     its combat box, its attacks with their dice, its saving throws."""
@@ -178,14 +203,18 @@ def test_every_games_encounter_sheet_lists_each_combatants_numbers(
     for combatant in encounter.combatants:
         sheet = combatant.sheet
         form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
-        if form is None or form.printed.combat is None \
-                or parts_of(system).printed_pages is not None:
+        if (
+            form is None
+            or form.printed.combat is None
+            or parts_of(system).printed_pages is not None
+        ):
             continue  # a game with its own encounter sheet: checked above
         assert "COMBATANTS' NUMBERS" in text
         derived = form.derive(sheet, None)
         saves = [derived[key].value for key in form.printed.combat.saves]
-        attacks = get_path(sheet, form.printed.combat.attacks) \
-            if form.printed.combat.attacks else ()
+        attacks = (
+            get_path(sheet, form.printed.combat.attacks) if form.printed.combat.attacks else ()
+        )
         row = re.escape(combatant.name) + r"\s.*?"
         if attacks:
             row += re.escape(words(str(attacks[0].name)).split()[0]) + r".*?"
@@ -205,8 +234,7 @@ def _colours(pdf: Path) -> set[tuple[int, int, int]]:
         data = page.read_bytes()
         header = data.split(maxsplit=4)  # P6, width, height, 255, pixels
         pixels = header[4]
-        found |= {(pixels[i], pixels[i + 1], pixels[i + 2])
-                  for i in range(0, len(pixels) - 2, 3)}
+        found |= {(pixels[i], pixels[i + 1], pixels[i + 2]) for i in range(0, len(pixels) - 2, 3)}
     return found
 
 
@@ -219,5 +247,6 @@ def test_every_games_paper_is_black_and_white(qapp: object, tmp_path: Path, game
     export_documents_pdf([encounter, *(load_sheet(p).model for p in sample_files(game))], out)
     colours = _colours(out)
     assert len(colours) > 2  # text, rules and fills were drawn
-    assert all(r == g == b for r, g, b in colours), sorted(
-        c for c in colours if len(set(c)) > 1)[:5]
+    assert all(r == g == b for r, g, b in colours), sorted(c for c in colours if len(set(c)) > 1)[
+        :5
+    ]

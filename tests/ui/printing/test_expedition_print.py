@@ -19,8 +19,7 @@ EXPLORING = [game.id for game in registry.systems() if game.exploration is not N
 
 
 @pytest.mark.parametrize("game", EXPLORING)
-def test_the_log_and_the_supplies_are_on_paper(qapp: object, game: str,
-                                               tmp_path: Path) -> None:
+def test_the_log_and_the_supplies_are_on_paper(qapp: object, game: str, tmp_path: Path) -> None:
     rules = registry.get(game).exploration
     assert rules is not None
     expedition = under_way(game)

@@ -37,10 +37,23 @@ def test_gramfive_pdf_says_what_the_sheet_says(qapp, samples, tmp_path: Path) ->
     flat = _words(text)
     assert "Gramfive the Grim" in text
     assert "19 (+7)" in text
-    for expected in ("PHP", "MHP", "Hero points", "Weapons Training", "Highly Adaptable",
-                     "the streets and law of Koth", "Cutter (signature",
-                     "1d8+1", "1d4", "Scale mail", "Protect the Weak", "fighter", "human",
-                     "EFFECTS AND CONSEQUENCES", "Sample character from the Example of Play."):
+    for expected in (
+        "PHP",
+        "MHP",
+        "Hero points",
+        "Weapons Training",
+        "Highly Adaptable",
+        "the streets and law of Koth",
+        "Cutter (signature",
+        "1d8+1",
+        "1d4",
+        "Scale mail",
+        "Protect the Weak",
+        "fighter",
+        "human",
+        "EFFECTS AND CONSEQUENCES",
+        "Sample character from the Example of Play.",
+    ):
         assert expected in flat, expected
     php_line = next(line for line in text.splitlines() if "PHP" in line)
     assert php_line.split().count("25") == 2  # current and maximum
@@ -73,8 +86,7 @@ def test_monster_sheet(qapp, samples, tmp_path: Path) -> None:
     assert "Infect with" in text and "Ancient Undead Horror" in text
 
 
-def test_party_in_one_document_each_sheet_on_its_own_page(qapp, samples,
-                                                          tmp_path: Path) -> None:
+def test_party_in_one_document_each_sheet_on_its_own_page(qapp, samples, tmp_path: Path) -> None:
     out = tmp_path / "party.pdf"
     sheets = list(samples.values())
     assert export_pdf(sheets, out) == 6
@@ -140,8 +152,9 @@ def test_export_replaces_the_file_in_one_step(qapp, samples, tmp_path: Path) -> 
     assert sorted(os.listdir(tmp_path)) == ["sheet.pdf"]  # no temp file left behind
 
 
-def test_failed_render_leaves_the_old_pdf_untouched(qapp, samples, tmp_path: Path,
-                                                   monkeypatch) -> None:
+def test_failed_render_leaves_the_old_pdf_untouched(
+    qapp, samples, tmp_path: Path, monkeypatch
+) -> None:
     out = tmp_path / "sheet.pdf"
     out.write_bytes(b"%PDF- the good old one")
 

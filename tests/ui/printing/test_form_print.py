@@ -16,11 +16,19 @@ def _words(text: str) -> str:
 
 
 def test_a_form_sheet_prints_its_sections_derived_values_and_tables(
-        qapp: object, tmp_path: Path) -> None:
-    sheet = ToySheet(name="Aldo", ac=13, shield=True, scores={"STR": 16},
-                     gear=(ToyItem(name="Spear", damage="1d6", ranges=(10, 20, 30)),
-                           ToyItem(name="Wand", magic=True)),
-                     notes="Owes the goblins a goat.")
+    qapp: object, tmp_path: Path
+) -> None:
+    sheet = ToySheet(
+        name="Aldo",
+        ac=13,
+        shield=True,
+        scores={"STR": 16},
+        gear=(
+            ToyItem(name="Spear", damage="1d6", ranges=(10, 20, 30)),
+            ToyItem(name="Wand", magic=True),
+        ),
+        notes="Owes the goblins a goat.",
+    )
     sheet = set_override(sheet, "to_hit", 9)
     out = tmp_path / "aldo.pdf"
     assert export_pdf([sheet], out) == 1
@@ -37,11 +45,14 @@ def test_a_form_sheet_prints_its_sections_derived_values_and_tables(
 
 
 def test_an_encounter_of_another_game_prints_its_order_columns_and_distances(
-        qapp: object, tmp_path: Path) -> None:
+    qapp: object, tmp_path: Path
+) -> None:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Bridge")
-    for sheet, side in ((ToySheet(name="Aldo"), "Party"), (ToySheet(name="Goblin", hit_points=3,
-                                                                   max_hit_points=5), "Monsters")):
+    for sheet, side in (
+        (ToySheet(name="Aldo"), "Party"),
+        (ToySheet(name="Goblin", hit_points=3, max_hit_points=5), "Monsters"),
+    ):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     aldo, goblin = encounter.combatants
     encounter = core.set_position(encounter, aldo.id, goblin.id, 25)

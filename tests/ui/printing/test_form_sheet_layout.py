@@ -34,8 +34,9 @@ SAMPLES = [path for system in registry.systems() for path in sample_files(system
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("source", SAMPLES, ids=[f"{p.parent.name}-{p.stem}" for p in SAMPLES])
-def test_every_sample_sheet_lays_out_cleanly_on_one_page(qapp: object, source: Path,
-                                                         size: str) -> None:
+def test_every_sample_sheet_lays_out_cleanly_on_one_page(
+    qapp: object, source: Path, size: str
+) -> None:
     sheet = load_sheet(source).model
     job = document_job(sheet)
     with page_canvas(SIZES[size], PORTRAIT) as canvas:
@@ -48,16 +49,22 @@ def test_every_sample_sheet_lays_out_cleanly_on_one_page(qapp: object, source: P
     assert len(pages) == 1  # a sample sheet is one page to hand a player
 
 
-FORM_SAMPLES = [path for path in SAMPLES  # a game printing its own page is tested apart
-                if parts_of(registry.get(path.parent.name)).printed_pages is None
-                and registry.get(path.parent.name).sheet_forms.get(
-                    str(getattr(load_sheet(path).model, "kind", "")))]
+FORM_SAMPLES = [
+    path
+    for path in SAMPLES  # a game printing its own page is tested apart
+    if parts_of(registry.get(path.parent.name)).printed_pages is None
+    and registry.get(path.parent.name).sheet_forms.get(
+        str(getattr(load_sheet(path).model, "kind", ""))
+    )
+]
 
 
-@pytest.mark.parametrize("source", FORM_SAMPLES,
-                         ids=[f"{p.parent.name}-{p.stem}" for p in FORM_SAMPLES])
-def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(qapp: object,
-                                                                 source: Path) -> None:
+@pytest.mark.parametrize(
+    "source", FORM_SAMPLES, ids=[f"{p.parent.name}-{p.stem}" for p in FORM_SAMPLES]
+)
+def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(
+    qapp: object, source: Path
+) -> None:
     """What a game's form describes becomes a sheet: its scores boxed with what they give,
     its current and maximum hit points side by side above empty boxes."""
     sheet = load_sheet(source).model
@@ -65,11 +72,14 @@ def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(qapp: object,
     form = system.sheet_forms[sheet.kind]
     derived = form.derive(sheet, None)
     with page_canvas(SIZES["A4"], PORTRAIT) as canvas:
-        blocks = [placed.block for page in document_job(sheet).layout(canvas)
-                  for placed in page]
-    scored = [s for s in form.sections if len(s.fields) >= 3
-              and all(f.kind == "int" for f in s.fields)
-              and not any(f.path == f"max_{g.path}" for f in s.fields for g in s.fields)]
+        blocks = [placed.block for page in document_job(sheet).layout(canvas) for placed in page]
+    scored = [
+        s
+        for s in form.sections
+        if len(s.fields) >= 3
+        and all(f.kind == "int" for f in s.fields)
+        and not any(f.path == f"max_{g.path}" for f in s.fields for g in s.fields)
+    ]
     boxes = [b for b in blocks if isinstance(b, ScoreBoxes)]
     if scored:
         [strip] = boxes
@@ -78,8 +88,7 @@ def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(qapp: object,
         for score, spec in zip(strip.scores, wanted, strict=True):
             assert score.value.text == str(get_path(sheet, spec.path)).replace("-", "\u2212")
             if spec.derived:
-                assert score.note is not None and score.note.text == derived[
-                    spec.derived].signed()
+                assert score.note is not None and score.note.text == derived[spec.derived].signed()
     else:  # a monster's Hit Dice without its hit points are still no abilities
         assert not boxes
     # hit points in the combat box, every game's, beside AC and the attack numbers
@@ -88,11 +97,15 @@ def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(qapp: object,
     assert form.printed.combat is not None
     field = form.printed.combat.hit_points[0]  # the game's pool, by the form's own words
     value = get_path(sheet, field)
-    kept = ((value.current, value.maximum) if hasattr(value, "maximum")
-            else (value, get_path(sheet, f"max_{field}")))
+    kept = (
+        (value.current, value.maximum)
+        if hasattr(value, "maximum")
+        else (value, get_path(sheet, f"max_{field}"))
+    )
     assert (pool.current, pool.maximum) == kept
-    assert not [box for grid in blocks if isinstance(grid, BoxGrid) for box in grid.boxes
-                if box.pools]  # and nowhere else
+    assert not [
+        box for grid in blocks if isinstance(grid, BoxGrid) for box in grid.boxes if box.pools
+    ]  # and nowhere else
 
 
 ORIENTATIONS = {"landscape": QPageLayout.Orientation.Landscape, "portrait": PORTRAIT}
@@ -102,12 +115,14 @@ ORIENTATIONS = {"landscape": QPageLayout.Orientation.Landscape, "portrait": PORT
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", sorted(registry.ids()))
 def test_every_games_encounter_sheet_lays_out_cleanly_even_crowded(
-        qapp: object, tmp_path: Path, game: str, size: str, orientation: str) -> None:
+    qapp: object, tmp_path: Path, game: str, size: str, orientation: str
+) -> None:
     """Every sample twice over (up to 18 combatants), with distances set and a long log:
     on any paper a printer offers, every text stays in its box and nothing overlaps."""
     _path, encounter = encounter_file(tmp_path, game)
-    twice = new_encounter_document([*sample_files(game), *sample_files(game)],
-                                   name="Crowded crypt").encounter
+    twice = new_encounter_document(
+        [*sample_files(game), *sample_files(game)], name="Crowded crypt"
+    ).encounter
     ids = [c.id for c in twice.combatants]
     for n, (a, b) in enumerate(itertools.pairwise(ids)):
         twice = core.set_position(twice, a, b, twice.default_position() * (n % 3) // 3)
@@ -154,10 +169,12 @@ def _stuffed(sheet: Any) -> Any:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("source", FORM_SAMPLES,
-                         ids=[f"{p.parent.name}-{p.stem}" for p in FORM_SAMPLES])
-def test_a_long_campaigns_sheet_runs_over_pages_cleanly(qapp: object, source: Path,
-                                                        size: str) -> None:
+@pytest.mark.parametrize(
+    "source", FORM_SAMPLES, ids=[f"{p.parent.name}-{p.stem}" for p in FORM_SAMPLES]
+)
+def test_a_long_campaigns_sheet_runs_over_pages_cleanly(
+    qapp: object, source: Path, size: str
+) -> None:
     sheet = _stuffed(load_sheet(source).model)
     with page_canvas(SIZES[size], PORTRAIT) as canvas:
         pages = document_job(sheet).layout(canvas)
@@ -191,15 +208,25 @@ def test_a_combat_box_prints_a_pool_field_and_a_tally_of_ticks(qapp: object) -> 
     from m3desk.ui.printing.form_print import _sheet_blocks
 
     form = SheetForm(
-        sections=(SectionSpec("Body", (FieldSpec("body", "Body points", help="wounds"),
-                                       FieldSpec("luck", "Luck", "int"))),),
-        derive=lambda _sheet, _options: {}, new_sheet=lambda name, _o: _PoolSheet(name=name),
-        printed=PrintSpec(combat=CombatBox((), hit_points=("body",), tally="luck")))
+        sections=(
+            SectionSpec(
+                "Body",
+                (FieldSpec("body", "Body points", help="wounds"), FieldSpec("luck", "Luck", "int")),
+            ),
+        ),
+        derive=lambda _sheet, _options: {},
+        new_sheet=lambda name, _o: _PoolSheet(name=name),
+        printed=PrintSpec(combat=CombatBox((), hit_points=("body",), tally="luck")),
+    )
     blocks = _sheet_blocks(_PoolSheet(), form, registry.get(GAMES[0]), {})
     [combat] = [block for block in blocks if isinstance(block, CombatBlock)]
     [pool] = combat.pools
     assert (pool.label, pool.long_label, pool.current, pool.maximum) == (
-        "Body points", "wounds", 9, 12)
+        "Body points",
+        "wounds",
+        9,
+        12,
+    )
     assert (combat.tally, combat.tally_label) == (3, "Luck")
     assert not [block for block in blocks if isinstance(block, BoxGrid)]  # nothing else left
     with page_canvas(SIZES["Letter"], PORTRAIT) as canvas:
@@ -210,10 +237,12 @@ def test_a_combat_box_prints_a_pool_field_and_a_tally_of_ticks(qapp: object) -> 
     assert "Luck" in texts and "Body points" in texts and "current" in texts
 
 
-@pytest.mark.parametrize("source", FORM_SAMPLES,
-                         ids=[f"{p.parent.name}-{p.stem}" for p in FORM_SAMPLES])
-def test_what_an_ability_gives_is_printed_whole_under_its_box(qapp: object, tmp_path: Path,
-                                                              source: Path) -> None:
+@pytest.mark.parametrize(
+    "source", FORM_SAMPLES, ids=[f"{p.parent.name}-{p.stem}" for p in FORM_SAMPLES]
+)
+def test_what_an_ability_gives_is_printed_whole_under_its_box(
+    qapp: object, tmp_path: Path, source: Path
+) -> None:
     """AD&D's "Hit points per die from CON" under CON, not "Hit points per di…": a label
     too long to sit beside its value takes two lines above the strip, and the box grows."""
     from m3desk.ui.printing.export import export_pdf
@@ -221,14 +250,21 @@ def test_what_an_ability_gives_is_printed_whole_under_its_box(qapp: object, tmp_
 
     sheet = load_sheet(source).model
     with page_canvas(SIZES["A4"], PORTRAIT) as canvas:
-        strips = [placed.block for page in document_job(sheet).layout(canvas)
-                  for placed in page if isinstance(placed.block, ScoreBoxes)]
-    labels = [score.note_label for strip in strips for score in strip.scores
-              if score.note_label]
+        strips = [
+            placed.block
+            for page in document_job(sheet).layout(canvas)
+            for placed in page
+            if isinstance(placed.block, ScoreBoxes)
+        ]
+    labels = [score.note_label for strip in strips for score in strip.scores if score.note_label]
     out = tmp_path / "sheet.pdf"
     export_pdf([sheet], out)
     text = pdftotext(out)
-    cut = [cell[:-1] for line in text.splitlines() for cell in re.split(r"\s{2,}", line)
-           if cell.endswith("\u2026")]
+    cut = [
+        cell[:-1]
+        for line in text.splitlines()
+        for cell in re.split(r"\s{2,}", line)
+        if cell.endswith("\u2026")
+    ]
     for label in labels:
         assert not [part for part in cut if part and label.startswith(part)], (label, cut)

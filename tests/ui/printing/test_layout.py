@@ -23,8 +23,14 @@ def pdf_canvas(size: QPageSize.PageSizeId = QPageSize.PageSizeId.A4) -> Iterator
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
     writer.setResolution(1200)
-    writer.setPageLayout(QPageLayout(QPageSize(size), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(12, 12, 12, 12), QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(size),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(12, 12, 12, 12),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
     painter = QPainter(writer)
     try:
         yield Canvas(painter)
@@ -69,8 +75,12 @@ def test_blocks_stay_on_the_page_and_apart(qapp, samples, long_sheet, size, whic
 def test_a_split_table_repeats_its_title_and_drops_leftover_blank_rows(qapp, long_sheet) -> None:
     with pdf_canvas() as canvas:
         pages = form_sheet_job(long_sheet).layout(canvas)
-    equipment = [p.block for page in pages for p in page
-                 if isinstance(p.block, TableBlock) and p.block.table.title == "Equipment"]
+    equipment = [
+        p.block
+        for page in pages
+        for p in page
+        if isinstance(p.block, TableBlock) and p.block.table.title == "Equipment"
+    ]
     assert len(equipment) >= 2
     assert not equipment[0].continued and all(part.continued for part in equipment[1:])
     covered = []

@@ -23,6 +23,9 @@ def _imports(source: Path) -> set[str]:
 
 def test_printing_imports_no_game_package() -> None:
     folder = Path(printing.__file__).parent
-    naming = {source.stem for source in folder.glob("*.py")
-              if any(name.startswith("m3desk.systems.") for name in _imports(source))}
+    naming = {
+        source.stem
+        for source in folder.glob("*.py")
+        if any(name.startswith("m3desk.systems.") for name in _imports(source))
+    }
     assert naming == set(), sorted(naming)

@@ -20,9 +20,11 @@ from m3desk.ui.sheet.roles import DerivedKeyRole
 from m3desk.ui.window.documents import create_document, create_editor
 from tests.ui.printing.conftest import pdftotext
 
-CHARACTERS = [next(path for path in sample_files(system.id) if path.suffix == ".m3c")
-              for system in registry.systems()
-              if any(path.suffix == ".m3c" for path in sample_files(system.id))]
+CHARACTERS = [
+    next(path for path in sample_files(system.id) if path.suffix == ".m3c")
+    for system in registry.systems()
+    if any(path.suffix == ".m3c" for path in sample_files(system.id))
+]
 
 
 def _shown_in_editor(editor: object) -> dict[str, tuple[str, str]]:
@@ -35,14 +37,17 @@ def _shown_in_editor(editor: object) -> dict[str, tuple[str, str]]:
         for row in range(model.rowCount()):
             key = model.index(row, 0).data(DerivedKeyRole)
             if isinstance(key, str):
-                shown[key] = (str(model.index(row, 0).data(Qt.ItemDataRole.DisplayRole)),
-                              str(model.index(row, 1).data(Qt.ItemDataRole.DisplayRole)))
+                shown[key] = (
+                    str(model.index(row, 0).data(Qt.ItemDataRole.DisplayRole)),
+                    str(model.index(row, 1).data(Qt.ItemDataRole.DisplayRole)),
+                )
     return shown
 
 
 @pytest.mark.parametrize("source", CHARACTERS, ids=[p.parent.name for p in CHARACTERS])
-def test_initiative_reads_the_same_on_screen_and_on_paper(qtbot: object, tmp_path: Path,
-                                                           source: Path) -> None:
+def test_initiative_reads_the_same_on_screen_and_on_paper(
+    qtbot: object, tmp_path: Path, source: Path
+) -> None:
     sheet = load_sheet(source).model
     system = registry.system_of(sheet)
     document = create_document(sheet, None, system.default_options())
@@ -62,14 +67,20 @@ def test_initiative_reads_the_same_on_screen_and_on_paper(qtbot: object, tmp_pat
     assert found.group(1) == on_screen, (label, on_screen, found.group(1))
 
 
-FORM_CHARACTERS = [path for system in registry.systems() for path in sample_files(system.id)
-                   if path.suffix == ".m3c"]
+FORM_CHARACTERS = [
+    path
+    for system in registry.systems()
+    for path in sample_files(system.id)
+    if path.suffix == ".m3c"
+]
 
 
-@pytest.mark.parametrize("source", FORM_CHARACTERS,
-                         ids=[f"{p.parent.name}-{p.stem}" for p in FORM_CHARACTERS])
+@pytest.mark.parametrize(
+    "source", FORM_CHARACTERS, ids=[f"{p.parent.name}-{p.stem}" for p in FORM_CHARACTERS]
+)
 def test_what_an_ability_gives_reads_the_same_beside_it_and_under_its_box(
-        qtbot: object, source: Path) -> None:
+    qtbot: object, source: Path
+) -> None:
     """OSE's "modifier +2" beside DEX on screen and "DEX modifier +2" under its box on paper;
     AD&D's magical defence adjustment was 0 on screen and +0 on paper."""
     from PySide6.QtGui import QPageLayout, QPageSize
@@ -86,14 +97,21 @@ def test_what_an_ability_gives_reads_the_same_beside_it_and_under_its_box(
     editor = create_editor(document)
     qtbot.addWidget(editor)  # type: ignore[attr-defined]
     with page_canvas(QPageSize.PageSizeId.A4, QPageLayout.Orientation.Portrait) as canvas:
-        printed = {score.label: score.note.text
-                   for page in document_job(sheet).layout(canvas) for placed in page
-                   if isinstance(placed.block, ScoreBoxes)
-                   for score in placed.block.scores if score.note is not None}
-    fields = [spec for section in (form.sections if form else ()) for spec in section.fields
-              if spec.label in printed and spec.derived]
+        printed = {
+            score.label: score.note.text
+            for page in document_job(sheet).layout(canvas)
+            for placed in page
+            if isinstance(placed.block, ScoreBoxes)
+            for score in placed.block.scores
+            if score.note is not None
+        }
+    fields = [
+        spec
+        for section in (form.sections if form else ())
+        for spec in section.fields
+        if spec.label in printed and spec.derived
+    ]
     for spec in fields:
         label = editor.findChild(QLabel, f"derived:{spec.derived}")
         assert label is not None, spec.derived
         assert label.text().split()[-1] == printed[spec.label], (label.text(), printed)
-

@@ -50,8 +50,10 @@ def test_neighbouring_range_bands_read_as_a_span() -> None:
     assert bands_text((RangeBand.CLOSE,)) == "Close"
     assert bands_text((RangeBand.HAND, RangeBand.CLOSE)) == "Hand–Close"
     assert bands_text((RangeBand.CLOSE, RangeBand.REACH, RangeBand.SHORT)) == "Close–Short"
-    assert bands_text((RangeBand.HAND, RangeBand.SHORT, RangeBand.MEDIUM, RangeBand.LONG)) \
+    assert (
+        bands_text((RangeBand.HAND, RangeBand.SHORT, RangeBand.MEDIUM, RangeBand.LONG))
         == "Hand, Short–Long"
+    )
 
 
 def test_paper_writes_every_set_of_bands_as_the_screen_and_the_editor_do() -> None:
@@ -63,8 +65,13 @@ def test_paper_writes_every_set_of_bands_as_the_screen_and_the_editor_do() -> No
     from m3desk.core.sheet_form import FieldSpec, display_value
     from m3desk.systems.monsters_and_magic.band_text import ATTACK_BANDS, bands_label
 
-    spec = FieldSpec("ranges", "Range", "bands", choices=tuple(b.label for b in ATTACK_BANDS),
-                     values=ATTACK_BANDS)
+    spec = FieldSpec(
+        "ranges",
+        "Range",
+        "bands",
+        choices=tuple(b.label for b in ATTACK_BANDS),
+        values=ATTACK_BANDS,
+    )
     for size in range(1, len(ATTACK_BANDS) + 1):
         for bands in combinations(ATTACK_BANDS, size):
             assert bands_text(bands) == bands_label(bands) == display_value(spec, bands), bands
@@ -87,7 +94,9 @@ def test_gramfive_prints_what_derive_computes(samples) -> None:
     assert strength.marked is not None and strength.marked.text == "+6"
     assert all(score.marked is None for label, score in scores.items() if label != "STR")
     assert [(p.label, p.current, p.maximum) for p in combat.pools] == [
-        ("PHP", 25, 25), ("MHP", 11, 11)]
+        ("PHP", 25, 25),
+        ("MHP", 11, 11),
+    ]
     assert combat.tally == 1
     items = _table(blocks, "Equipment")
     assert _column(items, "Damage")[:4] == ["1d8+1", "", "", "1d4"]
@@ -115,8 +124,9 @@ def test_conditions_print_kind_tier_value_and_duration(long_sheet) -> None:
 
 
 def test_gm_overrides_are_marked(samples) -> None:
-    sheet = samples["gramfive"].model_copy(update={"overrides": {"ac": 21,
-                                                                 "max_damage.item.0": 12}})
+    sheet = samples["gramfive"].model_copy(
+        update={"overrides": {"ac": 21, "max_damage.item.0": 12}}
+    )
     blocks = _blocks(sheet)
     ac = next(s for s in _combat(blocks).stats if s.label == "AC")
     assert ac.main.text == "21 (+7)" and ac.main.gm

@@ -24,14 +24,19 @@ SAMPLES = [path for system in registry.systems() for path in sample_files(system
 
 @pytest.mark.parametrize("long_name", [False, True], ids=["own-name", "long-name"])
 @pytest.mark.parametrize("source", SAMPLES, ids=[f"{p.parent.name}-{p.stem}" for p in SAMPLES])
-def test_the_kicker_above_the_name_is_printed_whole(qapp: object, tmp_path: Path,
-                                                    source: Path, long_name: bool) -> None:
+def test_the_kicker_above_the_name_is_printed_whole(
+    qapp: object, tmp_path: Path, source: Path, long_name: bool
+) -> None:
     sheet = load_sheet(source).model
     if long_name:
         sheet = sheet.model_copy(update={"name": LONG_NAME})
     with page_canvas(QPageSize.PageSizeId.A4, QPageLayout.Orientation.Portrait) as canvas:
-        headers = [placed.block for page in document_job(sheet).layout(canvas)
-                   for placed in page if isinstance(placed.block, HeaderBlock)]
+        headers = [
+            placed.block
+            for page in document_job(sheet).layout(canvas)
+            for placed in page
+            if isinstance(placed.block, HeaderBlock)
+        ]
     out = tmp_path / "sheet.pdf"
     export_pdf([sheet], out)
     tokens = pdftotext(out).split()

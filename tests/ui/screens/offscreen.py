@@ -27,14 +27,41 @@ def run_on_screen(tmp_path: Path, screen: str, script: str, *, timeout: int = 18
     """Run ``script`` on ``screen`` (a key of :data:`SCREENS`) with a fresh M3DESK_HOME."""
     width, height, scale = SCREENS[screen]
     config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{
-        "name": "Screen", "x": 0, "y": 0, "width": width, "height": height,
-        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": scale}]}), encoding="utf-8")
+    config.write_text(
+        json.dumps(
+            {
+                "screens": [
+                    {
+                        "name": "Screen",
+                        "x": 0,
+                        "y": 0,
+                        "width": width,
+                        "height": height,
+                        "logicalDpi": 96,
+                        "logicalBaseDpi": 96,
+                        "dpr": scale,
+                    }
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
     home = tmp_path / "home"
     home.mkdir(exist_ok=True)
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
-           "M3DESK_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                            text=True, timeout=timeout, cwd=ROOT, check=False)
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+        "M3DESK_HOME": str(home),
+        "PYTHONPATH": str(ROOT),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr[-4000:]
     return json.loads(result.stdout.strip().splitlines()[-1])

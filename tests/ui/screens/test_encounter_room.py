@@ -149,7 +149,8 @@ print(json.dumps(report))
 
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_an_encounter_gets_the_room_its_forecast_and_player_view_fit(
-        tmp_path: Path, screen: str) -> None:
+    tmp_path: Path, screen: str
+) -> None:
     width, height, _scale = SCREENS[screen]
     report = run_on_screen(tmp_path, screen, SCRIPT, timeout=300)
     assert report["screen"] == [width, height]

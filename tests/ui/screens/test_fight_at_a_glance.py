@@ -26,7 +26,9 @@ from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
 LEAST_ROWS = {"1366x768 at 100 %": 10, "1600x1000 at 150 %": 8}
 
-SCRIPT = toy_system.FRESH_PROCESS + r"""
+SCRIPT = (
+    toy_system.FRESH_PROCESS
+    + r"""
 import json
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QAction, QFontMetrics
@@ -113,11 +115,13 @@ for system in registry.systems():
         settle()
 print(json.dumps(report))
 """
+)
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_a_fight_of_eight_or_twelve_shows_whole_and_holds_still(
-        tmp_path: Path, screen: str) -> None:
+    tmp_path: Path, screen: str
+) -> None:
     report = run_on_screen(tmp_path, screen, SCRIPT, timeout=400)
     least = LEAST_ROWS[screen]
     assert len(report["games"]) >= 2 * 4

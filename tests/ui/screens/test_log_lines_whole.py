@@ -18,7 +18,9 @@ import pytest
 from tests import toy_system
 from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
-SCRIPT = toy_system.FRESH_PROCESS + r"""
+SCRIPT = (
+    toy_system.FRESH_PROCESS
+    + r"""
 import json
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
@@ -107,6 +109,7 @@ for system in registry.systems():
     settle()
 print(json.dumps(report))
 """
+)
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))

@@ -18,7 +18,9 @@ from m3desk.ui.encounter.widget import MAP_SHARE
 from tests import toy_system
 from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
-SCRIPT = toy_system.FRESH_PROCESS + r"""
+SCRIPT = (
+    toy_system.FRESH_PROCESS
+    + r"""
 import json, sys
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication
@@ -91,6 +93,7 @@ for game in report["distance_games"]:
     report[f"{game}_board"] = board_report(other)
 print(json.dumps(report))
 """
+)
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
@@ -106,10 +109,11 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
         # A game of distances has its map beside the tracker (issue 23): the map takes
         # what the tracker spares, and the tracker scrolls only when the map is down to
         # its least share (OSE's many columns; any game at 150 %).
-        least = max(MAP_SHARE[0], report.get(f"{key}_map_least", 0)) + 0.02 \
-            if key != "mm" else 0.0
-        assert report[f"{key}_tracker_scrolls"] == 0 or (
-            report[f"{key}_map_share"] <= least), (key, report.get(f"{key}_map_share"))
+        least = max(MAP_SHARE[0], report.get(f"{key}_map_least", 0)) + 0.02 if key != "mm" else 0.0
+        assert report[f"{key}_tracker_scrolls"] == 0 or (report[f"{key}_map_share"] <= least), (
+            key,
+            report.get(f"{key}_map_share"),
+        )
     # The log keeps its room beside the lanes (and gives Who's to What when narrow): an
     # attack's 170 characters take four lines at most (a row's height counts its padding).
     assert report["log_attack_lines"] < 4.5, report["log_attack_lines"]
@@ -120,7 +124,9 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
         assert board["name_px"] >= 0.8 * board["text_px"] - 0.01, (key, board)
 
 
-SHEETS_SCRIPT = toy_system.FRESH_PROCESS + r"""
+SHEETS_SCRIPT = (
+    toy_system.FRESH_PROCESS
+    + r"""
 import json
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
@@ -153,6 +159,7 @@ for theme in ("light", "dark"):
         window.session.close(record, ask=False)
 print(json.dumps(report))
 """
+)
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))

@@ -55,8 +55,9 @@ def action(menu: QMenu, text: str):
     raise AssertionError(f"no {text!r} in {[a.text() for a in menu.actions()]}")
 
 
-def type_as_user(qtbot, view: QAbstractItemView, index: QModelIndex, text: str,
-                 *, enter: bool = True) -> QWidget:
+def type_as_user(
+    qtbot, view: QAbstractItemView, index: QModelIndex, text: str, *, enter: bool = True
+) -> QWidget:
     """Select a cell and just type, as a user does: the first key must open the editor (and
     land in it); the rest go to whatever has the focus then. Returns the editor."""
     view.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -90,8 +90,7 @@ def test_derived_values_follow_while_typing(qtbot, editor, document) -> None:
     view, model = editor.abilities.view, editor.abilities.model
     type_into_cell(qtbot, view, model.index(DEX, SCORE), "17", enter=False)
     qtbot.waitUntil(
-        lambda: editor.headlines[0].plain_text() == "AC 23 (+9)",
-        timeout=LIVE_COMMIT_DELAY_MS * 10,
+        lambda: editor.headlines[0].plain_text() == "AC 23 (+9)", timeout=LIVE_COMMIT_DELAY_MS * 10
     )
     assert view.state() == view.State.EditingState
     assert document.undo_stack.count() == 1
@@ -367,8 +366,12 @@ def test_a_narrow_sheet_cuts_the_prime_short_and_keeps_the_fields_wide(
     combo = editor.fields["prime"].widget
     combo.setCurrentIndex(2)
     focus, name = editor.fields["alignment_focus"].widget, editor.fields["name"].widget
-    document.replace_sheet(with_fields(document.sheet, alignment_focus=(
-        "Protect the weak and the lost from every First One")), "focus")
+    document.replace_sheet(
+        with_fields(
+            document.sheet, alignment_focus=("Protect the weak and the lost from every First One")
+        ),
+        "focus",
+    )
     assert combo.currentText() == "CON (Constitution)"
     editor.resize(640, 900)
     qtbot.waitUntil(lambda: identity.width() < 400)

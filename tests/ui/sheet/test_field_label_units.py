@@ -15,10 +15,11 @@ from m3desk.ui.window.documents import create_document, create_editor
 ALL_SAMPLES = [path for system in registry.systems() for path in sample_files(system.id)]
 
 
-@pytest.mark.parametrize("source", ALL_SAMPLES,
-                         ids=[f"{p.parent.name}-{p.stem}" for p in ALL_SAMPLES])
+@pytest.mark.parametrize(
+    "source", ALL_SAMPLES, ids=[f"{p.parent.name}-{p.stem}" for p in ALL_SAMPLES]
+)
 def test_a_fields_unit_is_written_in_brackets(qtbot: object, source: Path) -> None:
-    """"Speed (m)" as "Carried (lb)" and "Standing high jump (m)" are, not "Speed m" (which
+    """ "Speed (m)" as "Carried (lb)" and "Standing high jump (m)" are, not "Speed m" (which
     read as a field named m)."""
     from PySide6.QtWidgets import QLabel
 

@@ -34,8 +34,9 @@ def editor(qtbot: Any) -> Iterator[FormSheetEditor]:
     assert found is not None
     system, form = found
     assert system is TOY
-    document = FormSheetDocument(ToySheet(name="Aldo", scores={"STR": 12}), system=system,
-                                 form=form)
+    document = FormSheetDocument(
+        ToySheet(name="Aldo", scores={"STR": 12}), system=system, form=form
+    )
     shown = make_sheet_editor(document)
     assert isinstance(shown, FormSheetEditor)
     qtbot.addWidget(shown)
@@ -50,8 +51,9 @@ def _committed(qtbot: Any, view: QAbstractItemView) -> None:
     qtbot.waitUntil(lambda: view.state() != QAbstractItemView.State.EditingState)
 
 
-def _type_into_cell(qtbot: Any, view: QAbstractItemView, text: str, *,
-                    refused: bool = False) -> None:
+def _type_into_cell(
+    qtbot: Any, view: QAbstractItemView, text: str, *, refused: bool = False
+) -> None:
     """Type into the current cell as a user does: the first key opens its editor. A text
     the cell refuses keeps the editor open on Return (to fix it); Escape then leaves it."""
     qtbot.keyClick(view, text[0])
@@ -70,7 +72,8 @@ def _field(editor: FormSheetEditor, path: str) -> Any:
 
 
 def test_typing_a_score_updates_its_modifier_and_is_one_undo_step(
-        qtbot: Any, editor: FormSheetEditor) -> None:
+    qtbot: Any, editor: FormSheetEditor
+) -> None:
     document = editor.form_document
     spin = _field(editor, "scores.STR")
     assert isinstance(spin, QSpinBox)
@@ -125,8 +128,9 @@ def test_choices_ticks_and_text_fields_edit_the_sheet(qtbot: Any, editor: FormSh
     assert name.text() == "Aldo"
 
 
-def test_the_gear_table_adds_edits_and_removes_rows(qtbot: Any, qtmodeltester: Any,
-                                                    editor: FormSheetEditor) -> None:
+def test_the_gear_table_adds_edits_and_removes_rows(
+    qtbot: Any, qtmodeltester: Any, editor: FormSheetEditor
+) -> None:
     document = editor.form_document
     panel = editor.tables["gear"]
     qtmodeltester.check(panel.model)
@@ -176,7 +180,8 @@ def test_the_gear_table_adds_edits_and_removes_rows(qtbot: Any, qtmodeltester: A
 
 
 def test_the_referee_overrides_a_derived_value_visibly(
-        editor: FormSheetEditor, monkeypatch: pytest.MonkeyPatch) -> None:
+    editor: FormSheetEditor, monkeypatch: pytest.MonkeyPatch
+) -> None:
     document = editor.form_document
     table = editor.derived_tables[0]
     model = table.derived_model
@@ -192,7 +197,8 @@ def test_the_referee_overrides_a_derived_value_visibly(
 
 
 def test_a_pasted_stat_block_fills_the_sheet_and_says_what_it_could_not_read(
-        editor: FormSheetEditor) -> None:
+    editor: FormSheetEditor,
+) -> None:
     document = editor.form_document
     assert editor.read_button is not None and editor.read_button.isVisible()
     problems = editor.read_stat_block("AC 14, HP 9, Att 2 claws")
@@ -211,8 +217,7 @@ def test_a_game_s_bonuses_read_signed_and_its_amounts_plain(qtbot: Any) -> None:
     from m3desk.systems.monsters_and_magic.table_rules import TableRules
     from m3desk.ui.window.documents import create_document
 
-    silverleaf = load_sheet(next(p for p in sample_files("ose")
-                                 if p.stem == "silverleaf")).model
+    silverleaf = load_sheet(next(p for p in sample_files("ose") if p.stem == "silverleaf")).model
     document = create_document(silverleaf, None, TableRules())
     shown = make_sheet_editor(document)
     qtbot.addWidget(shown)
@@ -231,7 +236,8 @@ def test_a_game_s_bonuses_read_signed_and_its_amounts_plain(qtbot: Any) -> None:
 
 @pytest.mark.qt_log_ignore("does not support grabbing the keyboard")  # the open list, offscreen
 def test_arrow_keys_on_a_closed_choice_only_step_and_return_commits(
-        qtbot: Any, editor: FormSheetEditor) -> None:
+    qtbot: Any, editor: FormSheetEditor
+) -> None:
     """Down on the closed list moves to "two" without committing it (the editor stays open,
     the sheet unchanged); Return commits. A pick in the open list commits at once.
     """

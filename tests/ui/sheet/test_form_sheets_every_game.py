@@ -39,7 +39,8 @@ def editor_of(game: str, name: str, qtbot: Any) -> FormSheetEditor:
 
 @pytest.mark.parametrize(("game", "name"), SAMPLES)
 def test_the_sheet_names_every_number_and_ends_each_table_at_its_last_row(
-        game: str, name: str, qtbot: Any) -> None:
+    game: str, name: str, qtbot: Any
+) -> None:
     editor = editor_of(game, name, qtbot)
     for field in editor.fields.values():
         label = field.derived_label
@@ -86,15 +87,15 @@ def test_an_apparatus_creature_has_a_speed_field_left_to_its_size(qtbot: Any) ->
 LIST_DAGGER = {
     # game: what the list's dagger fills, by column label
     "ose": {"Damage": "1d4", "Ranges (ft)": "10/20/30", "Missile": True, "Melee": True},
-    "adnd2e": {"S-M": "1d4", "L": "1d3", "SF": "2", "ROF": "2", "Range": "1/2/3",
-               "Thrown": True},
+    "adnd2e": {"S-M": "1d4", "L": "1d3", "SF": "2", "ROF": "2", "Range": "1/2/3", "Thrown": True},
 }
 
 
 @pytest.mark.qt_log_ignore("does not support grabbing the keyboard")  # the list, offscreen
 @pytest.mark.parametrize("game", sorted(LIST_DAGGER))
 def test_typing_a_weapon_of_the_list_offers_its_numbers_and_fills_the_row(
-        game: str, qtbot: Any) -> None:
+    game: str, qtbot: Any
+) -> None:
     name = next(n for g, n in SAMPLES if g == game and n.endswith(".m3c"))
     editor = editor_of(game, name, qtbot)
     panel = editor.tables["weapons"]
@@ -132,7 +133,8 @@ def test_typing_a_weapon_of_the_list_offers_its_numbers_and_fills_the_row(
 @pytest.mark.qt_log_ignore("does not support grabbing the keyboard")
 @pytest.mark.parametrize("game", sorted(LIST_DAGGER))
 def test_a_list_weapon_typed_in_full_fills_the_row_and_another_name_stays_a_name(
-        game: str, qtbot: Any) -> None:
+    game: str, qtbot: Any
+) -> None:
     name = next(n for g, n in SAMPLES if g == game and n.endswith(".m3c"))
     editor = editor_of(game, name, qtbot)
     panel = editor.tables["weapons"]
@@ -155,12 +157,18 @@ def test_every_field_has_its_own_alt_key(game: str, name: str, qtbot: Any) -> No
     editor = editor_of(game, name, qtbot)
     editor.activateWindow()
     labels = [label for label in editor.findChildren(QLabel) if label.buddy() is not None]
-    keys = [label.text().replace("&&", "").split("&")[1][:1].casefold()
-            for label in labels if "&" in label.text().replace("&&", "")]
+    keys = [
+        label.text().replace("&&", "").split("&")[1][:1].casefold()
+        for label in labels
+        if "&" in label.text().replace("&&", "")
+    ]
     assert len(set(keys)) == len(keys), f"one Alt key twice: {sorted(keys)}"
     assert len(keys) >= min(len(labels), 10), "the first fields have an Alt key each"
-    first = next(label for label in editor.findChildren(QLabel) if label.buddy() is not None
-                 and label.buddy().isEnabled())
+    first = next(
+        label
+        for label in editor.findChildren(QLabel)
+        if label.buddy() is not None and label.buddy().isEnabled()
+    )
     key = first.text().split("&")[1][0].upper()
     qtbot.keyClick(editor, key, Qt.KeyboardModifier.AltModifier)
     assert QApplication.focusWidget() is first.buddy(), f"Alt+{key} to {first.text()}"

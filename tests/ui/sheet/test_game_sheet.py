@@ -25,8 +25,7 @@ def test_each_games_samples_are_game_sheets(game: str) -> None:
         read = game_sheet(sheet)
         assert isinstance(read.name, str) and read.name
         assert isinstance(read.notes, str)
-        spec = next(spec for spec in registry.get(game).documents
-                    if spec.model is type(sheet))
+        spec = next(spec for spec in registry.get(game).documents if spec.model is type(sheet))
         assert read.kind == spec.kind
         kinds.add(read.kind)
     assert kinds == {"character", "monster"}

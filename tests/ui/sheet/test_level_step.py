@@ -17,8 +17,7 @@ from m3desk.ui.sheet.form_editor import FormSheetEditor
 from m3desk.ui.sheet.level_step_dialog import LevelStepDialog
 from m3desk.ui.window.documents import create_document
 
-GAMES = [system.id for system in registry.systems()
-         if "character" in system.sheet_forms]
+GAMES = [system.id for system in registry.systems() if "character" in system.sheet_forms]
 
 
 def _editor(game: str, qtbot: Any) -> FormSheetEditor:
@@ -42,7 +41,8 @@ def _type_level(editor: FormSheetEditor, qtbot: Any, level: int) -> None:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("choice", ["average", "roll", "typed", "level only"])
 def test_a_raised_level_offers_the_hit_point_step_as_one_undo_step(
-        game: str, choice: str, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    game: str, choice: str, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     editor = _editor(game, qtbot)
     form = editor.form_document.sheet_form()
     if "level" not in editor.fields or form.level_step is None:
@@ -73,12 +73,20 @@ def test_a_raised_level_offers_the_hit_point_step_as_one_undo_step(
     _type_level(editor, qtbot, 3)
     after = document.sheet
     assert after.level == 3 and len(offered) == 1
-    step = form.level_step(before, after.model_copy(update={
-        "hit_points": before.hit_points, "max_hit_points": before.max_hit_points}), None)
+    step = form.level_step(
+        before,
+        after.model_copy(
+            update={"hit_points": before.hit_points, "max_hit_points": before.max_hit_points}
+        ),
+        None,
+    )
     assert step is not None and step.dice is not None
-    expected = {"average": step.gain(None),
-                "roll": step.gain(Roller(3).roll_faces(step.dice)),
-                "typed": step.gain((1,) * step.dice.count), "level only": 0}[choice]
+    expected = {
+        "average": step.gain(None),
+        "roll": step.gain(Roller(3).roll_faces(step.dice)),
+        "typed": step.gain((1,) * step.dice.count),
+        "level only": 0,
+    }[choice]
     assert after.max_hit_points == before.max_hit_points + expected
     assert after.hit_points == before.hit_points + expected
     if choice != "level only":
@@ -91,13 +99,17 @@ def test_a_raised_level_offers_the_hit_point_step_as_one_undo_step(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_lowering_the_level_offers_nothing(game: str, qtbot: Any,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lowering_the_level_offers_nothing(
+    game: str, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     editor = _editor(game, qtbot)
     if "level" not in editor.fields:
         pytest.skip(f"{game}'s sheets keep no level")
-    monkeypatch.setattr(LevelStepDialog, "ask", staticmethod(
-        lambda *_args: pytest.fail("a lowered level offers no hit points")))
+    monkeypatch.setattr(
+        LevelStepDialog,
+        "ask",
+        staticmethod(lambda *_args: pytest.fail("a lowered level offers no hit points")),
+    )
     document = editor.form_document
     document.replace_sheet(document.sheet.model_copy(update={"level": 4}), "Set Level")
     _type_level(editor, qtbot, 2)

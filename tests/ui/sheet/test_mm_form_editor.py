@@ -47,8 +47,7 @@ def test_a_raised_con_moves_the_pool_on_screen_and_undo_puts_it_back(qtbot, docu
 
 def test_a_raised_maximum_raises_the_current(qtbot, document) -> None:
     editor = _editor(qtbot, document)
-    current, maximum = (on_screen(editor, f"field:mhp.{part}") for part in ("current",
-                                                                             "maximum"))
+    current, maximum = (on_screen(editor, f"field:mhp.{part}") for part in ("current", "maximum"))
     maximum.setFocus()
     maximum.selectAll()
     qtbot.keyClicks(maximum, str(document.sheet.mhp.maximum + 3))

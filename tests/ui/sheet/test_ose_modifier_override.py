@@ -35,8 +35,9 @@ def _shown(editor: Any, key: str) -> str:
 
 
 @pytest.mark.parametrize("source", CHARACTERS, ids=[p.stem for p in CHARACTERS])
-def test_an_overridden_str_and_dex_modifier_reach_to_hit_and_ac(qtbot: Any, tmp_path: Path,
-                                                                 source: Path) -> None:
+def test_an_overridden_str_and_dex_modifier_reach_to_hit_and_ac(
+    qtbot: Any, tmp_path: Path, source: Path
+) -> None:
     sheet = load_sheet(source).model
     system = registry.system_of(sheet)
     document = create_document(sheet, None, system.default_options())
@@ -63,8 +64,9 @@ ADND_CHARACTERS = [path for path in sample_files("adnd2e") if path.suffix == ".m
 
 
 @pytest.mark.parametrize("source", ADND_CHARACTERS, ids=[p.stem for p in ADND_CHARACTERS])
-def test_adnd_overridden_adjustments_reach_the_weapons_and_ac(qtbot: Any, tmp_path: Path,
-                                                              source: Path) -> None:
+def test_adnd_overridden_adjustments_reach_the_weapons_and_ac(
+    qtbot: Any, tmp_path: Path, source: Path
+) -> None:
     """AD&D likewise: "STR hit adjustment +3 GM" is what a melee weapon's to hit adds, and
     the GM's defensive adjustment is what AC counts."""
     sheet = load_sheet(source).model
@@ -73,14 +75,14 @@ def test_adnd_overridden_adjustments_reach_the_weapons_and_ac(qtbot: Any, tmp_pa
     editor = create_editor(document)
     qtbot.addWidget(editor)
     derived = document.derived()
-    melee = [index for index, weapon in enumerate(sheet.weapons)
-             if weapon.melee or weapon.thrown]
+    melee = [index for index, weapon in enumerate(sheet.weapons) if weapon.melee or weapon.thrown]
     assert melee
     hit_before = {index: derived[f"weapon.{index}.to_hit"].value for index in melee}
     str_before = derived["str.hit"].value
     ac_before, defensive = derived["ac"].value, derived["dex.defensive"].value
-    changed = set_override(set_override(document.sheet, "str.hit", str_before + 2),
-                           "dex.defensive", defensive - 1)
+    changed = set_override(
+        set_override(document.sheet, "str.hit", str_before + 2), "dex.defensive", defensive - 1
+    )
     assert document.replace_sheet(changed, "Override")
     after = document.derived()
     for index in melee:

@@ -15,8 +15,14 @@ from m3desk.ui.sheet.form_editor import FormSheetEditor
 from tests.ui.sheet.helpers import press_enter, type_as_user
 
 CUTTER, MAGIC_MISSILE, CLAW = 2, 0, 0
-C, R, S, M, L, H = (RangeBand.CLOSE, RangeBand.REACH, RangeBand.SHORT, RangeBand.MEDIUM,
-                    RangeBand.LONG, RangeBand.HAND)
+C, R, S, M, L, H = (
+    RangeBand.CLOSE,
+    RangeBand.REACH,
+    RangeBand.SHORT,
+    RangeBand.MEDIUM,
+    RangeBand.LONG,
+    RangeBand.HAND,
+)
 
 
 class ColumnKind:
@@ -65,14 +71,13 @@ def test_a_weapons_range_bands_are_typed_on_the_sheet(qtbot, character, document
     assert document.sheet.items[CUTTER].ranges == (C,)
 
 
-def test_impossible_range_bands_are_refused_in_the_message_bar(
-    qtbot, character, document
-) -> None:
+def test_impossible_range_bands_are_refused_in_the_message_bar(qtbot, character, document) -> None:
     items = character.tables["items"]
     cell = items.model.index(CUTTER, range_column(items.model))
     editor = type_as_user(qtbot, items.view, cell, "Clse")
     assert character.message_bar.text() == (
-        "'Clse' is not a range band; the bands are Hand, Close, Reach, Short, Medium, Long")
+        "'Clse' is not a range band; the bands are Hand, Close, Reach, Short, Medium, Long"
+    )
     assert items.view.indexWidget(cell) is editor, "the editor stays open to fix it"
     assert isinstance(editor, QLineEdit)
 
@@ -150,14 +155,15 @@ def test_a_monsters_mental_armour_is_editable(qtbot, monster, monster_document) 
     qtbot.keyClick(monster.fields["mental_armour"].widget, Qt.Key.Key_Return)
     assert monster_document.sheet.mental_armour == 4
     model = monster.derived_tables[0].derived_model
-    [row] = [r for r in range(model.rowCount())
-             if model.index(r, 0).data() == "Mental armour"]
+    [row] = [r for r in range(model.rowCount()) if model.index(r, 0).data() == "Mental armour"]
     assert model.index(row, VALUE).data() == "4"
 
 
 def test_only_weapons_show_range_bands(character) -> None:
     items = character.tables["items"]
     column = range_column(items.model)
-    shown = {items.model.row_at(row).name: items.model.index(row, column).data()
-             for row in range(items.model.rowCount())}
+    shown = {
+        items.model.row_at(row).name: items.model.index(row, column).data()
+        for row in range(items.model.rowCount())
+    }
     assert shown == {"scale mail": "", "shield": "", "Cutter": "Close"}

@@ -74,8 +74,11 @@ def test_editor_fits_beside_the_library_in_a_1400_px_window(qtbot, kind: str) ->
     assert editor.scroll_area.horizontalScrollBar().maximum() == 0
     view = editor.findChild(SheetTableView, "abilities_view")
     assert view.width() >= view.sizeHint().width()
-    assert [view.model().headerData(c, Qt.Orientation.Horizontal)
-            for c in range(3)] == ["Score", "Modifier", "Check"]
+    assert [view.model().headerData(c, Qt.Orientation.Horizontal) for c in range(3)] == [
+        "Score",
+        "Modifier",
+        "Check",
+    ]
     assert view.model().index(0, 0).data() == str(editor.document.sheet.attributes.STR)
 
 

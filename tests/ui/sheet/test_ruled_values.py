@@ -28,8 +28,7 @@ SYSTEM = registry.get("ose")
 def _magic_user() -> CharacterSheet:
     generation = SYSTEM.generation
     assert generation is not None
-    draft = Draft("Quill", dict.fromkeys(generation.abilities, 10),
-                  {"class": "magic-user"})
+    draft = Draft("Quill", dict.fromkeys(generation.abilities, 10), {"class": "magic-user"})
     sheet = generation.build(draft, OseOptions())
     assert isinstance(sheet, CharacterSheet)
     assert sheet.weapons[0].name == "dagger" and str(sheet.weapons[0].damage) == "1d4"
@@ -37,8 +36,9 @@ def _magic_user() -> CharacterSheet:
 
 
 @pytest.mark.parametrize(("variable", "shown"), [(False, "1d6"), (True, "1d4")])
-def test_the_daggers_damage_on_screen_is_what_the_table_rolls(variable: bool, shown: str,
-                                                               qtbot: Any) -> None:
+def test_the_daggers_damage_on_screen_is_what_the_table_rolls(
+    variable: bool, shown: str, qtbot: Any
+) -> None:
     sheet = _magic_user()
     rules = OseOptions(variable_weapon_damage=variable)
     document = create_document(sheet, None, rules)
@@ -57,8 +57,9 @@ def test_the_daggers_damage_on_screen_is_what_the_table_rolls(variable: bool, sh
 
 
 @pytest.mark.parametrize(("variable", "shown"), [(False, "1d6"), (True, "1d4")])
-def test_the_daggers_damage_on_paper_is_what_the_table_rolls(variable: bool, shown: str,
-                                                              tmp_path: Path) -> None:
+def test_the_daggers_damage_on_paper_is_what_the_table_rolls(
+    variable: bool, shown: str, tmp_path: Path
+) -> None:
     out = tmp_path / "quill.pdf"
     rules = OseOptions(variable_weapon_damage=variable)
     export_pdf([_magic_user()], out, options_for=lambda _system: rules)

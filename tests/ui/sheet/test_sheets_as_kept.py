@@ -23,8 +23,13 @@ from m3desk.ui.window.documents import create_document
 from tests.ui.printing.conftest import pdftotext
 
 FIXTURES = Path(__file__).parents[2] / "fixtures"
-CHARACTERS = [(system.id, path) for system in registry.systems() if system.sheet_forms
-              for path in sample_files(system.id) if path.suffix == ".m3c"]
+CHARACTERS = [
+    (system.id, path)
+    for system in registry.systems()
+    if system.sheet_forms
+    for path in sample_files(system.id)
+    if path.suffix == ".m3c"
+]
 
 
 def _editor(sheet: Any, qtbot: Any) -> FormSheetEditor:
@@ -38,10 +43,12 @@ def _editor(sheet: Any, qtbot: Any) -> FormSheetEditor:
     return editor
 
 
-@pytest.mark.parametrize(("game", "path"), CHARACTERS,
-                         ids=[f"{game}-{path.stem}" for game, path in CHARACTERS])
+@pytest.mark.parametrize(
+    ("game", "path"), CHARACTERS, ids=[f"{game}-{path.stem}" for game, path in CHARACTERS]
+)
 def test_a_section_the_sheet_has_no_use_for_is_off_the_screen_as_off_the_paper(
-        game: str, path: Path, qtbot: Any) -> None:
+    game: str, path: Path, qtbot: Any
+) -> None:
     sheet = load_sheet(path).model
     form = registry.get(game).sheet_forms["character"]
     editor = _editor(sheet, qtbot)
@@ -80,7 +87,8 @@ KEPT = [system.id for system in registry.systems() if _keeps_gear(system.id)]
 
 @pytest.mark.parametrize("game", KEPT)
 def test_gear_money_and_languages_are_typed_on_screen_and_printed(
-        game: str, qtbot: Any, tmp_path: Path) -> None:
+    game: str, qtbot: Any, tmp_path: Path
+) -> None:
     form = registry.get(game).sheet_forms["character"]
     editor = _editor(form.new_sheet("Quill", None), qtbot)
     languages = editor.fields["languages"].widget
@@ -101,18 +109,28 @@ def test_gear_money_and_languages_are_typed_on_screen_and_printed(
     table = next(s.table for s in form.sections if s.title == "Equipment")
     assert table is not None
     sheet = add_row(sheet, table, table.new_row().model_copy(update={"name": "Lantern"}))
-    sheet = set_path(sheet, next(f for s in form.sections for f in s.fields
-                                 if f.path == "coins.sp"), "12")
+    sheet = set_path(
+        sheet, next(f for s in form.sections for f in s.fields if f.path == "coins.sp"), "12"
+    )
     out = tmp_path / "sheet.pdf"
     export_pdf([sheet], out)
     text = " ".join(pdftotext(out).split())
-    for expected in ("Common, Dwarvish", "Lantern", "Gold (gp) 37", "Silver (sp) 12",
-                     "a garnet", "Equipment", "Languages"):
+    for expected in (
+        "Common, Dwarvish",
+        "Lantern",
+        "Gold (gp) 37",
+        "Silver (sp) 12",
+        "a garnet",
+        "Equipment",
+        "Languages",
+    ):
         assert expected.casefold() in text.casefold(), expected
 
 
-@pytest.mark.parametrize(("game", "old"), [("ose", "ose_character_v1/morgan-ironwolf.m3c"),
-                                           ("adnd2e", "adnd2e_v2/rupert.m3c")])
+@pytest.mark.parametrize(
+    ("game", "old"),
+    [("ose", "ose_character_v1/morgan-ironwolf.m3c"), ("adnd2e", "adnd2e_v2/rupert.m3c")],
+)
 def test_a_sheet_of_the_format_before_gear_opens_with_none_written(game: str, old: str) -> None:
     path = FIXTURES / old
     envelope = json.loads(path.read_text(encoding="utf-8"))

@@ -16,19 +16,23 @@ from tests.ui.sheet.test_form_sheets_every_game import SAMPLES, editor_of
 
 
 def _caster(game: str, qtbot: Any) -> FormSheetEditor:
-    name = next(n for g, n in SAMPLES if g == game and n.endswith(".m3c")
-                and n in ("silverleaf.m3c", "delsenora.m3c"))
+    name = next(
+        n
+        for g, n in SAMPLES
+        if g == game and n.endswith(".m3c") and n in ("silverleaf.m3c", "delsenora.m3c")
+    )
     return editor_of(game, name, qtbot)
 
 
 def _cells(editor: FormSheetEditor, row: int) -> dict[str, Any]:
     panel = editor.tables["spells"]
-    return {spec.label: panel.model.index(row, number)
-            for number, spec in enumerate(panel.model.table.columns)}
+    return {
+        spec.label: panel.model.index(row, number)
+        for number, spec in enumerate(panel.model.table.columns)
+    }
 
 
-def _type_into(qtbot: Any, editor: FormSheetEditor, row: int, label: str,
-               text: str) -> QLineEdit:
+def _type_into(qtbot: Any, editor: FormSheetEditor, row: int, label: str, text: str) -> QLineEdit:
     panel = editor.tables["spells"]
     index = _cells(editor, row)[label]
     panel.view.setCurrentIndex(index)
@@ -58,19 +62,27 @@ def test_picking_an_srd_spell_fills_its_level_and_range(qtbot: Any) -> None:
     popup = line.completer().popup()
     qtbot.waitUntil(popup.isVisible)
     offered = [popup.model().index(r, 0).data() for r in range(popup.model().rowCount())]
-    assert offered == ["Hold Person (cleric) — cleric 2, 180'",
-                       "Hold Person (magic-user) — magic-user 3, 120'"]
+    assert offered == [
+        "Hold Person (cleric) — cleric 2, 180'",
+        "Hold Person (magic-user) — magic-user 3, 120'",
+    ]
     popup.setCurrentIndex(popup.model().index(1, 0))
     qtbot.keyClick(popup, Qt.Key.Key_Return)
     qtbot.keyClick(line, Qt.Key.Key_Return)
     cells = _cells(editor, row)
     assert (cells["Spell"].data(), cells["Level"].data(), cells["Range (ft)"].data()) == (
-        "Hold Person", "3", "120")
+        "Hold Person",
+        "3",
+        "120",
+    )
     assert document.undo_stack.count() == steps + 1, "the row is filled in one undo step"
     # A name typed whole fills too; a touch spell reads "touch/self".
     _type_into(qtbot, editor, row, "Spell", "cure light wounds")
     assert (cells["Spell"].data(), cells["Level"].data(), cells["Range (ft)"].data()) == (
-        "Cure Light Wounds", "1", "touch/self")
+        "Cure Light Wounds",
+        "1",
+        "touch/self",
+    )
     # A range that grows with the caster's level is left for the GM to type.
     _type_into(qtbot, editor, row, "Spell", "Locate Object (magic-user)")
     assert (cells["Level"].data(), cells["Range (ft)"].data()) == ("2", "touch/self")

@@ -12,8 +12,7 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.sheet.form_editor import FormSheetEditor
 from m3desk.ui.window.documents import create_document
 
-MONSTER_GAMES = tuple(system.id for system in registry.systems()
-                      if "monster" in system.sheet_forms)
+MONSTER_GAMES = tuple(system.id for system in registry.systems() if "monster" in system.sheet_forms)
 
 
 def _editor(sheet: Any, qtbot: Any) -> FormSheetEditor:
@@ -54,13 +53,13 @@ def test_a_new_monster_agrees_and_a_typed_misprint_is_flagged(game: str, qtbot: 
 def test_the_ose_mastodon_misprint_shows_on_its_sheet(qtbot: Any) -> None:
     from m3desk.systems.ose.sheet import MonsterSheet
 
-    mastodon = MonsterSheet(name="Mastodon", hit_dice=15, hit_points=67, max_hit_points=67,
-                            xp=1)
+    mastodon = MonsterSheet(name="Mastodon", hit_dice=15, hit_points=67, max_hit_points=67, xp=1)
     editor = _editor(mastodon, qtbot)
     assert editor.table_checks.isVisible()
     assert editor.table_checks.text() == (
         "XP 1 is not the XP table's 1,350 for HD 15 (no special abilities): check the Hit "
-        "Dice, the asterisks or the XP.")
+        "Dice, the asterisks or the XP."
+    )
     editor.fields["xp"].widget.setValue(1350)
     assert editor.table_checks.isHidden()
 
@@ -71,11 +70,11 @@ def test_an_ose_thac0_off_the_table_warns_unless_the_class_gives_it() -> None:
 
     pinned = MonsterSheet(name="Veteran", hit_dice=2, overrides={"thac0": 19})
     assert sheet_warnings(pinned) == (
-        "THAC0 19 is not the attack table's 18 for HD 2: check the Hit Dice or the THAC0",)
+        "THAC0 19 is not the attack table's 18 for HD 2: check the Hit Dice or the THAC0",
+    )
     # a level 2 fighter attacks with THAC0 19: the SRD's veterans are not flagged
     assert sheet_warnings(pinned.model_copy(update={"saves_as": "F2"})) == ()
-    assert sheet_warnings(MonsterSheet(name="Ogre", hit_dice=4, hit_dice_modifier=1,
-                                       xp=125)) == ()
+    assert sheet_warnings(MonsterSheet(name="Ogre", hit_dice=4, hit_dice_modifier=1, xp=125)) == ()
 
 
 def test_an_adnd_thac0_off_table_39_warns() -> None:
@@ -84,4 +83,5 @@ def test_an_adnd_thac0_off_table_39_warns() -> None:
 
     assert sheet_warnings(MonsterSheet(name="Orc", hit_dice=1)) == ()
     assert sheet_warnings(MonsterSheet(name="Orc", hit_dice=1, thac0=15)) == (
-        "THAC0 15 is not Table 39's 19 for HD 1: check the Hit Dice or the THAC0",)
+        "THAC0 15 is not Table 39's 19 for HD 1: check the Hit Dice or the THAC0",
+    )

@@ -18,8 +18,12 @@ class ColumnKind:
     TEXT, INT, DICE, BANDS, CHOICE = "text", "int", "dice", "bands", "choice"
 
 
-TYPED_FIRST = {ColumnKind.TEXT: "x", ColumnKind.INT: "3", ColumnKind.DICE: "d",
-               ColumnKind.BANDS: "S"}
+TYPED_FIRST = {
+    ColumnKind.TEXT: "x",
+    ColumnKind.INT: "3",
+    ColumnKind.DICE: "d",
+    ColumnKind.BANDS: "S",
+}
 
 
 def shown(qtbot, widget):
@@ -43,8 +47,12 @@ def monster(qtbot, monster_document: SheetDocument) -> FormSheetEditor:
 def groups(editor):
     """The editor's row tables that have a row to edit."""
     if "items" in editor.tables:  # a character
-        tables = (editor.tables["items"], editor.tables["spells"], editor.tables["traits"],
-                  editor.tables["conditions"])
+        tables = (
+            editor.tables["items"],
+            editor.tables["spells"],
+            editor.tables["traits"],
+            editor.tables["conditions"],
+        )
     else:
         tables = (editor.tables["attacks"], editor.tables["traits"], editor.tables["conditions"])
     return tuple(table for table in tables if table.model.rowCount())
@@ -71,7 +79,8 @@ def test_the_first_key_typed_starts_editing_every_cell(qtbot, request, which) ->
 
 
 def test_a_letter_typed_on_a_choice_cell_steps_to_it_and_return_picks_it(
-        qtbot, character, document) -> None:
+    qtbot, character, document
+) -> None:
     items = character.tables["items"]
     view = items.view
     view.setFocus()
@@ -85,9 +94,7 @@ def test_a_letter_typed_on_a_choice_cell_steps_to_it_and_return_picks_it(
 
 
 @pytest.mark.parametrize("which", ["character", "monster"])
-def test_combo_editors_are_wide_enough_to_read_their_longest_choice(
-    qtbot, request, which
-) -> None:
+def test_combo_editors_are_wide_enough_to_read_their_longest_choice(qtbot, request, which) -> None:
     editor = request.getfixturevalue(which)
     checked = 0
     for group in groups(editor):
@@ -97,21 +104,26 @@ def test_combo_editors_are_wide_enough_to_read_their_longest_choice(
                 continue
             combo = open_cell_editor(view, model.index(0, column))
             assert isinstance(combo, QComboBox)
-            longest = max(combo.fontMetrics().horizontalAdvance(combo.itemText(i))
-                          for i in range(combo.count()))
+            longest = max(
+                combo.fontMetrics().horizontalAdvance(combo.itemText(i))
+                for i in range(combo.count())
+            )
             needed = combo.sizeHint().width()
             assert needed > longest
             assert combo.width() >= needed, f"{model.table.path}.{spec.label}: choices cut"
             assert view.columnWidth(column) >= needed, (
-                f"{model.table.path}.{spec.label}: the cell is narrower than its editor")
+                f"{model.table.path}.{spec.label}: the cell is narrower than its editor"
+            )
             view.closeEditor(combo, view.itemDelegate().EndEditHint.RevertModelCache)
             checked += 1
     assert checked >= 2
 
 
 def column_edges(view) -> list[tuple[int, int]]:
-    return [(view.columnViewportPosition(c), view.columnWidth(c))
-            for c in range(view.model().columnCount())]
+    return [
+        (view.columnViewportPosition(c), view.columnWidth(c))
+        for c in range(view.model().columnCount())
+    ]
 
 
 def settle(qtbot, editor) -> None:

@@ -28,13 +28,27 @@ from m3desk.ui.table_rules.options_dialog import OptionsDialog
 from m3desk.ui.theme import dark_palette
 
 HOUSE = TableRules(
-    minor_cost=4, major_cost=8, extreme_cost=16, minor_value=1, extreme_value=7,
-    failure_major_margin=8, range_band_cost=3, size_mental=False, size_vs_difficulty=True,
-    enforce_damage_cap=False, hero_bump=HeroBump.NEXT_TIER, cinematic_range_hero_points=5,
-    prime_doubles_resistance=True, starting_hero_points=2, duration_counts_first_round=False,
-    difficulty_ladder=(DifficultyRung(name="Trivial", static=3),
-                       DifficultyRung(name="Average", static=10),
-                       DifficultyRung(name="Mythic", static=40)))
+    minor_cost=4,
+    major_cost=8,
+    extreme_cost=16,
+    minor_value=1,
+    extreme_value=7,
+    failure_major_margin=8,
+    range_band_cost=3,
+    size_mental=False,
+    size_vs_difficulty=True,
+    enforce_damage_cap=False,
+    hero_bump=HeroBump.NEXT_TIER,
+    cinematic_range_hero_points=5,
+    prime_doubles_resistance=True,
+    starting_hero_points=2,
+    duration_counts_first_round=False,
+    difficulty_ladder=(
+        DifficultyRung(name="Trivial", static=3),
+        DifficultyRung(name="Average", static=10),
+        DifficultyRung(name="Mythic", static=40),
+    ),
+)
 
 
 LADDER_FIELD = "difficulty_ladder"
@@ -82,8 +96,10 @@ def test_every_option_has_an_editor_with_its_bounds_and_explanation(qtbot) -> No
             assert isinstance(widget, QCheckBox)
         else:
             assert isinstance(widget, QComboBox)
-    assert (dialog.editors["minor_cost"].widget.minimum(),
-            dialog.editors["minor_cost"].widget.maximum()) == (1, 30)
+    assert (
+        dialog.editors["minor_cost"].widget.minimum(),
+        dialog.editors["minor_cost"].widget.maximum(),
+    ) == (1, 30)
     combo = dialog.editors["cinematic_range_hero_points"].widget
     assert [combo.itemData(i) for i in range(combo.count())] == [0, 1, 5]
 
@@ -148,7 +164,8 @@ def test_add_and_remove_difficulties(qtbot) -> None:
     qtbot.mouseClick(editor.add_button, Qt.MouseButton.LeftButton)
     rules = dialog.options()
     assert rules is not None and rules.difficulty_ladder[-1] == DifficultyRung(
-        name="New difficulty", static=35)
+        name="New difficulty", static=35
+    )
     name_editor = editor.view.indexWidget(editor.view.currentIndex())
     assert name_editor is not None, "the new row's name opens for typing"
     name_editor.selectAll()

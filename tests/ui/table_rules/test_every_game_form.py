@@ -46,8 +46,11 @@ def test_a_changed_option_is_counted_and_defaults_put_it_back(qtbot: Any, game: 
     dialog = _dialog(qtbot, game)
     system = registry.get(game)
     assert dialog.status.isVisible() and dialog.status.text().startswith("These are")
-    first = next(editor for editor in dialog.editors.values()
-                 if isinstance(editor.widget, QCheckBox | QComboBox | QSpinBox))
+    first = next(
+        editor
+        for editor in dialog.editors.values()
+        if isinstance(editor.widget, QCheckBox | QComboBox | QSpinBox)
+    )
     _change(qtbot, first.widget)
     assert dialog.options() != system.default_options()
     assert dialog.status.text() == "House rules: 1 option differs from the defaults."
@@ -59,27 +62,41 @@ def test_a_changed_option_is_counted_and_defaults_put_it_back(qtbot: Any, game: 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_option_stands_in_a_titled_section_when_the_game_names_them(
-        qtbot: Any, game: str) -> None:
+    qtbot: Any, game: str
+) -> None:
     dialog = _dialog(qtbot, game)
     system = registry.get(game)
-    sections = {option_of(system.options_model, name).section
-                for name in system.options_model.model_fields}
+    sections = {
+        option_of(system.options_model, name).section for name in system.options_model.model_fields
+    }
     from PySide6.QtWidgets import QGroupBox
 
     titles = {box.title() for box in dialog.findChildren(QGroupBox) if box.isVisible()}
     assert titles == sections
 
 
-@pytest.mark.parametrize("game", [game for game in GAMES if any(
-    getattr(item, "le", None) is not None
-    for info in registry.get(game).options_model.model_fields.values()
-    if info.annotation is int for item in info.metadata)])
+@pytest.mark.parametrize(
+    "game",
+    [
+        game
+        for game in GAMES
+        if any(
+            getattr(item, "le", None) is not None
+            for info in registry.get(game).options_model.model_fields.values()
+            if info.annotation is int
+            for item in info.metadata
+        )
+    ],
+)
 def test_a_value_beyond_its_bound_is_refused_in_words(qtbot: Any, game: str) -> None:
     """Typing past a number's bound leaves the number valid (the spin box holds its range);
     OK stays enabled only while pydantic accepts the whole set."""
     dialog = _dialog(qtbot, game)
-    name, editor = next((name, editor) for name, editor in dialog.editors.items()
-                        if isinstance(editor.widget, QSpinBox))
+    name, editor = next(
+        (name, editor)
+        for name, editor in dialog.editors.items()
+        if isinstance(editor.widget, QSpinBox)
+    )
     spin = editor.widget
     assert isinstance(spin, QSpinBox)
     spin.setFocus()

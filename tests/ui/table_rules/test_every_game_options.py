@@ -27,12 +27,13 @@ def _shown(dialog: QWidget, qtbot: Any) -> None:
 def _visible_texts(dialog: QWidget) -> list[str]:
     """Every word the dialog shows: labels, check boxes and section titles, without the
     mnemonic's ampersand or a label's colon."""
-    texts = [label.text().rstrip(":") for label in dialog.findChildren(QLabel)
-             if label.isVisible()]
-    texts += [box.text().replace("&", "") for box in dialog.findChildren(QCheckBox)
-              if box.isVisible()]
-    texts += [box.title().replace("&", "") for box in dialog.findChildren(QGroupBox)
-              if box.isVisible()]
+    texts = [label.text().rstrip(":") for label in dialog.findChildren(QLabel) if label.isVisible()]
+    texts += [
+        box.text().replace("&", "") for box in dialog.findChildren(QCheckBox) if box.isVisible()
+    ]
+    texts += [
+        box.title().replace("&", "") for box in dialog.findChildren(QGroupBox) if box.isVisible()
+    ]
     return texts
 
 
@@ -46,8 +47,11 @@ def test_every_option_shows_a_label_its_choices_and_its_reason(game: str, qtbot:
     _shown(dialog, qtbot)
     texts = _visible_texts(dialog)
     assert any(system.summary in text for text in texts), "the game in a line, at the top"
-    combos = [[combo.itemText(i) for i in range(combo.count())]
-              for combo in dialog.findChildren(QComboBox) if combo.isVisible()]
+    combos = [
+        [combo.itemText(i) for i in range(combo.count())]
+        for combo in dialog.findChildren(QComboBox)
+        if combo.isVisible()
+    ]
     for name in system.options_model.model_fields:
         option = option_of(system.options_model, name)
         assert option.label in texts, f"{game}.{name}: label not shown"
@@ -82,8 +86,10 @@ def test_the_form_gives_each_reason_to_its_editor(game: str, qtbot: Any) -> None
         if isinstance(widget, QComboBox):
             words = dict(option.choices)
             shown = [widget.itemText(index) for index in range(widget.count())]
-            assert shown == [words.get(widget.itemData(index), option.words(
-                widget.itemData(index))) for index in range(widget.count())]
+            assert shown == [
+                words.get(widget.itemData(index), option.words(widget.itemData(index)))
+                for index in range(widget.count())
+            ]
 
 
 @pytest.mark.parametrize("game", [system.id for system in registry.systems()])

@@ -26,14 +26,32 @@ from m3desk.ui.main_window import MainWindow
 from m3desk.ui.window import new_character, new_encounter
 
 _MESSAGES = ("show_error", "show_warning", "show_info", "show_about", "show_print_preview")
-_QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_names",
-              "save_file_name", "ask_new_character", "ask_new_encounter", "pdf_file_name",
-              "ask_printer", "ask_file_changed",
-              "ask_replace_unreadable", "ask_game", "import_file_name", "export_file_name")
-_ENCOUNTER_PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice",
-                      "ask_game_condition",
-                      "ask_pool_change", "ask_condition", "confirm_write_back",
-                      "ask_keep_samples")
+_QUESTIONS = (
+    "ask_save_changes",
+    "ask_open_anyway",
+    "ask_restore",
+    "open_file_names",
+    "save_file_name",
+    "ask_new_character",
+    "ask_new_encounter",
+    "pdf_file_name",
+    "ask_printer",
+    "ask_file_changed",
+    "ask_replace_unreadable",
+    "ask_game",
+    "import_file_name",
+    "export_file_name",
+)
+_ENCOUNTER_PROMPTS = (
+    "sheet_files_to_add",
+    "log_file_to_save",
+    "ask_initiative_dice",
+    "ask_game_condition",
+    "ask_pool_change",
+    "ask_condition",
+    "confirm_write_back",
+    "ask_keep_samples",
+)
 
 
 class ScriptedDialogs:
@@ -104,8 +122,9 @@ def _no_encounter_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
         return fail
 
     for name in _ENCOUNTER_PROMPTS:
-        monkeypatch.setattr(prompts if hasattr(prompts, name) else game_prompts, name,
-                            unexpected(name))
+        monkeypatch.setattr(
+            prompts if hasattr(prompts, name) else game_prompts, name, unexpected(name)
+        )
     monkeypatch.setattr(action_launcher, "open_action_dialog", unexpected("action dialog"))
 
 
@@ -142,8 +161,9 @@ def paths() -> AppPaths:
 
 
 @pytest.fixture
-def make_window(qtbot: Any, fake_dialogs: ScriptedDialogs,
-                paths: AppPaths) -> Callable[..., MainWindow]:
+def make_window(
+    qtbot: Any, fake_dialogs: ScriptedDialogs, paths: AppPaths
+) -> Callable[..., MainWindow]:
     """Build, show and start windows; at the end close them without questions."""
 
     def discard_everything(window: MainWindow) -> None:
@@ -215,8 +235,9 @@ def dead_pid() -> int:
 @pytest.fixture
 def live_pid() -> Iterator[int]:
     """The pid of another running process: a second m3desk instance."""
-    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
-                          stdin=subprocess.DEVNULL) as sleeper:
+    with subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"], stdin=subprocess.DEVNULL
+    ) as sleeper:
         try:
             yield sleeper.pid
         finally:

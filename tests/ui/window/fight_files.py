@@ -16,8 +16,10 @@ def fight_json(game: str, *, everyone: bool = False) -> dict[str, Any]:
     monster (``everyone``: all its samples)."""
     files = sample_files(game)
     if not everyone:
-        files = [next(p for p in files if p.suffix.endswith("c")),
-                 next(p for p in files if p.suffix.endswith("m"))]
+        files = [
+            next(p for p in files if p.suffix.endswith("c")),
+            next(p for p in files if p.suffix.endswith("m")),
+        ]
     document = new_encounter_document(files, name="Hand-edited")
     raw = json.loads(encounter_bytes(document.encounter))
     document.deleteLater()

@@ -64,8 +64,9 @@ def _clipped_labels(root: QWidget, where: str) -> list[str]:
             if label.height() < label.heightForWidth(label.width()):
                 problems.append(f"{where}: {label.text()[:30]!r} cut at the bottom")
         elif label.width() < label.sizeHint().width():
-            problems.append(f"{where}: {label.text()[:30]!r} {label.width()} px < "
-                            f"{label.sizeHint().width()}")
+            problems.append(
+                f"{where}: {label.text()[:30]!r} {label.width()} px < {label.sizeHint().width()}"
+            )
     return problems
 
 

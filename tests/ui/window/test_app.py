@@ -14,8 +14,13 @@ from tests.ui.window.conftest import ScriptedDialogs
 
 
 def test_command_line_opens_the_good_file_and_reports_the_bad_one(
-    monkeypatch: pytest.MonkeyPatch, qapp: QApplication, qtbot, sample,
-    fake_dialogs: ScriptedDialogs, tmp_path: Path, restore_app_look: None,
+    monkeypatch: pytest.MonkeyPatch,
+    qapp: QApplication,
+    qtbot,
+    sample,
+    fake_dialogs: ScriptedDialogs,
+    tmp_path: Path,
+    restore_app_look: None,
 ) -> None:
     good = sample("gramfive")
     bad = tmp_path / "garbage.m3c"
@@ -23,8 +28,9 @@ def test_command_line_opens_the_good_file_and_reports_the_bad_one(
     seen: dict[str, object] = {}
 
     def event_loop(_app: QApplication) -> int:
-        window = next(w for w in QApplication.topLevelWidgets()
-                      if isinstance(w, MainWindow) and w.isVisible())
+        window = next(
+            w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()
+        )
         qtbot.waitUntil(lambda: window.library.model.rowCount() > 0)
         qtbot.waitUntil(lambda: len(window.session.records) == 1)
         seen["opened"] = [r.path for r in window.session.records]
@@ -65,8 +71,9 @@ def test_parse_args_accepts_files_and_self_test() -> None:
 def test_a_command_line_of_files_means_what_argparse_makes_of_it(argv: list[str]) -> None:
     """Option-free command lines skip argparse (start-up speed), with the same result."""
     parsed = app_module._parser().parse_args(argv)
-    assert app_module.parse_args(argv) == app_module.Arguments(files=parsed.files,
-                                                               self_test=parsed.self_test)
+    assert app_module.parse_args(argv) == app_module.Arguments(
+        files=parsed.files, self_test=parsed.self_test
+    )
 
 
 def test_a_file_named_like_an_option_still_goes_through_argparse() -> None:
@@ -74,8 +81,12 @@ def test_a_file_named_like_an_option_still_goes_through_argparse() -> None:
 
 
 def test_files_from_the_command_line_open_after_the_plain_text_guard(
-    monkeypatch: pytest.MonkeyPatch, qapp: QApplication, qtbot, sample,
-    fake_dialogs: ScriptedDialogs, restore_app_look: None,
+    monkeypatch: pytest.MonkeyPatch,
+    qapp: QApplication,
+    qtbot,
+    sample,
+    fake_dialogs: ScriptedDialogs,
+    restore_app_look: None,
 ) -> None:
     """The first window comes up without the guard (it costs start-up ~20 ms); the files of
     the command line open only once it is in place: no label of theirs is left for Qt to
@@ -89,14 +100,17 @@ def test_files_from_the_command_line_open_after_the_plain_text_guard(
     seen: dict[str, object] = {}
 
     def event_loop(_app: QApplication) -> int:
-        window = next(w for w in QApplication.topLevelWidgets()
-                      if isinstance(w, MainWindow) and w.isVisible())
+        window = next(
+            w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()
+        )
         seen["guard_at_first_window"] = plain_text._guard is not None
         qtbot.waitUntil(lambda: len(window.session.records) == 1)
         seen["labels"] = len(window.findChildren(QLabel))
-        seen["guessed"] = [label.text() for label in window.findChildren(QLabel)
-                           if label.isVisible()
-                           and label.textFormat() == Qt.TextFormat.AutoText]
+        seen["guessed"] = [
+            label.text()
+            for label in window.findChildren(QLabel)
+            if label.isVisible() and label.textFormat() == Qt.TextFormat.AutoText
+        ]
         window.session.close_all(ask=False)
         window.close()
         window.deleteLater()

@@ -59,8 +59,11 @@ def shows_exactly(shown: str, tip: str) -> None:
 
 
 def _visible_views(page: QWidget) -> list[QAbstractItemView]:
-    return [view for view in page.findChildren(QAbstractItemView)
-            if view.isVisibleTo(page) and view.model() is not None]
+    return [
+        view
+        for view in page.findChildren(QAbstractItemView)
+        if view.isVisibleTo(page) and view.model() is not None
+    ]
 
 
 def _check_views(page: QWidget) -> int:
@@ -76,15 +79,19 @@ def _check_views(page: QWidget) -> int:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hovered_sheet_cells_and_labels_show_their_text_not_markup(
-        qtbot, window: MainWindow, game: str) -> None:
+    qtbot, window: MainWindow, game: str
+) -> None:
     for path in sample_files(game)[:4]:
         record = window.open_path(path)
         assert record is not None
         page = record.page
         qtbot.waitExposed(page)
         hovered = _check_views(page)
-        derived = [label for label in page.findChildren(QWidget)
-                   if label.toolTip() and "=" in label.toolTip() and label.isVisibleTo(page)]
+        derived = [
+            label
+            for label in page.findChildren(QWidget)
+            if label.toolTip() and "=" in label.toolTip() and label.isVisibleTo(page)
+        ]
         for widget in derived[:4]:
             shown = hover(widget, widget.rect().center())
             shows_exactly(shown, widget.toolTip())
@@ -106,7 +113,8 @@ def _encounter(window: MainWindow, game: str) -> EncounterWidget:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hovered_tracker_cells_board_tokens_and_library_rows_show_plain_words(
-        qtbot, window: MainWindow, game: str) -> None:
+    qtbot, window: MainWindow, game: str
+) -> None:
     page = _encounter(window, game)
     qtbot.waitExposed(page)
     QApplication.processEvents()
@@ -134,7 +142,8 @@ def test_hovered_tracker_cells_board_tokens_and_library_rows_show_plain_words(
 
 
 def test_a_hostile_name_shows_literally_in_the_tooltip_label(
-        qtbot, window: MainWindow, tmp_path: Path) -> None:
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
     """The other half of the promise: a file's text is never read as markup."""
     from m3desk.storage.sheet_files import load_sheet, save_sheet
 

@@ -57,10 +57,20 @@ def test_a_killed_session_loses_at_most_the_bound(tmp_path: Path) -> None:
     source = next(p for p in sample_files("monsters_and_magic") if p.stem == "gramfive")
     sheet = tmp_path / "gramfive.m3c"
     shutil.copyfile(source, sheet)
-    env = {**os.environ, "M3DESK_HOME": str(home), "QT_QPA_PLATFORM": "offscreen",
-           "M3DESK_AUTOSAVE_BOUND_MS": str(BOUND_MS), "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(sheet), str(EDIT_MS)], env=env,
-                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    env = {
+        **os.environ,
+        "M3DESK_HOME": str(home),
+        "QT_QPA_PLATFORM": "offscreen",
+        "M3DESK_AUTOSAVE_BOUND_MS": str(BOUND_MS),
+        "PYTHONPATH": str(ROOT),
+    }
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(sheet), str(EDIT_MS)],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     assert child.stdout is not None
     last = 0
     deadline = time.monotonic() + 60

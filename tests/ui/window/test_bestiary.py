@@ -25,8 +25,11 @@ def _shown_names(model: BestiaryModel) -> list[str]:
 def _open_panel(qtbot, window: MainWindow):
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=2000)
-    qtbot.keyClick(window, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier
-                   | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_M,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     panel = window.bestiary
     qtbot.waitUntil(lambda: bool(panel.bestiaries), timeout=2000)
     tabs = _dock_tabs(window)
@@ -36,8 +39,11 @@ def _open_panel(qtbot, window: MainWindow):
 
 
 def _dock_tabs(window: MainWindow) -> QTabBar:
-    return next(bar for bar in window.findChildren(QTabBar)
-                if {bar.tabText(n) for n in range(bar.count())} == {"Library", "Bestiary"})
+    return next(
+        bar
+        for bar in window.findChildren(QTabBar)
+        if {bar.tabText(n) for n in range(bar.count())} == {"Library", "Bestiary"}
+    )
 
 
 def test_start_up_reads_no_bestiary(window: MainWindow) -> None:
@@ -57,8 +63,7 @@ def test_search_and_filters_narrow_the_list_as_typed(qtbot, window: MainWindow) 
     assert "257 monsters" in panel.title.text()
 
     qtbot.keyClicks(panel.search, "hobgob")
-    assert _shown_names(panel.model) == ["Hobgoblin", "Hobgoblin Bodyguard",
-                                         "Hobgoblin King"]
+    assert _shown_names(panel.model) == ["Hobgoblin", "Hobgoblin Bodyguard", "Hobgoblin King"]
     assert panel.detail.text().splitlines()[1].startswith("HD 1+1   AC 6 [13]   THAC0 18")
 
     panel.search.clear()
@@ -70,8 +75,9 @@ def test_search_and_filters_narrow_the_list_as_typed(qtbot, window: MainWindow) 
     mid_neutral_fliers = _shown_names(panel.model)
     assert "White Dragon" in mid_neutral_fliers
     assert all(4 <= panel.model.entry(row).level <= 6 for row in range(panel.model.rowCount()))
-    assert all(panel.model.entry(row).alignment == "Neutral"
-               for row in range(panel.model.rowCount()))
+    assert all(
+        panel.model.entry(row).alignment == "Neutral" for row in range(panel.model.rowCount())
+    )
     assert "of " not in panel.model.data(panel.model.index(0, BestiaryColumn.LEVEL))
 
 
@@ -93,7 +99,8 @@ def test_enter_opens_the_monster_as_a_sample_sheet(qtbot, window: MainWindow) ->
     assert record.is_sample and record.path is None
     tabs = window.tabs.tab_widget
     assert tabs.tabToolTip(tabs.currentIndex()).startswith(
-        "From Old-School Essentials SRD monsters — Save makes your own copy")
+        "From Old-School Essentials SRD monsters — Save makes your own copy"
+    )
     assert record.model().max_hit_points == 19
 
 
@@ -106,15 +113,17 @@ def test_add_to_encounter_needs_an_encounter(qtbot, window: MainWindow) -> None:
 @pytest.fixture
 def ose_encounter(window: MainWindow, fake_dialogs):
     party = [path for path in sample_files("ose") if path.suffix == ".m3c"][:2]
-    fake_dialogs.answer("ask_new_encounter", NewEncounterChoice("Hobgoblin Lair",
-                                                                tuple(party), ("", "")))
+    fake_dialogs.answer(
+        "ask_new_encounter", NewEncounterChoice("Hobgoblin Lair", tuple(party), ("", ""))
+    )
     record = window.new_encounter()
     assert record is not None and isinstance(record.page, EncounterWidget)
     return record
 
 
-def test_four_hobgoblins_join_the_fight_in_one_step(qtbot, window: MainWindow, ose_encounter,
-                                                    monkeypatch) -> None:
+def test_four_hobgoblins_join_the_fight_in_one_step(
+    qtbot, window: MainWindow, ose_encounter, monkeypatch
+) -> None:
     panel = _open_panel(qtbot, window)
     window.bestiary_commands.follow(ose_encounter)
     qtbot.keyClicks(panel.search, "hobgoblin")
@@ -139,8 +148,11 @@ def test_four_hobgoblins_join_the_fight_in_one_step(qtbot, window: MainWindow, o
     assert {c.sheet.max_hit_points for c in added} == {9}  # HD 1+1 at its maximum, 8 + 1
     tracker = ose_encounter.page.tracker
     model = tracker.model()
-    shown = {str(model.data(model.index(row, column)))
-             for row in range(model.rowCount()) for column in range(model.columnCount())}
+    shown = {
+        str(model.data(model.index(row, column)))
+        for row in range(model.rowCount())
+        for column in range(model.columnCount())
+    }
     assert {"Hobgoblin 1", "Hobgoblin 4"} <= shown
     ose_encounter.document.undo_stack.undo()  # one undo step takes all four away
     assert len(ose_encounter.document.encounter.combatants) == before
@@ -150,8 +162,12 @@ def test_the_count_can_be_rolled_from_number_appearing(qtbot, ose_encounter) -> 
     from m3desk.systems.ose.sheet import MonsterSheet
 
     entry = BestiaryEntry(MonsterSheet(name="Hobgoblin"), {}, appearing="2d4 (4d6)")
-    dialog = CopiesDialog(ose_encounter.document, [SheetChoice(entry.sheet, "bestiary")],
-                          roller=Roller(seed=3), appearing=entry.appearing)
+    dialog = CopiesDialog(
+        ose_encounter.document,
+        [SheetChoice(entry.sheet, "bestiary")],
+        roller=Roller(seed=3),
+        appearing=entry.appearing,
+    )
     qtbot.addWidget(dialog)
     assert dialog.roll_count.text() == "&Roll 2d4" and not dialog.roll_count.isHidden()
     qtbot.mouseClick(dialog.roll_count, Qt.MouseButton.LeftButton)
@@ -161,8 +177,10 @@ def test_the_count_can_be_rolled_from_number_appearing(qtbot, ose_encounter) -> 
     assert dialog.rolled.text().endswith(f" = {total}")
 
 
-@pytest.mark.parametrize(("text", "dice"), [("2d4 (1d6 × 10)", "2d4"), ("1 (1)", None),
-                                             ("0 (3d10)", None), ("1d8+1 (0)", "1d8+1")])
+@pytest.mark.parametrize(
+    ("text", "dice"),
+    [("2d4 (1d6 × 10)", "2d4"), ("1 (1)", None), ("0 (3d10)", None), ("1d8+1 (0)", "1d8+1")],
+)
 def test_appearing_dice(text: str, dice: str | None) -> None:
     found = appearing_dice(text)
     assert (str(found) if found else None) == dice
@@ -193,7 +211,8 @@ def test_down_in_the_search_box_moves_into_the_list(qtbot, window: MainWindow) -
 
 
 def test_a_misprinted_monster_carries_a_warning_mark_and_says_why(
-        qtbot, window: MainWindow, tmp_path: Path) -> None:
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
     """A bestiary monster whose XP is not its Hit Dice's shows the warning icon beside its
     name, the sentence in its tooltip and under the list; the SRD's own monsters show none."""
     import json
@@ -203,12 +222,16 @@ def test_a_misprinted_monster_carries_a_warning_mark_and_says_why(
 
     panel = _open_panel(qtbot, window)
     model = panel.model
-    decorated = [model.entry(row).name for row in range(model.rowCount())
-                 if model.data(model.index(row, BestiaryColumn.NAME),
-                               Qt.ItemDataRole.DecorationRole) is not None]
+    decorated = [
+        model.entry(row).name
+        for row in range(model.rowCount())
+        if model.data(model.index(row, BestiaryColumn.NAME), Qt.ItemDataRole.DecorationRole)
+        is not None
+    ]
     assert decorated == []
-    data = json.loads(resource_path("bestiary", "ose", "srd-monsters.json")
-                      .read_text(encoding="utf-8"))
+    data = json.loads(
+        resource_path("bestiary", "ose", "srd-monsters.json").read_text(encoding="utf-8")
+    )
     for monster in data["monsters"]:
         if monster["sheet"]["name"] == "Mastodon":
             monster["sheet"]["xp"] = 1  # the compendium's slip
@@ -219,7 +242,8 @@ def test_a_misprinted_monster_carries_a_warning_mark_and_says_why(
     index = model.index(0, BestiaryColumn.NAME)
     assert model.data(index) == "Mastodon"
     assert model.data(index, Qt.ItemDataRole.DecorationRole) is not None
-    assert "Warning: XP 1 is not the XP table's 1,350 for HD 15" in \
-        model.data(index, Qt.ItemDataRole.ToolTipRole)
+    assert "Warning: XP 1 is not the XP table's 1,350 for HD 15" in model.data(
+        index, Qt.ItemDataRole.ToolTipRole
+    )
     panel.view.setCurrentIndex(index)
     assert "⚠ XP 1 is not the XP table's 1,350" in panel.detail.text()

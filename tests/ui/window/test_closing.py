@@ -82,8 +82,9 @@ def test_quit_after_answering_every_question_closes_the_window(
 def _new_sheet(window: MainWindow, fake_dialogs: ScriptedDialogs, game: str, qtbot) -> object:
     from m3desk.ui.dialogs import NewCharacterChoice
 
-    fake_dialogs.answer("ask_new_character",
-                        NewCharacterChoice("Aldo", "human", "fighter", 1, system=game))
+    fake_dialogs.answer(
+        "ask_new_character", NewCharacterChoice("Aldo", "human", "fighter", 1, system=game)
+    )
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     return window.session.records[-1]
 
@@ -129,13 +130,17 @@ def test_the_question_shows_discard_all_only_when_more_documents_wait(qtbot) -> 
     seen: list[list[str]] = []
 
     def click(label: str) -> None:
-        box = next(w for w in QApplication.topLevelWidgets()
-                   if isinstance(w, QMessageBox) and w.isVisible())
+        box = next(
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QMessageBox) and w.isVisible()
+        )
         texts = [button.text() for button in box.buttons()]
         seen.append(texts)
         # Every button gets an Alt+letter when shown ("&Cancel"): match the words.
-        next(b for b in box.buttons()
-             if b.text().replace("&", "").startswith(label.replace("&", ""))).click()
+        next(
+            b for b in box.buttons() if b.text().replace("&", "").startswith(label.replace("&", ""))
+        ).click()
 
     QTimer.singleShot(0, lambda: click("Discard &All"))
     assert dialogs.ask_save_changes(None, "Aldo", others=3) is SaveChoice.DISCARD_ALL

@@ -20,7 +20,8 @@ from tests.ui.window.fight_files import fight_json, write_fight
 
 
 def test_free_attacks_owed_to_nobody_are_dropped_with_a_note(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path
+) -> None:
     raw = fight_json("adnd2e")
     first, second = raw["document"]["combatants"]
     first["free_attacks"] = ["nobody", second["id"], first["id"]]
@@ -35,7 +36,8 @@ def test_free_attacks_owed_to_nobody_are_dropped_with_a_note(
 
 @pytest.mark.parametrize("rating", [-1, -1000, 21, 10**100])
 def test_terrain_outside_the_difficulty_ratings_is_refused(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path, rating: int) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path, rating: int
+) -> None:
     raw = fight_json("apparatus")
     first = raw["document"]["combatants"][0]
     raw["document"]["terrain"] = {first["id"]: rating}
@@ -45,8 +47,12 @@ def test_terrain_outside_the_difficulty_ratings_is_refused(
     [error] = fake_dialogs.messages("show_error")
     assert "terrain" in error and "terrain.m3e" in error
 
-    cli = subprocess.run([sys.executable, "-m", "m3desk", "forecast", "--fights", "5",
-                          str(path)], capture_output=True, text=True, timeout=120)
+    cli = subprocess.run(
+        [sys.executable, "-m", "m3desk", "forecast", "--fights", "5", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert cli.returncode == 2
     assert "Traceback" not in cli.stderr
     assert "terrain" in cli.stderr

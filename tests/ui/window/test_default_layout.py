@@ -29,10 +29,21 @@ def test_every_view_fits_at_the_default_size(window: MainWindow) -> None:
 
 def test_every_view_fits_at_150_percent(tmp_path: Path) -> None:
     """QT_SCALE_FACTOR is read at start-up, so this needs a process of its own."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": "1.5",
-           "M3DESK_HOME": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-m", "tests.ui.window.layout_probe"], cwd=ROOT,
-                            env=env, capture_output=True, text=True, timeout=120, check=False)
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "QT_SCALE_FACTOR": "1.5",
+        "M3DESK_HOME": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.ui.window.layout_probe"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -56,8 +67,15 @@ def test_rare_encounter_actions_are_one_click_away_and_in_the_menu(window: MainW
     assert actions.adjust_mhp in in_more
     assert actions.remove_condition_menu.menuAction() in in_more
     on_bar = toolbar.actions()
-    for action in (actions.next_turn, actions.previous_turn, actions.act, actions.delay,
-                   actions.roll_initiative, actions.adjust_php, actions.add_condition):
+    for action in (
+        actions.next_turn,
+        actions.previous_turn,
+        actions.act,
+        actions.delay,
+        actions.roll_initiative,
+        actions.adjust_php,
+        actions.add_condition,
+    ):
         assert action in on_bar, action.text()
     # The toolbar's words are short; the menu keeps the full names.
     assert actions.add_condition.iconText() == "Add Effect"
@@ -69,8 +87,12 @@ def test_rare_encounter_actions_are_one_click_away_and_in_the_menu(window: MainW
 def _ink(button: QToolButton) -> list[int]:
     """The lightness of every opaque pixel of the button's icon."""
     image = button.icon().pixmap(16, 16).toImage()
-    return [image.pixelColor(x, y).lightness() for x in range(image.width())
-            for y in range(image.height()) if image.pixelColor(x, y).alpha() > 128]
+    return [
+        image.pixelColor(x, y).lightness()
+        for x in range(image.width())
+        for y in range(image.height())
+        if image.pixelColor(x, y).alpha() > 128
+    ]
 
 
 def test_the_overflow_button_reads_in_the_dark_theme(

@@ -39,8 +39,7 @@ def test_six_encounter_tabs_name_their_foes_and_game_and_fit(qtbot, window: Main
     # The GM's own name is kept, with the game; the unsaved mark stays at the end.
     system, document, record = records[0]
     document.apply(document.encounter.model_copy(update={"name": "Goblin ambush"}), "Rename")
-    assert window.tabs.title_of(record.page) == \
-        f"Goblin ambush · {short_game_name(system.name)} *"
+    assert window.tabs.title_of(record.page) == f"Goblin ambush · {short_game_name(system.name)} *"
     # Six tabs, every one whole in the bar (no scroll buttons, no elided words).
     assert bar.count() == 6
     assert bar.tabRect(bar.count() - 1).right() <= bar.width()
@@ -52,6 +51,7 @@ def test_six_encounter_tabs_name_their_foes_and_game_and_fit(qtbot, window: Main
 
 
 def test_short_game_names() -> None:
-    assert [short_game_name(n) for n in ("Old-School Essentials", "Monsters & Magic",
-                                         "AD&D 2nd edition", "Apparatus")] == [
-        "OSE", "M&M", "AD&D 2e", "Apparatus"]
+    assert [
+        short_game_name(n)
+        for n in ("Old-School Essentials", "Monsters & Magic", "AD&D 2nd edition", "Apparatus")
+    ] == ["OSE", "M&M", "AD&D 2e", "Apparatus"]

@@ -60,8 +60,7 @@ def test_an_encounter_from_the_command_line_and_a_sheet_tab_hides_the_menu(
 
 
 def test_new_encounter_from_two_library_rows(
-    window: MainWindow, party_in_library: dict[str, Path], fake_dialogs: ScriptedDialogs,
-    qtbot
+    window: MainWindow, party_in_library: dict[str, Path], fake_dialogs: ScriptedDialogs, qtbot
 ) -> None:
     window.library.refresh()
     chosen = [party_in_library["gramfive"], party_in_library["first-one-mummy"]]
@@ -74,8 +73,10 @@ def test_new_encounter_from_two_library_rows(
 
     fake_dialogs.answer("ask_new_encounter", start_with_the_checked)
     qtbot.keyClick(window, Qt.Key.Key_B, CTRL_SHIFT)
-    assert sorted(asked[0]) == ["First One Mummy (library, True)",
-                                "Gramfive the Grim (library, True)"]
+    assert sorted(asked[0]) == [
+        "First One Mummy (library, True)",
+        "Gramfive the Grim (library, True)",
+    ]
     record = window.session.current()
     assert record is not None and record.kind is ENCOUNTERS
     assert sorted(names(record)) == ["First One Mummy", "Gramfive the Grim"]
@@ -94,7 +95,9 @@ def test_open_sheet_tabs_join_a_new_encounter_and_samples_keep_no_path(
     assert felix is not None and xiola is not None and xiola.is_sample
     candidates = encounter_candidates(window.session.records_of(felix.kind), [])
     assert [(c.name, c.where, c.checked) for c in candidates] == [
-        ("Felix Pook", "open tab", True), ("Xiola Zenwaith", "open tab", True)]
+        ("Felix Pook", "open tab", True),
+        ("Xiola Zenwaith", "open tab", True),
+    ]
     assert candidates[0].source is felix.document  # the tab's state, unsaved edits too
     assert candidates[1].source.path is None  # write-back never targets a sample
 
@@ -102,10 +105,13 @@ def test_open_sheet_tabs_join_a_new_encounter_and_samples_keep_no_path(
 def test_new_encounter_dialog_lists_checkable_sheets(qtbot) -> None:
     from m3desk.ui.window.new_encounter import EncounterCandidate
 
-    dialog = NewEncounterDialog([EncounterCandidate("Felix", "open tab", "felix", True),
-                                 EncounterCandidate("Mummy", "library", "mummy", False,
-                                                    side="Monsters")],
-                                "Encounter 2")
+    dialog = NewEncounterDialog(
+        [
+            EncounterCandidate("Felix", "open tab", "felix", True),
+            EncounterCandidate("Mummy", "library", "mummy", False, side="Monsters"),
+        ],
+        "Encounter 2",
+    )
     qtbot.addWidget(dialog)
     dialog.set_checked(1, True)
     dialog.set_checked(0, False)
@@ -115,14 +121,20 @@ def test_new_encounter_dialog_lists_checkable_sheets(qtbot) -> None:
 
 
 def test_next_turn_marks_unsaved_save_writes_a_file_that_reloads_equal(
-    window: MainWindow, party_in_library: dict[str, Path], fake_dialogs: ScriptedDialogs,
-    paths: AppPaths, qtbot
+    window: MainWindow,
+    party_in_library: dict[str, Path],
+    fake_dialogs: ScriptedDialogs,
+    paths: AppPaths,
+    qtbot,
 ) -> None:
     window.library.refresh()
     window.library.select_paths(list(party_in_library.values()))
-    fake_dialogs.answer("ask_new_encounter",
-                        lambda _p, candidates, _n: NewEncounterChoice(
-                            "Crypt", tuple(c.source for c in candidates if c.checked)))
+    fake_dialogs.answer(
+        "ask_new_encounter",
+        lambda _p, candidates, _n: NewEncounterChoice(
+            "Crypt", tuple(c.source for c in candidates if c.checked)
+        ),
+    )
     record = window.new_encounter()
     assert record is not None
     focus_tracker(qtbot, window, record)
@@ -206,8 +218,9 @@ def test_new_encounter_offers_every_sheet_of_one_game_with_a_side_each(
 
     window.library.refresh()
     window.library.select_paths([party_in_library["gramfive"]])
-    candidates = encounter_candidates([], window.library.selected_entries(),
-                                      window.library.model.entries())
+    candidates = encounter_candidates(
+        [], window.library.selected_entries(), window.library.model.entries()
+    )
     by_name = {c.name: c for c in reversed(candidates)}  # the user's copy before the sample
     assert by_name["Gramfive the Grim"].where == "library"
     assert by_name["Gramfive the Grim"].checked and by_name["Gramfive the Grim"].side == "Party"
@@ -218,8 +231,7 @@ def test_new_encounter_offers_every_sheet_of_one_game_with_a_side_each(
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.game.currentText() == "Monsters & Magic"
-    rows = {dialog.sheets.item(r, 0).text(): r
-            for r in reversed(range(dialog.sheets.rowCount()))}
+    rows = {dialog.sheets.item(r, 0).text(): r for r in reversed(range(dialog.sheets.rowCount()))}
     assert dialog.sheets.isRowHidden(rows["Goblin"])  # another game's sheet
     assert not dialog.sheets.isRowHidden(rows["First One Mummy"])
     # The GM ticks the mummy and puts Felix on the mummy's side, a traitor.
@@ -230,15 +242,24 @@ def test_new_encounter_offers_every_sheet_of_one_game_with_a_side_each(
     felix_side.lineEdit().selectAll()
     qtbot.keyClicks(felix_side, "Cult")
     choice = dialog.choice()
-    ticked = sorted(r for r in range(len(candidates))
-                    if dialog.sheets.item(r, 0).checkState() == Qt.CheckState.Checked)
+    ticked = sorted(
+        r
+        for r in range(len(candidates))
+        if dialog.sheets.item(r, 0).checkState() == Qt.CheckState.Checked
+    )
     chosen = dict(zip((candidates[r].name for r in ticked), choice.sides, strict=True))
-    assert chosen == {"First One Mummy": "Monsters", "Felix Pook": "Cult",
-                      "Gramfive the Grim": "Party"}
+    assert chosen == {
+        "First One Mummy": "Monsters",
+        "Felix Pook": "Cult",
+        "Gramfive the Grim": "Party",
+    }
     # Choosing another game shows its sheets and unticks the others.
     dialog.game.setCurrentText("Old-School Essentials")
-    ose_goblin = next(r for r, c in enumerate(candidates)
-                      if c.name == "Goblin" and c.game == "Old-School Essentials")
+    ose_goblin = next(
+        r
+        for r, c in enumerate(candidates)
+        if c.name == "Goblin" and c.game == "Old-School Essentials"
+    )
     assert not dialog.sheets.isRowHidden(ose_goblin)
     assert dialog.choice().sources == ()
     assert isinstance(candidates[0], EncounterCandidate)
@@ -247,9 +268,12 @@ def test_new_encounter_offers_every_sheet_of_one_game_with_a_side_each(
 def test_the_sides_chosen_are_the_sides_they_join(
     window: MainWindow, party_in_library: dict[str, Path], fake_dialogs: ScriptedDialogs
 ) -> None:
-    fake_dialogs.answer("ask_new_encounter", NewEncounterChoice(
-        "Betrayal", (party_in_library["felix"], party_in_library["gramfive"]),
-        ("Cult", "")))
+    fake_dialogs.answer(
+        "ask_new_encounter",
+        NewEncounterChoice(
+            "Betrayal", (party_in_library["felix"], party_in_library["gramfive"]), ("Cult", "")
+        ),
+    )
     record = window.new_encounter()
     assert record is not None
     sides = {c.name: c.side for c in record.document.encounter.combatants}

@@ -50,24 +50,30 @@ def _tab_text(window: MainWindow) -> str:
 
 def _name_field(page: QWidget, name: str) -> QLineEdit:
     """The sheet editor's line edit that shows ``name`` (every game's editor has one)."""
-    found = [edit for edit in page.findChildren(QLineEdit)
-             if edit.text() == name and edit.isVisible() and not edit.isReadOnly()]
+    found = [
+        edit
+        for edit in page.findChildren(QLineEdit)
+        if edit.text() == name and edit.isVisible() and not edit.isReadOnly()
+    ]
     assert found, f"no field on the sheet shows {name!r}"
     return found[0]
 
 
-def _new_character(window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any,
-                   game: str, name: str) -> OpenDocument:
-    fake_dialogs.answer("ask_new_character",
-                        NewCharacterChoice(name, "human", "fighter", 1, system=game))
+def _new_character(
+    window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any, game: str, name: str
+) -> OpenDocument:
+    fake_dialogs.answer(
+        "ask_new_character", NewCharacterChoice(name, "human", "fighter", 1, system=game)
+    )
     qtbot.keyClick(window, Qt.Key.Key_N, CTRL)
     record = window.session.current()
     assert record is not None
     return record
 
 
-def _new_monster(window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any,
-                 game: str) -> OpenDocument:
+def _new_monster(
+    window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any, game: str
+) -> OpenDocument:
     fake_dialogs.answer("ask_game", game)
     qtbot.keyClick(window, Qt.Key.Key_N, CTRL_SHIFT)
     record = window.session.current()
@@ -77,7 +83,8 @@ def _new_monster(window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any,
 
 @pytest.mark.parametrize("game", GAMES)
 def test_new_character_and_monster_then_a_typed_name_undone(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any, game: str) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any, game: str
+) -> None:
     system = registry.get(game)
     hero = _new_character(window, fake_dialogs, qtbot, game, "Ysolde")
     assert registry.system_of(hero.model()) is system
@@ -106,8 +113,9 @@ def test_new_character_and_monster_then_a_typed_name_undone(
     assert not fake_dialogs.messages()
 
 
-def _encounter_from_new_sheets(window: MainWindow, fake_dialogs: ScriptedDialogs,
-                               qtbot: Any, game: str) -> tuple[OpenDocument, EncounterWidget]:
+def _encounter_from_new_sheets(
+    window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any, game: str
+) -> tuple[OpenDocument, EncounterWidget]:
     _new_character(window, fake_dialogs, qtbot, game, "Ysolde")
     _new_monster(window, fake_dialogs, qtbot, game)
     asked: list[list[str]] = []
@@ -138,8 +146,12 @@ def _tracker_names(page: EncounterWidget) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_new_encounter_initiative_by_keys_player_view(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any, game: str,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    window: MainWindow,
+    fake_dialogs: ScriptedDialogs,
+    qtbot: Any,
+    game: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     record, page = _encounter_from_new_sheets(window, fake_dialogs, qtbot, game)
     encounter = record.document.encounter
     assert registry.system_of(encounter).id == game
@@ -154,8 +166,7 @@ def test_new_encounter_initiative_by_keys_player_view(
 
     def offered(_parent: Any, requests: Any) -> dict[str, tuple[int, str]]:
         """A game that asks for each combatant's dice: the GM takes what the roller offers."""
-        return {r.combatant_id: (sum(r.rolled), " ".join(map(str, r.rolled)))
-                for r in requests}
+        return {r.combatant_id: (sum(r.rolled), " ".join(map(str, r.rolled))) for r in requests}
 
     monkeypatch.setattr(prompts, "ask_initiative_dice", offered)
     page.tracker.setFocus()
@@ -170,8 +181,10 @@ def test_new_encounter_initiative_by_keys_player_view(
     started = record.document.encounter
     assert started.phase != "setup" and started.turn is not None
     init = page.tracker.tracker_model.column_of("initiative")
-    shown = [page.tracker.tracker_model.index(row, init).data()
-             for row in range(page.tracker.tracker_model.rowCount())]
+    shown = [
+        page.tracker.tracker_model.index(row, init).data()
+        for row in range(page.tracker.tracker_model.rowCount())
+    ]
     assert any(str(value or "").strip() for value in shown), shown
 
     # The players' screen: a window of its own showing the party by name.
@@ -213,9 +226,13 @@ def _first_rule(qtbot: Any, dialog: QDialog) -> QWidget:
     """The dialog's first rule the user can change, as it shows."""
     dialog.show()
     qtbot.waitExposed(dialog)
-    editors = [editor for editor in dialog.findChildren(QWidget)
-               if isinstance(editor, QCheckBox | QComboBox | QSpinBox)
-               and editor.isVisible() and editor.isEnabled()]
+    editors = [
+        editor
+        for editor in dialog.findChildren(QWidget)
+        if isinstance(editor, QCheckBox | QComboBox | QSpinBox)
+        and editor.isVisible()
+        and editor.isEnabled()
+    ]
     assert editors, "no rule to change"
     return editors[0]
 
@@ -236,16 +253,19 @@ def _flip_first_rule_and_accept(qtbot: Any, dialog: QDialog) -> object:
     qtbot.keyClick(first, key)
     assert _state(first) != was
     [buttons] = dialog.findChildren(QDialogButtonBox)
-    qtbot.mouseClick(buttons.button(QDialogButtonBox.StandardButton.Ok),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     assert dialog.result() == QDialog.DialogCode.Accepted
     return _state(first)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_encounter_s_table_rules_change_in_one_undo_step(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any, game: str,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    window: MainWindow,
+    fake_dialogs: ScriptedDialogs,
+    qtbot: Any,
+    game: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Encounter → Table Rules…: every game's one form, generated from its options, one rule
     flipped, one undo step."""
     from m3desk.ui.table_rules import options_dialog
@@ -263,8 +283,7 @@ def test_the_encounter_s_table_rules_change_in_one_undo_step(
         seen.append(_flip_first_rule_and_accept(qtbot, dialog))
         return int(dialog.result())
 
-    monkeypatch.setattr(options_dialog.OptionsDialog, "show_modal",
-                        staticmethod(generated_dialog))
+    monkeypatch.setattr(options_dialog.OptionsDialog, "show_modal", staticmethod(generated_dialog))
     before = record.document.encounter
     steps = record.document.undo_stack.count()
     page.encounter_actions.table_rules.trigger()

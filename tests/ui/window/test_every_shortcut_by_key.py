@@ -85,13 +85,16 @@ def _press_all(qtbot: Any, window: MainWindow, focus: QWidget, where: str) -> li
         qtbot.waitUntil(focus.hasFocus, timeout=2000)
         key = _key_of(action)
         combination = key[0]  # type: ignore[index]
-        qtbot.keyClick(QApplication.focusWidget(), combination.key(),
-                       combination.keyboardModifiers())
+        qtbot.keyClick(
+            QApplication.focusWidget(), combination.key(), combination.keyboardModifiers()
+        )
         action.removeEventFilter(catcher)
         if catcher.fired != [action]:
             shown = key.toString(QKeySequence.SequenceFormat.NativeText)
-            missed.append(f"{action.text()} ({shown}) from the {where}"
-                          + (" [ambiguous]" if catcher.ambiguous else ""))
+            missed.append(
+                f"{action.text()} ({shown}) from the {where}"
+                + (" [ambiguous]" if catcher.ambiguous else "")
+            )
     return missed
 
 
@@ -117,10 +120,13 @@ def _focusable(widget: QWidget) -> QWidget:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_declared_key_works_from_every_focus(
-        qtbot: Any, window: MainWindow, tmp_path: Any, game: str) -> None:
+    qtbot: Any, window: MainWindow, tmp_path: Any, game: str
+) -> None:
     page = _open_fight(window, tmp_path, game)
-    places: list[tuple[str, QWidget]] = [("tracker", page.tracker),
-                                         ("log", _focusable(page.log_panel))]
+    places: list[tuple[str, QWidget]] = [
+        ("tracker", page.tracker),
+        ("log", _focusable(page.log_panel)),
+    ]
     if page.map is not None:
         places.append(("map", page.map.view if hasattr(page.map, "view") else page.map))
     places.append(("library", _focusable(window.library)))

@@ -45,13 +45,13 @@ def _shown(report: ImportReport) -> str:
 
 
 def _import(window: MainWindow, fake_dialogs, path: Path) -> None:
-    fake_dialogs.answer("import_file_name",
-                        lambda _parent, _folder, filters: (path, filters.split(";;")[0]))
+    fake_dialogs.answer(
+        "import_file_name", lambda _parent, _folder, filters: (path, filters.split(";;")[0])
+    )
     _file_action(window, "&Import from Another Tool…").trigger()
 
 
-def test_importing_a_foundry_monster_opens_it_unsaved(
-        window: MainWindow, fake_dialogs) -> None:
+def test_importing_a_foundry_monster_opens_it_unsaved(window: MainWindow, fake_dialogs) -> None:
     _import(window, fake_dialogs, FIXTURES / "hobgoblin.json")
     record = window.session.current()
     assert record is not None and record.plain_title() == "Hobgoblin"
@@ -62,7 +62,8 @@ def test_importing_a_foundry_monster_opens_it_unsaved(
 
 
 def test_a_compendium_monster_keeps_its_abilities_and_treasure_and_says_so(
-        window: MainWindow, fake_dialogs) -> None:
+    window: MainWindow, fake_dialogs
+) -> None:
     _import(window, fake_dialogs, FIXTURES / "goblin-bodyguard.json")
     sheet = window.session.current().model()
     assert sheet.treasure == "R"  # the linked roll table's name: "Treasure Type R"
@@ -73,7 +74,8 @@ def test_a_compendium_monster_keeps_its_abilities_and_treasure_and_says_so(
 
 
 def test_a_character_with_everything_keeps_or_lists_each_thing_in_the_report_shown(
-        window: MainWindow, fake_dialogs, qtbot) -> None:
+    window: MainWindow, fake_dialogs, qtbot
+) -> None:
     """Gear, coins, class abilities, languages, a biography, effects and an AC modifier:
     each is on the sheet (its own fields, the notes, an override) and named in the report
     the user sees."""
@@ -82,31 +84,59 @@ def test_a_character_with_everything_keeps_or_lists_each_thing_in_the_report_sho
     report = _report(window)
     assert report is not None
     shown = _shown(report)
-    for name in ("Rope ×50 (in Backpack)", "Torch ×6", "Thieves' tools", "Backpack",
-                 "Rations (iron, 7 days)", "Garnet ×2", "Potion of healing",
-                 "23 gp", "15 sp", "40 cp", "Back-stab", "Hide in Shadows (HS)",
-                 "Read Languages", "Common", "Thieves' cant", "Footpad", "Bless", "Mummy rot",
-                 "Healing draught", "biography", "AC 3 with Foundry's AC modifier +1",
-                 "missile modifier +1", "listening at doors 2-in-6", "Foundry's own data"):
+    for name in (
+        "Rope ×50 (in Backpack)",
+        "Torch ×6",
+        "Thieves' tools",
+        "Backpack",
+        "Rations (iron, 7 days)",
+        "Garnet ×2",
+        "Potion of healing",
+        "23 gp",
+        "15 sp",
+        "40 cp",
+        "Back-stab",
+        "Hide in Shadows (HS)",
+        "Read Languages",
+        "Common",
+        "Thieves' cant",
+        "Footpad",
+        "Bless",
+        "Mummy rot",
+        "Healing draught",
+        "biography",
+        "AC 3 with Foundry's AC modifier +1",
+        "missile modifier +1",
+        "listening at doors 2-in-6",
+        "Foundry's own data",
+    ):
         assert name in shown, name
-    for name in ("Back-stab", "Bless", "Footpad", "Grew up on the docks of Dolmvay & learned",
-                 "Map of the sewers"):
+    for name in (
+        "Back-stab",
+        "Bless",
+        "Footpad",
+        "Grew up on the docks of Dolmvay & learned",
+        "Map of the sewers",
+    ):
         assert name in sheet.notes, name
     assert ("Rope (in Backpack)", 50) in [(i.name, i.quantity) for i in sheet.equipment]
     assert (sheet.coins.gp, "Thieves' cant" in sheet.languages) == (23, True)
     assert "Garnet ×2" in sheet.treasure
     assert "<" not in sheet.notes and "alert" not in sheet.notes  # words, never markup
     assert sheet.overrides["ac"] == 3 and sheet.overrides["missile.hit"] == 3
-    assert (sheet.armour, sheet.shield, [w.name for w in sheet.weapons]) == \
-        ("leather", True, ["Dagger", "Short bow"])
-    close = next(button for button in report.findChildren(QPushButton)
-                 if button.text() == "Close")
+    assert (sheet.armour, sheet.shield, [w.name for w in sheet.weapons]) == (
+        "leather",
+        True,
+        ["Dagger", "Short bow"],
+    )
+    close = next(button for button in report.findChildren(QPushButton) if button.text() == "Close")
     qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
     assert _report(window) is None
 
 
 def test_a_lone_surrogate_or_control_character_gets_a_message_not_a_traceback(
-        window: MainWindow, fake_dialogs, tmp_path: Path) -> None:
+    window: MainWindow, fake_dialogs, tmp_path: Path
+) -> None:
     actor = json.loads((FIXTURES / "wrenna-quickfingers.json").read_text(encoding="utf-8"))
     actor["name"] = "Wren\ud800na\x07"
     actor["system"]["details"]["biography"] = "<p>Lone \udfff half</p>"
@@ -122,21 +152,22 @@ def test_a_lone_surrogate_or_control_character_gets_a_message_not_a_traceback(
     assert fake_dialogs.messages("show_error") == []
 
 
-def test_an_import_that_had_to_guess_says_what(window: MainWindow, fake_dialogs,
-                                               tmp_path: Path) -> None:
+def test_an_import_that_had_to_guess_says_what(
+    window: MainWindow, fake_dialogs, tmp_path: Path
+) -> None:
     actor = json.loads((FIXTURES / "giant-rattler.json").read_text(encoding="utf-8"))
     path = tmp_path / "rattler.json"
     path.write_text(json.dumps(actor), encoding="utf-8")
     fake_dialogs.answer("import_file_name", (path, ""))
     _file_action(window, "&Import from Another Tool…").trigger()
     shown = _shown(_report(window))
-    assert "THAC0 16 in the file, where HD 5 gives 15: kept 16 as the referee's override" \
-        in shown
+    assert "THAC0 16 in the file, where HD 5 gives 15: kept 16 as the referee's override" in shown
     assert window.session.current().model().overrides == {"thac0": 16}
 
 
-def test_a_broken_file_gets_a_clear_message(window: MainWindow, fake_dialogs,
-                                            tmp_path: Path) -> None:
+def test_a_broken_file_gets_a_clear_message(
+    window: MainWindow, fake_dialogs, tmp_path: Path
+) -> None:
     path = tmp_path / "broken.json"
     path.write_text("{ not json", encoding="utf-8")
     fake_dialogs.answer("import_file_name", (path, ""))
@@ -148,7 +179,8 @@ def test_a_broken_file_gets_a_clear_message(window: MainWindow, fake_dialogs,
 
 @pytest.mark.parametrize("game", GAMES_WITH_FORMATS, ids=lambda game: game.id)
 def test_every_sample_exports_and_imports_back_with_every_number(
-        window: MainWindow, fake_dialogs, tmp_path: Path, game) -> None:
+    window: MainWindow, fake_dialogs, tmp_path: Path, game
+) -> None:
     for sample in sample_files(game.id):
         record = window.open_path(sample)
         assert record is not None
@@ -173,12 +205,14 @@ def test_every_sample_exports_and_imports_back_with_every_number(
         kept = {"saves", "saves_as", "weapons"}
         assert read.sheet.model_dump(exclude=kept) == record.model().model_dump(exclude=kept)
         form = game.sheet_forms[back.kind]
-        assert {k: v.value for k, v in form.derive(back, None).items()} == \
-            {k: v.value for k, v in form.derive(record.model(), None).items()}
+        assert {k: v.value for k, v in form.derive(back, None).items()} == {
+            k: v.value for k, v in form.derive(record.model(), None).items()
+        }
 
 
 def test_export_is_off_for_a_game_without_a_format(window: MainWindow) -> None:
-    mummy = next(path for path in sample_files("monsters_and_magic")
-                 if path.stem == "first-one-mummy")
+    mummy = next(
+        path for path in sample_files("monsters_and_magic") if path.stem == "first-one-mummy"
+    )
     window.open_path(mummy)
     assert not _file_action(window, "Expor&t to Another Tool…").isEnabled()

@@ -40,17 +40,22 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 def _characters(game: str) -> list[Path]:
     from m3desk.storage.sheet_files import load_sheet
 
-    return [path for path in sample_files(game)
-            if getattr(load_sheet(path).model, "kind", "") == "character"]
+    return [
+        path
+        for path in sample_files(game)
+        if getattr(load_sheet(path).model, "kind", "") == "character"
+    ]
 
 
-def _set_out(window: MainWindow, monkeypatch: pytest.MonkeyPatch, game: str,
-             mode: str = "") -> ExpeditionWidget:
+def _set_out(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, game: str, mode: str = ""
+) -> ExpeditionWidget:
     party = tuple(_characters(game))
     rules = registry.get(game).exploration
     assert rules is not None
-    choice = new_expedition.ExpeditionChoice(game, "Into the Deep", "Dungeon level 2",
-                                             mode or rules.modes[0].id, party)
+    choice = new_expedition.ExpeditionChoice(
+        game, "Into the Deep", "Dungeon level 2", mode or rules.modes[0].id, party
+    )
     monkeypatch.setattr(new_expedition, "ask_new_expedition", lambda *_args: choice)
     window.menu_actions.new_expedition.trigger()
     page = window.session.current().page  # type: ignore[union-attr]
@@ -59,8 +64,11 @@ def _set_out(window: MainWindow, monkeypatch: pytest.MonkeyPatch, game: str,
 
 
 def _button(page: ExpeditionWidget, starts: str) -> QPushButton:
-    found = [b for b in page.findChildren(QPushButton)
-             if b.objectName().startswith(starts) and b.isVisible()]
+    found = [
+        b
+        for b in page.findChildren(QPushButton)
+        if b.objectName().startswith(starts) and b.isVisible()
+    ]
     assert found, starts
     return found[0]
 
@@ -85,16 +93,24 @@ def test_a_game_without_exploration_says_so(game: str) -> None:
 
 @pytest.mark.parametrize("game", EXPLORING)
 def test_a_light_burns_out_and_a_check_brings_a_fight(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any,
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str) -> None:
+    window: MainWindow,
+    fake_dialogs: ScriptedDialogs,
+    qtbot: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    game: str,
+) -> None:
     page = _set_out(window, monkeypatch, game)
     document = page.document
     start_clock = page.clock.text()
     # Light the first light a member carries: its due line appears.
     # The game's commands: buttons, and menus of grouped commands (its lights).
-    commands = [a for tool in page.findChildren(QToolButton) if tool.isVisible()
-                and tool.objectName().startswith("expedition_group_") and tool.menu()
-                for a in tool.menu().actions()]
+    commands = [
+        a
+        for tool in page.findChildren(QToolButton)
+        if tool.isVisible() and tool.objectName().startswith("expedition_group_") and tool.menu()
+        for a in tool.menu().actions()
+    ]
     before = len(document.expedition.lights)
     for command in commands:
         command.trigger()
@@ -127,8 +143,9 @@ def test_a_light_burns_out_and_a_check_brings_a_fight(
     start = _button(page, "expedition_start_fight")
     monsters = bestiary_monsters(game)
     assert monsters, f"{game} has exploration but no bestiary to meet monsters from"
-    monkeypatch.setattr(ExpeditionWidget, "ask_monsters",
-                        staticmethod(lambda _widget: (monsters[0][0], 3)))
+    monkeypatch.setattr(
+        ExpeditionWidget, "ask_monsters", staticmethod(lambda _widget: (monsters[0][0], 3))
+    )
     qtbot.mouseClick(start, Qt.MouseButton.LeftButton)
     fight_page = window.session.current().page  # type: ignore[union-attr]
     assert isinstance(fight_page, EncounterWidget)
@@ -138,8 +155,7 @@ def test_a_light_burns_out_and_a_check_brings_a_fight(
     assert len(fight.combatants) == len(document.expedition.members) + 3
     assert fight.phase == "setup"
     # The fight ends after some rounds: its time joins the clock.
-    fight_page.document.apply(fight.model_copy(update={"round": 7, "phase": "rounds"}),
-                              "rounds")
+    fight_page.document.apply(fight.model_copy(update={"round": 7, "phase": "rounds"}), "rounds")
     window.session.focus(next(r for r in window.session.records if r.page is page))
     clock_before = dict(document.expedition.elapsed)
     qtbot.mouseClick(_button(page, "expedition_count_fight"), Qt.MouseButton.LeftButton)
@@ -162,15 +178,15 @@ def test_a_light_burns_out_and_a_check_brings_a_fight(
 
 @pytest.mark.parametrize("game", EXPLORING)
 def test_the_exploration_rules_are_one_undo_step(
-        window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     from m3desk.ui.table_rules import options_dialog
 
     page = _set_out(window, monkeypatch, game)
     rules = page.rules
     assert rules.options_model is not None
     before = page.document.expedition.options
-    name = next(n for n, f in rules.options_model.model_fields.items()
-                if f.annotation is int)
+    name = next(n for n, f in rules.options_model.model_fields.items() if f.annotation is int)
     changed = before.model_copy(update={name: getattr(before, name) + 1})
     asked: list[Any] = []
 
@@ -188,7 +204,8 @@ def test_the_exploration_rules_are_one_undo_step(
 
 @pytest.mark.parametrize("game", EXPLORING)
 def test_a_saved_expedition_is_listed_opens_in_its_tab_and_saves(
-        window: MainWindow, qtbot: Any, paths: AppPaths, game: str) -> None:
+    window: MainWindow, qtbot: Any, paths: AppPaths, game: str
+) -> None:
     from m3desk.storage.documents import load_document_bytes
     from m3desk.storage.expedition_files import load_expedition, save_expedition
     from m3desk.ui.library.scan import read_entry
@@ -237,11 +254,15 @@ def test_the_wandering_dialog_rolls_the_books_number_appearing(qtbot: Any, game:
 
 
 @pytest.mark.parametrize("game", EXPLORING)
-def test_a_timer_counts_down_in_the_tab(window: MainWindow, qtbot: Any,
-                                        monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+def test_a_timer_counts_down_in_the_tab(
+    window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     page = _set_out(window, monkeypatch, game)
-    monkeypatch.setattr(ExpeditionWidget, "ask_timer",
-                        staticmethod(lambda _widget, _unit: ("Bless <b>(Ana)</b>", 2)))
+    monkeypatch.setattr(
+        ExpeditionWidget,
+        "ask_timer",
+        staticmethod(lambda _widget, _unit: ("Bless <b>(Ana)</b>", 2)),
+    )
     qtbot.mouseClick(page.timer_button, Qt.MouseButton.LeftButton)
     assert any(t.startswith("Bless <b>(Ana)</b>: 2 ") for t in _due_texts(page))
     for _ in range(2):
@@ -252,24 +273,27 @@ def test_a_timer_counts_down_in_the_tab(window: MainWindow, qtbot: Any,
 
 @pytest.mark.parametrize("game", EXPLORING)
 def test_undo_and_redo_keep_the_log_as_the_expedition_has_it(
-        window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     page = _set_out(window, monkeypatch, game)
     for _ in range(4):
         qtbot.mouseClick(page.advance_button, Qt.MouseButton.LeftButton)
     stack = page.document.undo_stack
     for _ in range(3):
         stack.undo()
-        assert _log_texts(page) == [f"{line.clock} — {line.text}"
-                                    for line in page.document.expedition.log]
+        assert _log_texts(page) == [
+            f"{line.clock} — {line.text}" for line in page.document.expedition.log
+        ]
     stack.redo()
-    assert _log_texts(page) == [f"{line.clock} — {line.text}"
-                                for line in page.document.expedition.log]
+    assert _log_texts(page) == [
+        f"{line.clock} — {line.text}" for line in page.document.expedition.log
+    ]
 
 
 @pytest.mark.parametrize("game", EXPLORING)
-def test_every_mode_of_the_clock_by_the_keyboard(window: MainWindow, qtbot: Any,
-                                                 monkeypatch: pytest.MonkeyPatch,
-                                                 game: str) -> None:
+def test_every_mode_of_the_clock_by_the_keyboard(
+    window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     """Each of the game's clock modes, picked in the tab: the unit, the terrains and the
     actions follow, and a unit passes in it."""
     page = _set_out(window, monkeypatch, game)
@@ -283,8 +307,9 @@ def test_every_mode_of_the_clock_by_the_keyboard(window: MainWindow, qtbot: Any,
         assert page.advance_button.text() == f"Next {mode.unit.capitalize()}"
         assert page.terrain.isVisibleTo(page) == bool(mode.terrains)
         groups = [page.action_kind.itemText(i) for i in range(page.action_kind.count())]
-        assert groups == list(dict.fromkeys(
-            a.roll.group for a in rules.actions(page.document.expedition)))
+        assert groups == list(
+            dict.fromkeys(a.roll.group for a in rules.actions(page.document.expedition))
+        )
         before = rules.clock_words(page.document.expedition)
         qtbot.mouseClick(page.advance_button, Qt.MouseButton.LeftButton)
         assert page.clock.text() == rules.clock_words(page.document.expedition) != before
@@ -297,11 +322,16 @@ def test_every_mode_of_the_clock_by_the_keyboard(window: MainWindow, qtbot: Any,
 
 
 def test_a_broken_expedition_file_is_a_sentence_and_opens_nothing(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path
+) -> None:
     target = tmp_path / "broken.m3x"
     game = EXPLORING[0]
-    broken = {"format": "m3desk.expedition", "system": game, "schema_version": 1,
-              "document": {"members": [{"name": "<b>x</b>", "sheet": 5}]}}
+    broken = {
+        "format": "m3desk.expedition",
+        "system": game,
+        "schema_version": 1,
+        "document": {"members": [{"name": "<b>x</b>", "sheet": 5}]},
+    }
     target.write_text(json.dumps(broken), encoding="utf-8")
     before = len(window.session.records)
     assert window.session.open_path(target) is None

@@ -23,8 +23,8 @@ def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_export_pdf_starts_in_documents_then_where_the_last_went(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, documents: Path,
-        tmp_path: Path) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, documents: Path, tmp_path: Path
+) -> None:
     window.open_path(next(p for p in sample_files(registry.ids()[0]) if p.suffix.endswith("c")))
     elsewhere = tmp_path / "handouts"
     elsewhere.mkdir()
@@ -38,8 +38,8 @@ def test_export_pdf_starts_in_documents_then_where_the_last_went(
 
 
 def test_export_to_another_tool_starts_outside_the_data_folder(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, documents: Path,
-        tmp_path: Path) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, documents: Path, tmp_path: Path
+) -> None:
     games = [system for system in registry.systems() if system.exchange_formats]
     assert games
     game = games[0]

@@ -71,8 +71,11 @@ def test_save_as_writes_a_new_file_and_the_tab_follows_it(
     target = tmp_path / "elsewhere" / "second.m3m"
     target.parent.mkdir()
     fake_dialogs.answer("save_file_name", target)
-    qtbot.keyClick(window, Qt.Key.Key_S,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_S,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert record.path == target and not record.modified
     assert load_sheet(target).model.name == "The Second One"
     assert load_sheet(original).model.name != "The Second One"
@@ -101,9 +104,17 @@ def test_a_file_from_a_newer_m3desk_is_refused_and_never_touched(
     window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path
 ) -> None:
     future = tmp_path / "future.m3c"
-    future.write_text(json.dumps({"format": "m3desk.character", "schema_version": 7,
-                                  "app_version": "9.0", "document": {"name": "Zed"}}),
-                      encoding="utf-8")
+    future.write_text(
+        json.dumps(
+            {
+                "format": "m3desk.character",
+                "schema_version": 7,
+                "app_version": "9.0",
+                "document": {"name": "Zed"},
+            }
+        ),
+        encoding="utf-8",
+    )
     before = future.read_bytes()
     assert window.open_path(future) is None
     [message] = fake_dialogs.messages()
@@ -133,7 +144,7 @@ def test_second_instance_warning_names_the_other_process(
     FileLocks(paths.state_dir, pid=live_pid).claim(path)
     fake_dialogs.answer("ask_open_anyway", False, True)
     assert window.open_path(path) is None
-    (_parent, asked_path, holder), = fake_dialogs.named("ask_open_anyway")
+    ((_parent, asked_path, holder),) = fake_dialogs.named("ask_open_anyway")
     assert asked_path == path and f"pid {live_pid}" in holder
     assert window.session.records == []
     record = window.open_path(path)  # "Open anyway"
@@ -163,8 +174,12 @@ def test_save_as_onto_a_file_from_a_newer_m3desk_is_refused(
     window: MainWindow, sample, fake_dialogs: ScriptedDialogs, tmp_path: Path
 ) -> None:
     future = tmp_path / "future.m3c"
-    future.write_text(json.dumps({"format": "m3desk.character", "schema_version": 7,
-                                  "document": {"name": "Zed"}}), encoding="utf-8")
+    future.write_text(
+        json.dumps(
+            {"format": "m3desk.character", "schema_version": 7, "document": {"name": "Zed"}}
+        ),
+        encoding="utf-8",
+    )
     before = future.read_bytes()
     record = window.open_path(sample("xiola"))
     edit(record)

@@ -18,7 +18,8 @@ from tests.toy_system import ToySheet
 
 
 def test_a_toy_sheet_opens_in_the_form_editor_edits_and_saves(
-        window: MainWindow, tmp_path: Path, qtbot: Any) -> None:
+    window: MainWindow, tmp_path: Path, qtbot: Any
+) -> None:
     path = tmp_path / "aldo.m3c"
     save_sheet(path, ToySheet(name="Aldo", ac=13))
     record = window.open_path(path)
@@ -42,17 +43,21 @@ def test_the_library_lists_another_game_s_sheet_with_its_game(paths: AppPaths) -
     target = paths.library_dir("characters") / "bea.m3c"
     save_sheet(target, ToySheet(name="Bea"))
     entry = read_entry(target)
-    assert (entry.kind, entry.name, entry.system, entry.broken) == ("character", "Bea", "Toy",
-                                                                      False)
+    assert (entry.kind, entry.name, entry.system, entry.broken) == (
+        "character",
+        "Bea",
+        "Toy",
+        False,
+    )
     assert entry.matches(["toy"])
 
 
 def test_new_character_of_another_game_starts_its_own_sheet(
-        window: MainWindow, fake_dialogs: Any, qtbot: Any) -> None:
+    window: MainWindow, fake_dialogs: Any, qtbot: Any
+) -> None:
     from m3desk.ui.dialogs import NewCharacterChoice
 
-    fake_dialogs.answer("ask_new_character",
-                        NewCharacterChoice("Aldo", "", "", 1, system="toy"))
+    fake_dialogs.answer("ask_new_character", NewCharacterChoice("Aldo", "", "", 1, system="toy"))
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     [record] = window.session.records
     assert isinstance(record.document.sheet, ToySheet)
@@ -60,14 +65,14 @@ def test_new_character_of_another_game_starts_its_own_sheet(
     assert isinstance(window.tabs.current(), FormSheetEditor)
 
 
-def test_new_character_offers_every_game_and_a_blank_sheet_without_generation(
-        qtbot: Any) -> None:
+def test_new_character_offers_every_game_and_a_blank_sheet_without_generation(qtbot: Any) -> None:
     from m3desk.assets import game_data
     from m3desk.ui.window.generation_dialog import BlankPanel, GenerationDialog, GenerationPanel
     from m3desk.ui.window.new_character import games_that_generate
 
-    dialog = GenerationDialog(games_that_generate(), lambda system: system.default_options(),
-                              game_data)
+    dialog = GenerationDialog(
+        games_that_generate(), lambda system: system.default_options(), game_data
+    )
     qtbot.addWidget(dialog)
     games = [dialog.game.itemText(n) for n in range(dialog.game.count())]
     assert games[0] == "Monsters & Magic" and "Toy" in games
@@ -81,7 +86,8 @@ def test_new_character_offers_every_game_and_a_blank_sheet_without_generation(
 
 
 def test_new_encounter_from_another_game_s_sheets_is_that_game_s_fight(
-        window: MainWindow, fake_dialogs: Any, tmp_path: Path) -> None:
+    window: MainWindow, fake_dialogs: Any, tmp_path: Path
+) -> None:
     from m3desk.ui.dialogs import NewEncounterChoice
     from m3desk.ui.encounter.widget import EncounterWidget
     from tests.toy_system import ToyEncounter
@@ -95,28 +101,34 @@ def test_new_encounter_from_another_game_s_sheets_is_that_game_s_fight(
     encounter = record.document.encounter
     assert isinstance(encounter, ToyEncounter)
     assert [(c.name, c.side, c.source_path) for c in encounter.combatants] == [
-        ("Aldo", "Party", str(aldo)), ("Goblin", "Party", str(goblin))]
+        ("Aldo", "Party", str(aldo)),
+        ("Goblin", "Party", str(goblin)),
+    ]
     page = window.tabs.current()
     assert isinstance(page, EncounterWidget)
-    assert "Decl." in [page.tracker.tracker_model.headerData(n, Qt.Orientation.Horizontal)
-                       for n in range(page.tracker.tracker_model.columnCount())]  # Declared
+    assert "Decl." in [
+        page.tracker.tracker_model.headerData(n, Qt.Orientation.Horizontal)
+        for n in range(page.tracker.tracker_model.columnCount())
+    ]  # Declared
 
 
-def test_one_game_per_encounter(window: MainWindow, fake_dialogs: Any, tmp_path: Path,
-                                sample: Any) -> None:
+def test_one_game_per_encounter(
+    window: MainWindow, fake_dialogs: Any, tmp_path: Path, sample: Any
+) -> None:
     from m3desk.ui.dialogs import NewEncounterChoice
 
     aldo = tmp_path / "aldo.m3c"
     save_sheet(aldo, ToySheet(name="Aldo"))
-    fake_dialogs.answer("ask_new_encounter",
-                        NewEncounterChoice("Mixed", (aldo, sample("gramfive"))))
+    fake_dialogs.answer(
+        "ask_new_encounter", NewEncounterChoice("Mixed", (aldo, sample("gramfive")))
+    )
     assert window.new_encounter() is None
     assert "one game" in fake_dialogs.messages()[0].lower()
 
 
 def test_another_game_s_table_rules_are_kept_in_the_settings_and_used(
-        window: MainWindow, fake_dialogs: Any, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    window: MainWindow, fake_dialogs: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from m3desk.storage.settings import load_settings
     from m3desk.ui.dialogs import NewEncounterChoice
     from m3desk.ui.documents.form_sheet_document import FormSheetDocument

@@ -32,8 +32,11 @@ def _terms(system: GameSystem, *, identity: bool = False, dice: bool = True) -> 
     """The words a game's own screens use, as regular expressions: its initiative dice, the
     titles of its tracker's pools and tallies ("PHP", "Hero", and a tally's "hero points"
     in any case), and (``identity``) its words for ancestry and calling."""
-    terms = ({re.escape(rolled) for rolled in _DICE.findall(system.initiative.roll_words())}
-             if dice else set())
+    terms = (
+        {re.escape(rolled) for rolled in _DICE.findall(system.initiative.roll_words())}
+        if dice
+        else set()
+    )
     if system.encounter is not None:
         for column in system.encounter.columns:
             if column.kind == "pool" or column.number_range is not None:
@@ -48,12 +51,17 @@ def _terms(system: GameSystem, *, identity: bool = False, dice: bool = True) -> 
 def _foreign(system: GameSystem, *, identity: bool = False, dice: bool = True) -> set[str]:
     """Terms of the other games that this game does not use itself."""
     own = _terms(system, identity=identity, dice=dice)
-    return {term for other in registry.systems() if other.id != system.id
-            for term in _terms(other, identity=identity, dice=dice)} - own
+    return {
+        term
+        for other in registry.systems()
+        if other.id != system.id
+        for term in _terms(other, identity=identity, dice=dice)
+    } - own
 
 
-def _offences(texts: list[str], system: GameSystem, *, identity: bool = False,
-              dice: bool = True) -> list[str]:
+def _offences(
+    texts: list[str], system: GameSystem, *, identity: bool = False, dice: bool = True
+) -> list[str]:
     found = []
     for text in texts:
         for term in _foreign(system, identity=identity, dice=dice):
@@ -96,15 +104,18 @@ def test_the_library_headers_are_the_games_words(qtmodeltester: Any, game: str) 
     model = LibraryModel()
     model.set_entries(scan_samples(sample_files(game)))
     qtmodeltester.check(model)
-    texts = [str(model.headerData(column, Qt.Orientation.Horizontal, role) or "")
-             for column in Column
-             for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)]
+    texts = [
+        str(model.headerData(column, Qt.Orientation.Horizontal, role) or "")
+        for column in Column
+        for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
+    ]
     assert _offences(texts, system, identity=True) == []
     ancestry, calling = system.identity_words
     assert model.headerData(Column.RACE, Qt.Orientation.Horizontal) == ancestry
     assert model.headerData(Column.CLASS, Qt.Orientation.Horizontal) == calling
-    assert calling.lower() in str(model.headerData(Column.CLASS, Qt.Orientation.Horizontal,
-                                                   Qt.ItemDataRole.ToolTipRole))
+    assert calling.lower() in str(
+        model.headerData(Column.CLASS, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    )
 
 
 def test_a_library_of_games_whose_words_differ_uses_the_seams() -> None:
@@ -112,8 +123,10 @@ def test_a_library_of_games_whose_words_differ_uses_the_seams() -> None:
     words = {registry.get(game).identity_words for game in GAMES}
     model = LibraryModel()
     model.set_entries([entry for game in GAMES for entry in scan_samples(sample_files(game))])
-    shown = (model.headerData(Column.RACE, Qt.Orientation.Horizontal),
-             model.headerData(Column.CLASS, Qt.Orientation.Horizontal))
+    shown = (
+        model.headerData(Column.RACE, Qt.Orientation.Horizontal),
+        model.headerData(Column.CLASS, Qt.Orientation.Horizontal),
+    )
     assert shown == (("Ancestry", "Calling") if len(words) > 1 else words.pop())
 
 
@@ -141,13 +154,17 @@ def test_the_window_and_the_command_line_name_no_game(window: MainWindow) -> Non
     """New Character and ``m3desk --help`` serve every game: no game's name or terms."""
     from m3desk.ui.app import _parser
 
-    texts = [window.menu_actions.new_character.statusTip(),
-             window.menu_actions.new_character.toolTip(), _parser().format_help()]
+    texts = [
+        window.menu_actions.new_character.statusTip(),
+        window.menu_actions.new_character.toolTip(),
+        _parser().format_help(),
+    ]
     for system in registry.systems():
         for text in texts:
             assert system.name not in text, text
-            assert not any(re.search(rf"(?<!\w){term}(?!\w)", text)
-                           for term in _terms(system)), text
+            assert not any(re.search(rf"(?<!\w){term}(?!\w)", text) for term in _terms(system)), (
+                text
+            )
 
 
 def test_a_table_rule_that_changes_the_roll_changes_the_tooltip(qtbot: Any) -> None:
@@ -157,8 +174,9 @@ def test_a_table_rule_that_changes_the_roll_changes_the_tooltip(qtbot: Any) -> N
 
     sheets = [load_sheet(path).model for path in sample_files("ose")][:2]
     sided = EncounterWidget(new_encounter_document(sheets, name="Sides"))
-    each = EncounterWidget(new_encounter_document(
-        sheets, name="Each", rules=OseOptions(individual_initiative=True)))
+    each = EncounterWidget(
+        new_encounter_document(sheets, name="Each", rules=OseOptions(individual_initiative=True))
+    )
     qtbot.addWidget(sided)
     qtbot.addWidget(each)
     assert "1d6 for each side" in sided.encounter_actions.roll_initiative.toolTip()

@@ -1,4 +1,4 @@
-""""The party meets 2d4 hobgoblins", as a GM plays it in the real window: the party from the
+""" "The party meets 2d4 hobgoblins", as a GM plays it in the real window: the party from the
 library, the hobgoblins from the bestiary (their number rolled), surprise, distance and
 reaction, the fight's end typed into the tracker, the experience shared and written back
 into the characters' files."""
@@ -27,8 +27,11 @@ from m3desk.ui.main_window import MainWindow
 def _party(paths: AppPaths) -> list[Path]:
     folder = paths.library_dir("characters")
     wanted = ("lirra", "morgan-ironwolf", "silverleaf")
-    return [Path(shutil.copyfile(source, folder / source.name))
-            for source in sample_files("ose") if source.stem in wanted]
+    return [
+        Path(shutil.copyfile(source, folder / source.name))
+        for source in sample_files("ose")
+        if source.stem in wanted
+    ]
 
 
 def _type_hp(qtbot, page: EncounterWidget, name: str, text: str) -> None:
@@ -44,15 +47,18 @@ def _type_hp(qtbot, page: EncounterWidget, name: str, text: str) -> None:
     editor.selectAll()
     qtbot.keyClicks(editor, text)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: cell.data() is not None and str(cell.data()).startswith(text),
-                    timeout=2000)
+    qtbot.waitUntil(
+        lambda: cell.data() is not None and str(cell.data()).startswith(text), timeout=2000
+    )
 
 
 def test_2d4_hobgoblins_and_the_party_from_bestiary_to_experience_written_back(
-        qtbot, window: MainWindow, fake_dialogs, paths: AppPaths, monkeypatch) -> None:
+    qtbot, window: MainWindow, fake_dialogs, paths: AppPaths, monkeypatch
+) -> None:
     party = _party(paths)
-    fake_dialogs.answer("ask_new_encounter",
-                        NewEncounterChoice("Hobgoblin lair", tuple(party), ("",) * len(party)))
+    fake_dialogs.answer(
+        "ask_new_encounter", NewEncounterChoice("Hobgoblin lair", tuple(party), ("",) * len(party))
+    )
     record = window.new_encounter()
     assert record is not None
     page = record.page
@@ -62,8 +68,11 @@ def test_2d4_hobgoblins_and_the_party_from_bestiary_to_experience_written_back(
 
     # The bestiary: hobgoblins, their number rolled from the book's 1d6... 2d4 here.
     window.activateWindow()
-    qtbot.keyClick(window, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier
-                   | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_M,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     panel = window.bestiary
     qtbot.waitUntil(lambda: bool(panel.bestiaries), timeout=2000)
     window.bestiary_commands.follow(record)
@@ -72,8 +81,9 @@ def test_2d4_hobgoblins_and_the_party_from_bestiary_to_experience_written_back(
     rolled: list[str] = []
 
     def roll_2d4(dialog: CopiesDialog) -> int:
-        dialog.appearing_dice = __import__("m3desk.core.dice", fromlist=["DiceExpr"]) \
-            .DiceExpr.parse("2d4")  # the GM's "2d4 hobgoblins"
+        dialog.appearing_dice = __import__(
+            "m3desk.core.dice", fromlist=["DiceExpr"]
+        ).DiceExpr.parse("2d4")  # the GM's "2d4 hobgoblins"
         qtbot.mouseClick(dialog.roll_count, Qt.MouseButton.LeftButton)
         rolled.append(dialog.rolled.text())
         qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
@@ -96,15 +106,20 @@ def test_2d4_hobgoblins_and_the_party_from_bestiary_to_experience_written_back(
     assert steps.row("distance").result.text() == "50 ft, dungeon"
     qtbot.keyClicks(steps.row("reaction").faces, "1 2")
     qtbot.keyClick(steps.row("reaction").faces, Qt.Key.Key_Return)
-    assert "hostile, may attack" in steps.row("reaction").result.text() or \
-        "attacks" in steps.row("reaction").result.text()
+    assert (
+        "hostile, may attack" in steps.row("reaction").result.text()
+        or "attacks" in steps.row("reaction").result.text()
+    )
 
     # The fight's end, as the GM types it into the tracker: every hobgoblin down.
     qtbot.mouseClick(page.setup_strip.start_button, Qt.MouseButton.LeftButton)
     for hobgoblin in hobgoblins:
         _type_hp(qtbot, page, hobgoblin.name, "0")
-    assert all(c.sheet.hit_points <= 0 for c in document.encounter.combatants
-               if c.name.startswith("Hobgoblin"))
+    assert all(
+        c.sheet.hit_points <= 0
+        for c in document.encounter.combatants
+        if c.name.startswith("Hobgoblin")
+    )
 
     # Experience: 15 XP each (the SRD block), shared by the three survivors.
     page.encounter_actions.experience.trigger()
@@ -112,8 +127,10 @@ def test_2d4_hobgoblins_and_the_party_from_bestiary_to_experience_written_back(
     assert dialog is not None and dialog.isVisible()
     assert dialog.total.text() == f"Total: {15 * count} XP"
     share = 15 * count // 3
-    shown = {dialog.shares.item(row, 0).text(): dialog.shares.item(row, 1).text()
-             for row in range(dialog.shares.rowCount())}
+    shown = {
+        dialog.shares.item(row, 0).text(): dialog.shares.item(row, 1).text()
+        for row in range(dialog.shares.rowCount())
+    }
     assert set(shown) == {"Lirra", "Morgan Ironwolf", "Silverleaf"}
     before = {path.stem: load_sheet(path).model.experience for path in party}
     qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)

@@ -20,17 +20,22 @@ from m3desk.ui import dialogs
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.sheet.sheet_table_view import SheetTableView
 
-QT_KEY_NAMES = re.compile(r"\b(F1[3-9]|F2\d|F3[0-5]|Undo|Redo|Close|Save|Open|New|Help|Find|"
-                          r"Copy|Paste|Cut|Forward|Back|Refresh|Print)\b")
+QT_KEY_NAMES = re.compile(
+    r"\b(F1[3-9]|F2\d|F3[0-5]|Undo|Redo|Close|Save|Open|New|Help|Find|"
+    r"Copy|Paste|Cut|Forward|Back|Refresh|Print)\b"
+)
 
 
 def test_the_shortcuts_list_each_command_once_with_keys_a_user_presses(
-        qtbot: Any, window: MainWindow) -> None:
+    qtbot: Any, window: MainWindow
+) -> None:
     dialog = window.show_shortcuts()
     qtbot.addWidget(dialog)
     table = dialog.table  # type: ignore[attr-defined]
-    rows = [tuple(table.item(row, column).text() for column in range(3))
-            for row in range(table.rowCount())]
+    rows = [
+        tuple(table.item(row, column).text() for column in range(3))
+        for row in range(table.rowCount())
+    ]
     assert rows
     commands = [(where, what) for where, what, _keys in rows]
     assert len(commands) == len(set(commands)), "a command is listed twice"
@@ -56,7 +61,8 @@ def test_the_shortcuts_list_each_command_once_with_keys_a_user_presses(
 
 
 def test_every_button_of_the_save_changes_question_has_an_alt_letter(
-        monkeypatch: pytest.MonkeyPatch, qtbot: Any) -> None:
+    monkeypatch: pytest.MonkeyPatch, qtbot: Any
+) -> None:
     shown: list[list[str]] = []
 
     def answer(box: QMessageBox) -> int:
@@ -93,7 +99,8 @@ def _tab_from_editor(qtbot: Any, view: SheetTableView, column: int) -> int:
 
 @pytest.mark.parametrize("game", [s.id for s in registry.systems()])
 def test_tab_in_a_row_table_skips_check_box_columns(
-        qtbot: Any, window: MainWindow, game: str) -> None:
+    qtbot: Any, window: MainWindow, game: str
+) -> None:
     tried = 0
     for path in sample_files(game):
         record = window.open_path(path)
@@ -108,8 +115,11 @@ def test_tab_in_a_row_table_skips_check_box_columns(
             checks = [c for c, f in enumerate(flags) if f & Qt.ItemFlag.ItemIsUserCheckable]
             editable = [c for c, f in enumerate(flags) if f & Qt.ItemFlag.ItemIsEditable]
             # A cell just before a check box, with a cell to type in after the check boxes.
-            before = [c for c in editable if c + 1 in checks
-                      and (model.rowCount() > 1 or any(e > c + 1 for e in editable))]
+            before = [
+                c
+                for c in editable
+                if c + 1 in checks and (model.rowCount() > 1 or any(e > c + 1 for e in editable))
+            ]
             if not before:
                 continue
             landed = _tab_from_editor(qtbot, view, before[0])

@@ -47,8 +47,7 @@ print(json.dumps({"built": sorted(name for module in (PySide6.QtCore, PySide6.Qt
 print(json.dumps(sorted(m for m in sys.modules if m.startswith(("m3desk", "PySide6", "html")))))
 """
 
-BUILT_ON_USE = ("QGraphicsView", "QDialogButtonBox", "QPlainTextEdit", "QMdiArea",
-                "QSharedMemory")
+BUILT_ON_USE = ("QGraphicsView", "QDialogButtonBox", "QPlainTextEdit", "QMdiArea", "QSharedMemory")
 """Qt classes the first window does not use. PySide builds a class, enums and all, when it is
 first imported or first met; these would be built by an import the first window does not
 need (the graphics view of a tooltip check, the bestiary's licence dialog), by asking a view
@@ -58,14 +57,28 @@ every Qt class), which together cost the start-up some 30 ms."""
 
 LOADED_ON_USE = (
     "m3desk.systems.",  # every game, its rules and models
-    "m3desk.core.system", "m3desk.core.encounter", "m3desk.core.forecast", "m3desk.core.sheet_form",
-    "m3desk.storage.sheet_files", "m3desk.storage.encounter_files",
-    "m3desk.ui.action.", "m3desk.ui.board.", "m3desk.ui.documents.", "m3desk.ui.encounter.",
-    "m3desk.ui.printing.", "m3desk.ui.sheet.", "m3desk.ui.table_rules.",
-    "m3desk.ui.dialogs", "m3desk.ui.self_test",
-    "m3desk.ui.window.session", "m3desk.ui.window.kinds", "m3desk.ui.window.print_commands",
-    "m3desk.ui.window.new_character", "m3desk.ui.window.new_encounter",
-    "m3desk.ui.window.help_dialogs", "m3desk.ui.window.table_rules_command",
+    "m3desk.core.system",
+    "m3desk.core.encounter",
+    "m3desk.core.forecast",
+    "m3desk.core.sheet_form",
+    "m3desk.storage.sheet_files",
+    "m3desk.storage.encounter_files",
+    "m3desk.ui.action.",
+    "m3desk.ui.board.",
+    "m3desk.ui.documents.",
+    "m3desk.ui.encounter.",
+    "m3desk.ui.printing.",
+    "m3desk.ui.sheet.",
+    "m3desk.ui.table_rules.",
+    "m3desk.ui.dialogs",
+    "m3desk.ui.self_test",
+    "m3desk.ui.window.session",
+    "m3desk.ui.window.kinds",
+    "m3desk.ui.window.print_commands",
+    "m3desk.ui.window.new_character",
+    "m3desk.ui.window.new_encounter",
+    "m3desk.ui.window.help_dialogs",
+    "m3desk.ui.window.table_rules_command",
     "PySide6.QtNetwork",  # the single-instance server listens once the window has shown
     "html",  # Python's entity table: the window escapes markup itself (plain_text.escaped)
 )
@@ -74,8 +87,14 @@ LOADED_ON_USE = (
 def _first_window(home: Path) -> list[str]:
     """The probe's output lines: what Qt built (and the guard), then the modules loaded."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(home)}
-    result = subprocess.run([sys.executable, "-c", FIRST_WINDOW], env=env,
-                            capture_output=True, text=True, timeout=120, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_WINDOW],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return result.stdout.strip().splitlines()[-2:]
 
 
@@ -108,10 +127,15 @@ def test_the_first_window_loads_only_the_game_its_settings_need(tmp_path: Path) 
     their game, and only that one."""
     settings = AppPaths.from_environment({"M3DESK_HOME": str(tmp_path)}).settings_file
     settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(json.dumps({
-        "schema_version": SETTINGS_SCHEMA_VERSION,
-        "table_rules": {registry.ids()[0]: {"not_a_rule": True}},
-    }), encoding="utf-8")
+    settings.write_text(
+        json.dumps(
+            {
+                "schema_version": SETTINGS_SCHEMA_VERSION,
+                "table_rules": {registry.ids()[0]: {"not_a_rule": True}},
+            }
+        ),
+        encoding="utf-8",
+    )
     assert _games(_first_window_modules(tmp_path)) == [f"m3desk.systems.{registry.ids()[0]}"]
 
 
@@ -119,8 +143,8 @@ def test_the_sample_index_matches_the_samples() -> None:
     committed = json.loads(index_path().read_text(encoding="utf-8"))
     bundled = [path for path in sample_files() if path.parent.name in INSTALLED]
     assert committed == build_index(bundled), (
-        "resources/samples/index.json is out of date: run "
-        "python -m m3desk.ui.library.sample_index")
+        "resources/samples/index.json is out of date: run python -m m3desk.ui.library.sample_index"
+    )
 
 
 def test_a_sample_that_changed_is_read_in_full_not_from_the_index(tmp_path: Path) -> None:

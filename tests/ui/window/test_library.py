@@ -63,8 +63,7 @@ def test_the_game_filter_shows_one_game_at_a_time(window: MainWindow, qtbot) -> 
     combo.setCurrentIndex(games.index("Old-School Essentials"))
     assert model.rowCount() == _samples_of("Old-School Essentials") > 0
     assert all(model.entry(r).game == "Old-School Essentials" for r in range(model.rowCount()))
-    assert "Old-School Essentials" in model.index(0, Column.NAME).data(
-        Qt.ItemDataRole.ToolTipRole)
+    assert "Old-School Essentials" in model.index(0, Column.NAME).data(Qt.ItemDataRole.ToolTipRole)
     assert window.library.summary.text().startswith(f"Showing {model.rowCount()} of ")
     combo.setCurrentIndex(0)
     assert model.rowCount() == ALL_SAMPLES
@@ -81,8 +80,7 @@ def test_search_filters_by_name_race_class_kind_and_level(window: MainWindow, qt
     assert [model.index(r, Column.KIND).data() for r in range(model.rowCount())] == ["Monster"]
     search.clear()
     qtbot.keyClicks(search, "fighter")
-    assert all(model.index(r, Column.CLASS).data() == "fighter"
-               for r in range(model.rowCount()))
+    assert all(model.index(r, Column.CLASS).data() == "fighter" for r in range(model.rowCount()))
     assert model.rowCount() >= 1
     search.clear()
     gramfive = model.index(_row(window, "gramfive"), Column.RACE).data()
@@ -101,8 +99,10 @@ def test_user_files_are_listed_and_a_broken_file_shows_its_error(
 ) -> None:
     paths.library_dir("characters")
     paths.library_dir("monsters")
-    save_sheet(paths.characters_dir / "aria.m3c", CharacterSheet(name="Aria", race="elf",
-                                                                 char_class="thief", level=3))
+    save_sheet(
+        paths.characters_dir / "aria.m3c",
+        CharacterSheet(name="Aria", race="elf", char_class="thief", level=3),
+    )
     save_sheet(paths.monsters_dir / "rat.m3m", MonsterSheet(name="Giant Rat", level=2))
     (paths.characters_dir / "broken.m3c").write_text("{ not json", encoding="utf-8")
     (paths.characters_dir / ".aria.m3c.1234.tmp").write_text("leftover", encoding="utf-8")
@@ -126,10 +126,12 @@ def test_double_click_opens_a_sample_in_a_tab(window: MainWindow, qtbot) -> None
     view = window.library.view
     index = window.library.model.index(_row(window, "gramfive"), Column.NAME)
     view.scrollTo(index)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=view.visualRect(index).center())
-    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton,
-                      pos=view.visualRect(index).center())
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center()
+    )
+    qtbot.mouseDClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center()
+    )
     assert [r.plain_title() for r in window.session.records] == ["Gramfive the Grim"]
     assert window.session.current().is_sample
 
@@ -158,8 +160,12 @@ def test_opening_a_file_twice_focuses_its_tab(window: MainWindow) -> None:
 
 def _drag_enter(pos: QPointF, mime: QMimeData) -> QDragEnterEvent:
     """PySide6 6.12 takes a QPointF (the QPoint form is deprecated); 6.11 only a QPoint."""
-    args = (Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-            Qt.KeyboardModifier.NoModifier)
+    args = (
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     try:
         return QDragEnterEvent(pos, *args)
     except TypeError:
@@ -172,8 +178,7 @@ def _drop(target, mime: QMimeData) -> QDropEvent:
     enter = _drag_enter(pos, mime)
     QApplication.sendEvent(target, enter)
     assert enter.isAccepted()
-    drop = QDropEvent(pos, actions, mime, Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier)
+    drop = QDropEvent(pos, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(target, drop)
     return drop
 
@@ -224,16 +229,16 @@ def test_library_model_passes_the_model_tester(qtmodeltester, paths: AppPaths, s
     qtmodeltester.check(model)
 
 
-def test_header_click_sorts_in_the_model_and_keeps_the_selection(window: MainWindow,
-                                                                  qtbot) -> None:
+def test_header_click_sorts_in_the_model_and_keeps_the_selection(window: MainWindow, qtbot) -> None:
     view, model = window.library.view, window.library.model
     window.library.show_game("Monsters & Magic")
     assert view.model() is model  # no QSortFilterProxyModel in between
     window.library.select_path(model.entry(_row(window, "xiola")).path)
     header = view.horizontalHeader()
     level_x = header.sectionViewportPosition(Column.LEVEL) + header.sectionSize(Column.LEVEL) // 2
-    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
-                     pos=QPoint(level_x, header.height() // 2))
+    qtbot.mouseClick(
+        header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(level_x, header.height() // 2)
+    )
     levels = [model.entry(r).level for r in range(model.rowCount())]
     assert levels == sorted(levels) or levels == sorted(levels, reverse=True)
     assert "Xiola" in model.entry(view.currentIndex().row()).name
@@ -244,8 +249,10 @@ def test_a_newer_or_damaged_sample_free_library_still_lists_user_files(tmp_path:
     paths = AppPaths(tmp_path / "d", tmp_path / "c", tmp_path / "s")
     paths.library_dir("characters")
     newer = paths.characters_dir / "future.m3c"
-    newer.write_text(json.dumps({"format": "m3desk.character", "schema_version": 99,
-                                 "document": {}}), encoding="utf-8")
+    newer.write_text(
+        json.dumps({"format": "m3desk.character", "schema_version": 99, "document": {}}),
+        encoding="utf-8",
+    )
     entries = scan_library(paths, [])
     assert len(entries) == 1 and entries[0].broken and "newer" in (entries[0].error or "")
 
@@ -274,8 +281,9 @@ def test_the_library_opens_narrow_with_a_readable_name_column(window: MainWindow
     assert model.index(mummy, Column.KIND).data(MARK_ROLE) == "monster"
     assert model.index(gramfive, Column.SOURCE).data(MARK_ROLE) == "sample"
     assert model.index(gramfive, Column.KIND).data(Qt.ItemDataRole.ToolTipRole) == "Character"
-    assert "Kind" in model.headerData(Column.KIND, Qt.Orientation.Horizontal,
-                                      Qt.ItemDataRole.ToolTipRole)
+    assert "Kind" in model.headerData(
+        Column.KIND, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
     assert library.grab().width() == library.width()  # the marks paint without errors
 
 
@@ -292,8 +300,13 @@ def test_a_narrow_library_keeps_names_readable(window: MainWindow, qtbot) -> Non
         window.resizeDocks([library], [width], Qt.Orientation.Horizontal)
         QApplication.processEvents()
         # The fit follows the header's own layout, and the scroll range follows the fit.
-        qtbot.waitUntil(lambda: header.sectionSize(Column.NAME) >= name_needs
-                        and view.horizontalScrollBar().maximum() == 0, timeout=2000)
+        qtbot.waitUntil(
+            lambda: (
+                header.sectionSize(Column.NAME) >= name_needs
+                and view.horizontalScrollBar().maximum() == 0
+            ),
+            timeout=2000,
+        )
 
     dock(235)
     assert library.width() <= 240
@@ -305,16 +318,18 @@ def test_a_narrow_library_keeps_names_readable(window: MainWindow, qtbot) -> Non
     assert "level 1 human fighter" in gramfive.data(Qt.ItemDataRole.ToolTipRole)
 
     dock(default)
-    qtbot.waitUntil(lambda: not header.isSectionHidden(Column.RACE)
-                    and not header.isSectionHidden(Column.CLASS), timeout=2000)
+    qtbot.waitUntil(
+        lambda: (
+            not header.isSectionHidden(Column.RACE) and not header.isSectionHidden(Column.CLASS)
+        ),
+        timeout=2000,
+    )
     metrics = view.fontMetrics()
     assert header.sectionSize(Column.CLASS) >= metrics.horizontalAdvance("magic user")
     assert header.sectionSize(Column.RACE) >= metrics.horizontalAdvance("high elf")
 
 
-def test_the_user_can_widen_the_library_and_the_saved_layout_wins(
-    make_window, qtbot
-) -> None:
+def test_the_user_can_widen_the_library_and_the_saved_layout_wins(make_window, qtbot) -> None:
     window = make_window()
     QApplication.processEvents()
     default = window.library.width()

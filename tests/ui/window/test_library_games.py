@@ -21,15 +21,15 @@ GAMES = [system.id for system in registry.systems()]
 
 
 def _shown(model: LibraryModel, name: str) -> dict[Column, str]:
-    row = next(r for r in range(model.rowCount())
-               if model.index(r, Column.NAME).data() == name)
+    row = next(r for r in range(model.rowCount()) if model.index(r, Column.NAME).data() == name)
     return {column: model.index(row, column).data() for column in Column}
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("indexed", [False, True], ids=["read", "index"])
-def test_each_games_rows_show_who_the_sheet_is(qtmodeltester: Any, game: str,
-                                               indexed: bool) -> None:
+def test_each_games_rows_show_who_the_sheet_is(
+    qtmodeltester: Any, game: str, indexed: bool
+) -> None:
     system = registry.get(game)
     samples = sample_files(game)
     model = LibraryModel()
@@ -61,8 +61,9 @@ def test_a_monsters_hit_dice_and_ac_are_in_its_tooltip() -> None:
     model.set_entries([read_entry(ogre, is_sample=True)])
     tip = model.index(0, Column.NAME).data(Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("Ogre, HD 4+1, AC 5 — AD&D 2nd edition")
-    assert model.headerData(Column.LEVEL, Qt.Orientation.Horizontal,
-                            Qt.ItemDataRole.ToolTipRole).endswith("a monster's Hit Dice or level")
+    assert model.headerData(
+        Column.LEVEL, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    ).endswith("a monster's Hit Dice or level")
 
 
 def test_the_game_column_shows_in_all_games_only(window: MainWindow) -> None:
@@ -90,11 +91,13 @@ def test_all_games_at_the_default_width_name_each_row_s_game(window: MainWindow)
     QApplication.processEvents()
     assert not header.isSectionHidden(Column.GAME)
     assert not header.isSectionHidden(Column.CLASS)
-    goblins = [row for row in range(library.model.rowCount())
-               if library.model.index(row, Column.NAME).data() == "Goblin"]
+    goblins = [
+        row
+        for row in range(library.model.rowCount())
+        if library.model.index(row, Column.NAME).data() == "Goblin"
+    ]
     games = {library.model.index(row, Column.GAME).data() for row in goblins}
     assert len(goblins) >= 2 and len(games) == len(goblins)
     # The narrowest room still gives the names their width: Race went first.
     widths = library.column_fitter.widths(header.width())
     assert widths[Column.RACE] == 0 or widths[Column.GAME] > 0
-

@@ -35,27 +35,32 @@ def _photo(path: Path, size: int = 1024) -> Path:
 
 
 def test_a_party_of_a_hundred_with_portraits_and_a_long_fight_saves_and_reopens(
-        qapp, tmp_path: Path) -> None:
+    qapp, tmp_path: Path
+) -> None:
     portrait = encode_portrait(_photo(tmp_path / "photo.png"))
     assert len(portrait) < 120_000
     sheet = sample_sheet("gramfive").model_copy(update={"portrait_png": portrait})
     encounter = Encounter(name="The great melee")
     for number in range(100):
-        encounter = add_combatant(encounter, sheet.model_copy(update={
-            "name": f"Hero {number}"}), "Party")
+        encounter = add_combatant(
+            encounter, sheet.model_copy(update={"name": f"Hero {number}"}), "Party"
+        )
     for number in range(10_000):
         encounter = add_log(encounter, f"Hero {number % 100} strikes for {number % 13} PHP")
     path = tmp_path / "melee.m3e"
     save_encounter(path, encounter)
     size = path.stat().st_size
-    print(f"100 combatants with portraits and {len(encounter.log)} log entries: "
-          f"{size / 1e6:.1f} MB (limit {MAX_DOCUMENT_BYTES / 1e6:.0f} MB)")
+    print(
+        f"100 combatants with portraits and {len(encounter.log)} log entries: "
+        f"{size / 1e6:.1f} MB (limit {MAX_DOCUMENT_BYTES / 1e6:.0f} MB)"
+    )
     assert size < MAX_DOCUMENT_BYTES
     assert load_encounter(path).model == encounter
 
 
 def test_a_picture_too_large_to_be_a_portrait_is_refused_with_a_message(
-        qapp, tmp_path: Path) -> None:
+    qapp, tmp_path: Path
+) -> None:
     huge = QImage(8000, 8000, QImage.Format.Format_Mono)
     huge.fill(0)
     path = tmp_path / "bomb.png"
@@ -88,10 +93,14 @@ def test_a_portrait_bomb_inside_a_file_is_never_decoded(qapp, tmp_path: Path) ->
     huge.fill(0)
     path = tmp_path / "bomb.png"
     assert huge.save(str(path))
-    result = subprocess.run([sys.executable, "-c", BOMB_CHILD, str(path)], capture_output=True,
-                            text=True, cwd=ROOT, timeout=60,
-                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen",
-                                 "PYTHONPATH": str(ROOT)})
+    result = subprocess.run(
+        [sys.executable, "-c", BOMB_CHILD, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)},
+    )
     refused, grown_mb = result.stdout.split()
     print(f"opening a portrait bomb grew the process by {grown_mb} MB")
     assert refused == "True"

@@ -23,10 +23,16 @@ from tests.ui.window.conftest import ScriptedDialogs, edit
 def test_every_file_action_has_its_standard_shortcut(window: MainWindow) -> None:
     actions = window.menu_actions
     expected = {
-        actions.open: "Ctrl+O", actions.save: "Ctrl+S", actions.save_as: "Ctrl+Shift+S",
-        actions.close: "Ctrl+W", actions.quit: "Ctrl+Q", actions.undo: "Ctrl+Z",
-        actions.new_character: "Ctrl+N", actions.new_monster: "Ctrl+Shift+N",
-        actions.new_encounter: "Ctrl+Shift+B", actions.print: "Ctrl+P",
+        actions.open: "Ctrl+O",
+        actions.save: "Ctrl+S",
+        actions.save_as: "Ctrl+Shift+S",
+        actions.close: "Ctrl+W",
+        actions.quit: "Ctrl+Q",
+        actions.undo: "Ctrl+Z",
+        actions.new_character: "Ctrl+N",
+        actions.new_monster: "Ctrl+Shift+N",
+        actions.new_encounter: "Ctrl+Shift+B",
+        actions.print: "Ctrl+P",
     }
     for action, key in expected.items():
         assert QKeySequence(key) in action.shortcuts(), action.text()
@@ -72,8 +78,7 @@ def test_new_character_fills_in_race_and_class(
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     [record] = window.session.records
     sheet = record.document.sheet
-    assert (sheet.name, sheet.race, sheet.char_class, sheet.level) == ("Brom", "dwarf",
-                                                                       "cleric", 2)
+    assert (sheet.name, sheet.race, sheet.char_class, sheet.level) == ("Brom", "dwarf", "cleric", 2)
     assert sheet.movement_base == 9 and sheet.prime is Attribute.WIS
     assert sheet.hero_points == TableRules().starting_hero_points
     kinds = {t.name: t.kind for t in sheet.traits}
@@ -93,8 +98,15 @@ def test_new_character_cancelled_and_new_monster(
 
 
 def test_new_character_for_a_class_without_prime() -> None:
-    sheet = new_character("Lin", "human", "monk", 1, races=races(), classes=classes(),
-                          rules=TableRules(starting_hero_points=2))
+    sheet = new_character(
+        "Lin",
+        "human",
+        "monk",
+        1,
+        races=races(),
+        classes=classes(),
+        rules=TableRules(starting_hero_points=2),
+    )
     assert sheet.prime is None and sheet.hero_points == 2 and sheet.movement_base == 12
 
 
@@ -136,11 +148,19 @@ def test_dark_theme_is_complete_applied_and_remembered(
     assert palette.color(QPalette.ColorRole.Window).lightness() < 80
     assert palette.color(QPalette.ColorRole.Text).lightness() > 200
     dark, light = theme.dark_palette(), theme.light_palette(qapp)
-    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
-                  QPalette.ColorGroup.Disabled):
-        for role in (QPalette.ColorRole.Link, QPalette.ColorRole.Highlight,
-                     QPalette.ColorRole.ToolTipBase, QPalette.ColorRole.ToolTipText,
-                     QPalette.ColorRole.PlaceholderText, QPalette.ColorRole.Base):
+    for group in (
+        QPalette.ColorGroup.Active,
+        QPalette.ColorGroup.Inactive,
+        QPalette.ColorGroup.Disabled,
+    ):
+        for role in (
+            QPalette.ColorRole.Link,
+            QPalette.ColorRole.Highlight,
+            QPalette.ColorRole.ToolTipBase,
+            QPalette.ColorRole.ToolTipText,
+            QPalette.ColorRole.PlaceholderText,
+            QPalette.ColorRole.Base,
+        ):
             assert dark.color(group, role) != light.color(group, role), (group, role)
     disabled = dark.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
     assert disabled != dark.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
@@ -172,8 +192,10 @@ def test_help_has_an_offline_user_guide_and_the_keyboard_shortcuts(
     assert "Ctrl+B opens the board in a window" in text
     window.menu_actions.shortcuts.trigger()
     table = window._shortcuts.table
-    rows = {(table.item(r, 1).text(), table.item(r, 0).text()): table.item(r, 2).text()
-            for r in range(table.rowCount())}
+    rows = {
+        (table.item(r, 1).text(), table.item(r, 0).text()): table.item(r, 2).text()
+        for r in range(table.rowCount())
+    }
     assert rows[("Next Turn", "Encounter")].startswith("Ctrl+Return")
     assert rows[("Board in a Window", "Encounter")] == "Ctrl+B"
     assert rows[("New Character", "Window")].startswith("Ctrl+N")

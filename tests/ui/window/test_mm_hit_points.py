@@ -25,18 +25,24 @@ def typed(qtbot: Any, spin: QAbstractSpinBox, text: str) -> None:
 def new_monster_editor(window: MainWindow, fake_dialogs: Any, qtbot: Any) -> FormSheetEditor:
 
     fake_dialogs.answer("ask_game", lambda *_a, **_k: "monsters_and_magic")
-    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier
-                   | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_N,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     editor = window.tabs.current()
     assert isinstance(editor, FormSheetEditor)
     return editor
 
 
 def test_a_new_monster_stands_and_its_pools_follow_the_maximum(
-        window: MainWindow, fake_dialogs: Any, qtbot: Any) -> None:
+    window: MainWindow, fake_dialogs: Any, qtbot: Any
+) -> None:
     editor = new_monster_editor(window, fake_dialogs, qtbot)
-    php_current, php_maximum = on_screen(editor, "field:php.current"), \
-        on_screen(editor, "field:php.maximum")
+    php_current, php_maximum = (
+        on_screen(editor, "field:php.current"),
+        on_screen(editor, "field:php.maximum"),
+    )
     shown = (php_current.text(), php_maximum.text())
     assert shown == ("18", "18"), "a new monster starts with CON 10 + 8, not 0/0 (down)"
     document = editor.document
@@ -51,8 +57,9 @@ def test_a_new_monster_stands_and_its_pools_follow_the_maximum(
     assert (php_current.text(), php_maximum.text()) == ("10", "10")
 
 
-def test_a_character_s_php_follows_a_changed_con(window: MainWindow, sample: Any,
-                                                 qtbot: Any) -> None:
+def test_a_character_s_php_follows_a_changed_con(
+    window: MainWindow, sample: Any, qtbot: Any
+) -> None:
     record = window.open_path(sample("gramfive"))
     editor = record.page
     assert isinstance(editor, FormSheetEditor)

@@ -18,13 +18,17 @@ from tests.ui.window.conftest import ScriptedDialogs
 from tests.ui.window.test_new_character_generation import _by_the_menu, _seeded
 
 GAMES = [system.id for system in registry.systems() if system.generation is not None]
-TRADING = [system.id for system in registry.systems()
-           if system.generation is not None and system.generation.shift_range is not None]
+TRADING = [
+    system.id
+    for system in registry.systems()
+    if system.generation is not None and system.generation.shift_range is not None
+]
 
 
 def test_every_list_of_games_is_in_the_library_s_order(window: MainWindow) -> None:
-    library = [window.library.game_filter.itemText(n)
-               for n in range(1, window.library.game_filter.count())]
+    library = [
+        window.library.game_filter.itemText(n) for n in range(1, window.library.game_filter.count())
+    ]
     assert len(library) == len(list(registry.systems()))  # every game's samples are listed
     for kind in ("character", "monster"):
         names = [name for _id, name in games_with_forms(kind)]
@@ -33,7 +37,8 @@ def test_every_list_of_games_is_in_the_library_s_order(window: MainWindow) -> No
 
 @pytest.mark.parametrize("game", GAMES)
 def test_new_character_opens_on_the_game_the_library_shows(
-        qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     _seeded(monkeypatch)
     name = registry.get(game).name
     window.library.show_game(name)
@@ -49,7 +54,8 @@ def test_new_character_opens_on_the_game_the_library_shows(
 
 
 def test_new_monster_asks_first_for_the_game_the_library_shows(
-        window: MainWindow, fake_dialogs: ScriptedDialogs) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs
+) -> None:
     game = list(registry.systems())[-1]
     window.library.show_game(game.name)
     asked: list[Any] = []
@@ -63,8 +69,9 @@ def test_the_prime_requisite_trade_is_one_step(qtbot: Any, game: str) -> None:
     system = registry.get(game)
     from m3desk.assets import game_data
 
-    dialog = GenerationDialog([system], lambda s: s.default_options(), game_data, None,
-                              generation_dialog.Roller(3))
+    dialog = GenerationDialog(
+        [system], lambda s: s.default_options(), game_data, None, generation_dialog.Roller(3)
+    )
     qtbot.addWidget(dialog)
     panel = dialog.panel
     assert isinstance(panel, GenerationPanel)

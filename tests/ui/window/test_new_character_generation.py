@@ -61,8 +61,7 @@ def _in_dialog(qtbot: Any, act: Callable[[GenerationDialog], None]) -> list[Any]
     return failures
 
 
-def _by_the_menu(qtbot: Any, window: MainWindow,
-                 act: Callable[[GenerationDialog], None]) -> None:
+def _by_the_menu(qtbot: Any, window: MainWindow, act: Callable[[GenerationDialog], None]) -> None:
     """File → New Character by its keys (Ctrl+N), ``act`` playing the user in the dialog."""
     failures = _in_dialog(qtbot, act)
     window.show()
@@ -110,15 +109,16 @@ def _shown(page: QWidget, keys: tuple[str, ...]) -> tuple[dict[str, int], int, s
         scores[key] = spin.value()
     hp = page.findChild(QSpinBox, "field:hit_points")
     assert hp is not None
-    klass: Any = page.findChild(QComboBox, "field:char_class") or \
-        page.findChild(QLineEdit, "field:calling")
-    return scores, hp.value(), klass.currentText() if isinstance(klass, QComboBox) \
-        else klass.text()
+    klass: Any = page.findChild(QComboBox, "field:char_class") or page.findChild(
+        QLineEdit, "field:calling"
+    )
+    return scores, hp.value(), klass.currentText() if isinstance(klass, QComboBox) else klass.text()
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_new_character_by_the_menu_makes_the_sheet_the_dialog_shows(
-        game: str, qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    game: str, qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _seeded(monkeypatch)
     generation = registry.get(game).generation
     assert generation is not None
@@ -162,8 +162,9 @@ def test_new_character_by_the_menu_makes_the_sheet_the_dialog_shows(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_cancel_makes_nothing(game: str, qtbot: Any, window: MainWindow,
-                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cancel_makes_nothing(
+    game: str, qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _seeded(monkeypatch)
 
     def act(dialog: GenerationDialog) -> None:
@@ -179,16 +180,24 @@ def _dialog(qtbot: Any, game: str, options: Any = None, seed: int = 7) -> Genera
     from m3desk.assets import game_data
 
     system = registry.get(game)
-    dialog = GenerationDialog([system], lambda s: options or s.default_options(), game_data,
-                              roller=Roller(seed))
+    dialog = GenerationDialog(
+        [system], lambda s: options or s.default_options(), game_data, roller=Roller(seed)
+    )
     qtbot.addWidget(dialog)
     return dialog
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if any(
-    m.id == "4d6_drop_lowest" for m in registry.get(g).generation.methods)])  # type: ignore
+@pytest.mark.parametrize(
+    "game",
+    [
+        g
+        for g in GAMES
+        if any(m.id == "4d6_drop_lowest" for m in registry.get(g).generation.methods)
+    ],
+)  # type: ignore
 def test_4d6_drop_lowest_shows_the_dropped_die_and_arranges_by_swapping(
-        game: str, qtbot: Any) -> None:
+    game: str, qtbot: Any
+) -> None:
     dialog = _dialog(qtbot, game)
     panel = dialog.panel
     assert isinstance(panel, GenerationPanel)
@@ -231,10 +240,18 @@ def test_typed_scores_are_checked_and_ok_waits_for_every_one(game: str, qtbot: A
 
 REQUIREMENTS = {
     # game: (scores typed, group, pick that the scores bar, words of the reason)
-    "ose": ({"STR": 12, "INT": 12, "WIS": 12, "DEX": 12, "CON": 7, "CHA": 12}, "class",
-            "dwarf", "needs CON 9, has 7"),
-    "adnd2e": ({"STR": 12, "DEX": 12, "CON": 12, "INT": 12, "WIS": 12, "CHA": 12}, "class",
-               "paladin", "needs WIS 13, has 12; CHA 17, has 12"),
+    "ose": (
+        {"STR": 12, "INT": 12, "WIS": 12, "DEX": 12, "CON": 7, "CHA": 12},
+        "class",
+        "dwarf",
+        "needs CON 9, has 7",
+    ),
+    "adnd2e": (
+        {"STR": 12, "DEX": 12, "CON": 12, "INT": 12, "WIS": 12, "CHA": 12},
+        "class",
+        "paladin",
+        "needs WIS 13, has 12; CHA 17, has 12",
+    ),
 }
 
 
@@ -276,8 +293,13 @@ def test_the_problem_line_gives_a_barred_picks_reason_once(game: str, qtbot: Any
         for index in range(model.rowCount()):
             if not model.item(index).isEnabled():
                 combo.setCurrentIndex(index)
-                barred.append((group.label, model.item(index).toolTip(),
-                               model.item(index).text().split(" — ")[0]))
+                barred.append(
+                    (
+                        group.label,
+                        model.item(index).toolTip(),
+                        model.item(index).text().split(" — ")[0],
+                    )
+                )
                 break
     text = dialog.problem.text()
     if not barred:  # every pick is open even at the lowest scores
@@ -307,10 +329,11 @@ def test_ose_hit_points_rolled_by_the_rule_are_shown_and_kept(qtbot: Any) -> Non
     assert dialog.sheet().hit_points == expected  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if any(
-    m.kind == "point_buy" for m in registry.get(g).generation.methods)])  # type: ignore
-def test_point_buy_counts_the_points_left_and_refuses_an_overspend(
-        game: str, qtbot: Any) -> None:
+@pytest.mark.parametrize(
+    "game",
+    [g for g in GAMES if any(m.kind == "point_buy" for m in registry.get(g).generation.methods)],
+)  # type: ignore
+def test_point_buy_counts_the_points_left_and_refuses_an_overspend(game: str, qtbot: Any) -> None:
     dialog = _dialog(qtbot, game)
     panel = dialog.panel
     assert isinstance(panel, GenerationPanel)
@@ -330,15 +353,17 @@ def test_point_buy_counts_the_points_left_and_refuses_an_overspend(
 
 
 def test_ose_points_moved_to_the_prime_requisite_reach_the_sheet(
-        qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _seeded(monkeypatch)
 
     def act(dialog: GenerationDialog) -> None:
         qtbot.keyClicks(dialog.name, "Rolf")
         panel = _choose_game(dialog, "ose")
         panel.method.setCurrentIndex(panel.method.findData("typed"))
-        _type_scores(qtbot, panel, {"STR": 13, "INT": 14, "WIS": 10, "DEX": 12, "CON": 11,
-                                    "CHA": 9})
+        _type_scores(
+            qtbot, panel, {"STR": 13, "INT": 14, "WIS": 10, "DEX": 12, "CON": 11, "CHA": 9}
+        )
         panel.picks["class"].setCurrentIndex(panel.picks["class"].findData("fighter"))
         shifts = {row.key: row.shift for row in panel.rows}
         assert shifts["INT"] is not None and shifts["STR"] is not None

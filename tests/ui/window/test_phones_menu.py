@@ -12,7 +12,8 @@ from m3desk.ui.phones import PhonesDialog
 
 
 def test_the_encounter_menu_shares_with_phones_until_the_tab_closes(
-        window: MainWindow, saved_encounter: Path, qtbot) -> None:
+    window: MainWindow, saved_encounter: Path, qtbot
+) -> None:
     record = window.open_path(saved_encounter)
     assert record is not None
     menu = window.menu_actions.menus["encounter"]

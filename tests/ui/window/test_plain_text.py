@@ -29,9 +29,13 @@ SPOOF = "<b>Spoof</b>"
 
 def test_a_message_box_shows_a_hostile_format_literally(qtbot) -> None:
     """The exact dialog an unreadable file gets: its text names the hostile format."""
-    box = dialogs.message_box(None, QMessageBox.Icon.Critical, "Could not open",
-                              f"it is not an m3desk document (unknown format '{BOMB}').",
-                              f"{SPOOF} more")
+    box = dialogs.message_box(
+        None,
+        QMessageBox.Icon.Critical,
+        "Could not open",
+        f"it is not an m3desk document (unknown format '{BOMB}').",
+        f"{SPOOF} more",
+    )
     qtbot.addWidget(box)
     labels = [label for label in box.findChildren(QLabel) if label.text()]
     assert box.textFormat() == Qt.TextFormat.PlainText
@@ -51,7 +55,8 @@ def _hostile_sheet(sample: Callable[[str], Path], tmp_path: Path) -> Path:
 
 
 def test_an_unknown_hostile_format_reaches_the_error_dialog_as_plain_text(
-        window: MainWindow, tmp_path: Path, fake_dialogs) -> None:
+    window: MainWindow, tmp_path: Path, fake_dialogs
+) -> None:
     path = tmp_path / "bomb.m3c"
     path.write_text(json.dumps({"format": BOMB, "schema_version": 1, "document": {}}))
     assert window.open_path(path) is None
@@ -60,7 +65,8 @@ def test_an_unknown_hostile_format_reaches_the_error_dialog_as_plain_text(
 
 
 def test_a_hostile_sheet_name_is_plain_in_labels_and_tooltips(
-        qtbot, window: MainWindow, sample: Callable[[str], Path], tmp_path: Path) -> None:
+    qtbot, window: MainWindow, sample: Callable[[str], Path], tmp_path: Path
+) -> None:
     opened = window.open_path(_hostile_sheet(sample, tmp_path))
     assert opened is not None
     assert SPOOF in window.windowTitle()
@@ -72,7 +78,8 @@ def test_a_hostile_sheet_name_is_plain_in_labels_and_tooltips(
 
 
 def test_a_hostile_combatant_shows_literally_on_the_tracker_tooltip_and_board(
-        qtbot, window: MainWindow, sample: Callable[[str], Path], tmp_path: Path) -> None:
+    qtbot, window: MainWindow, sample: Callable[[str], Path], tmp_path: Path
+) -> None:
     sheet = load_sheet(_hostile_sheet(sample, tmp_path)).model
     encounter = add_combatant(Encounter(name=BOMB), sheet, "Party")
     path = tmp_path / "hostile.m3e"
@@ -98,4 +105,5 @@ def test_a_hostile_combatant_shows_literally_on_the_tracker_tooltip_and_board(
 
 def test_safe_tooltip_escapes_and_keeps_lines() -> None:
     assert safe_tooltip("a < b\n<img src=x>") == (
-        "<p style='white-space:pre-wrap'>a &lt; b<br>&lt;img src=x&gt;</p>")
+        "<p style='white-space:pre-wrap'>a &lt; b<br>&lt;img src=x&gt;</p>"
+    )

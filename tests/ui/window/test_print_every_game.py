@@ -66,11 +66,17 @@ def preview_to(fake_dialogs: ScriptedDialogs, out: Path) -> None:
     dialog.paintRequested.emit(printer)
 
 
-@pytest.mark.parametrize(("game", "source"), SAMPLES,
-                         ids=[f"{game}-{path.stem}" for game, path in SAMPLES])
+@pytest.mark.parametrize(
+    ("game", "source"), SAMPLES, ids=[f"{game}-{path.stem}" for game, path in SAMPLES]
+)
 def test_every_sample_sheet_exports_and_previews_from_its_tab(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, paths: AppPaths, tmp_path: Path,
-        game: str, source: Path) -> None:
+    window: MainWindow,
+    fake_dialogs: ScriptedDialogs,
+    paths: AppPaths,
+    tmp_path: Path,
+    game: str,
+    source: Path,
+) -> None:
     record = window.open_path(mine(paths, source))
     assert record is not None
     sheet = record.model()
@@ -83,12 +89,11 @@ def test_every_sample_sheet_exports_and_previews_from_its_tab(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_games_encounter_tab_exports_prints_and_previews(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, paths: AppPaths, tmp_path: Path,
-        game: str) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, paths: AppPaths, tmp_path: Path, game: str
+) -> None:
     path, encounter = encounter_file(paths.library_dir("encounters"), game)
     window.open_path(path)
-    assert_encounter_text(export_current(window, fake_dialogs, tmp_path / "fight.pdf"),
-                          encounter)
+    assert_encounter_text(export_current(window, fake_dialogs, tmp_path / "fight.pdf"), encounter)
     assert pdfinfo(tmp_path / "fight.pdf")["Page size"].startswith(("842", "792"))  # landscape
 
     fake_dialogs.answer("ask_printer", printer_to(tmp_path / "printed.pdf"))
@@ -103,8 +108,8 @@ def test_every_games_encounter_tab_exports_prints_and_previews(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_export_party_pdf_of_library_sheets_of_every_game(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, paths: AppPaths, tmp_path: Path,
-        game: str) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, paths: AppPaths, tmp_path: Path, game: str
+) -> None:
     files = [mine(paths, source) for source in sample_files(game)]
     window.library.refresh()
     assert window.library.select_paths(files) == len(files)
@@ -124,8 +129,8 @@ def test_export_party_pdf_of_library_sheets_of_every_game(
 
 
 def test_a_party_of_several_games_prints_each_games_sheets_together(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, paths: AppPaths,
-        tmp_path: Path) -> None:
+    window: MainWindow, fake_dialogs: ScriptedDialogs, paths: AppPaths, tmp_path: Path
+) -> None:
     # a sheet of each game and a second one of the first game: the two print together
     chosen = [sample_files(game)[0] for game in GAMES] + [sample_files(GAMES[0])[1]]
     files = [mine(paths, source) for source in chosen]
@@ -145,13 +150,21 @@ def test_a_party_of_several_games_prints_each_games_sheets_together(
 
 
 def test_a_document_of_no_installed_game_gets_a_message_not_a_traceback(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, paths: AppPaths, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    window: MainWindow,
+    fake_dialogs: ScriptedDialogs,
+    paths: AppPaths,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     path, _encounter = encounter_file(paths.library_dir("encounters"), GAMES[-1])
     window.open_path(path)
     game = registry.get(GAMES[-1])
-    monkeypatch.setattr(registry, "system_of", lambda model: (_ for _ in ()).throw(
-        registry.UnknownSystemError(type(model).__name__)))
+    monkeypatch.setattr(
+        registry,
+        "system_of",
+        lambda model: (_ for _ in ()).throw(registry.UnknownSystemError(type(model).__name__)),
+    )
     for action in ("export_pdf", "print", "print_preview"):
         getattr(window.menu_actions, action).trigger()
     messages = fake_dialogs.messages()

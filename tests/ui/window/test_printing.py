@@ -38,8 +38,11 @@ def _is_pdf(path: Path) -> bool:
 
 
 def test_export_pdf_of_the_current_sheet(
-    window: MainWindow, sample, fake_dialogs: ScriptedDialogs, tmp_path: Path,
-    exported: list[tuple[str, int]]
+    window: MainWindow,
+    sample,
+    fake_dialogs: ScriptedDialogs,
+    tmp_path: Path,
+    exported: list[tuple[str, int]],
 ) -> None:
     record = window.open_path(sample("gramfive"))
     edit(record, notes="Printed with the unsaved notes")
@@ -55,8 +58,11 @@ def test_export_pdf_of_the_current_sheet(
 
 
 def test_export_pdf_of_the_current_encounter(
-    window: MainWindow, saved_encounter: Path, fake_dialogs: ScriptedDialogs, tmp_path: Path,
-    exported: list[tuple[str, int]]
+    window: MainWindow,
+    saved_encounter: Path,
+    fake_dialogs: ScriptedDialogs,
+    tmp_path: Path,
+    exported: list[tuple[str, int]],
 ) -> None:
     window.open_path(saved_encounter)
     fake_dialogs.answer("pdf_file_name", tmp_path / "fane.pdf")
@@ -67,13 +73,18 @@ def test_export_pdf_of_the_current_encounter(
 
 
 def test_export_party_pdf_takes_the_library_selection(
-    window: MainWindow, party_in_library: dict[str, Path], fake_dialogs: ScriptedDialogs,
-    tmp_path: Path, exported: list[tuple[str, int]]
+    window: MainWindow,
+    party_in_library: dict[str, Path],
+    fake_dialogs: ScriptedDialogs,
+    tmp_path: Path,
+    exported: list[tuple[str, int]],
 ) -> None:
     window.library.refresh()
     window.library.select_paths([party_in_library["gramfive"], party_in_library["felix"]])
-    assert [s.name for s in window.print_commands.party_sheets()] == ["Felix Pook",
-                                                                      "Gramfive the Grim"]
+    assert [s.name for s in window.print_commands.party_sheets()] == [
+        "Felix Pook",
+        "Gramfive the Grim",
+    ]
     fake_dialogs.answer("pdf_file_name", tmp_path / "party.pdf")
     window.menu_actions.export_party_pdf.trigger()
     assert _is_pdf(tmp_path / "party.pdf")
@@ -103,8 +114,7 @@ def test_a_pdf_that_cannot_be_written_is_reported(
 
 
 def test_ctrl_p_prints_an_encounter_on_the_chosen_printer(
-    window: MainWindow, saved_encounter: Path, fake_dialogs: ScriptedDialogs, tmp_path: Path,
-    qtbot
+    window: MainWindow, saved_encounter: Path, fake_dialogs: ScriptedDialogs, tmp_path: Path, qtbot
 ) -> None:
     from PySide6.QtGui import QPageLayout
     from PySide6.QtPrintSupport import QPrinter
@@ -136,13 +146,17 @@ def test_print_preview_is_built_and_shown_through_the_dialogs_module(
 
 
 def test_export_pdf_command_writes_the_file_without_a_window(
-    sample, saved_encounter: Path, tmp_path: Path, qapp: QApplication,
-    capsys: pytest.CaptureFixture[str]
+    sample,
+    saved_encounter: Path,
+    tmp_path: Path,
+    qapp: QApplication,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     out = tmp_path / "handouts.pdf"
     windows_before = len(QApplication.topLevelWidgets())
-    code = app_module.run(["export-pdf", str(sample("gramfive")), str(saved_encounter),
-                           "-o", str(out)])
+    code = app_module.run(
+        ["export-pdf", str(sample("gramfive")), str(saved_encounter), "-o", str(out)]
+    )
     assert code == 0 and _is_pdf(out)
     assert "wrote" in capsys.readouterr().out
     assert len(QApplication.topLevelWidgets()) == windows_before  # no main window
@@ -154,13 +168,12 @@ def test_export_pdf_command_fails_on_a_corrupt_file_and_writes_nothing(
     corrupt = tmp_path / "corrupt.m3c"
     corrupt.write_bytes(b'{"format": "m3desk.character", "docu')
     out = tmp_path / "never.pdf"
-    assert app_module.run(["export-pdf", str(sample("felix")), str(corrupt),
-                           "-o", str(out)]) == 1
+    assert app_module.run(["export-pdf", str(sample("felix")), str(corrupt), "-o", str(out)]) == 1
     assert not out.exists() and "corrupt.m3c" in capsys.readouterr().err
 
 
 def test_export_pdf_help_and_app_help_mention_the_command(
-    capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert app_module.run(["export-pdf", "--help"]) == 0
     assert "-o OUT.pdf" in capsys.readouterr().out
@@ -170,8 +183,10 @@ def test_export_pdf_help_and_app_help_mention_the_command(
 
 
 def test_a_printing_entry_point_this_build_lacks_is_reported_not_raised(
-    window: MainWindow, saved_encounter: Path, fake_dialogs: ScriptedDialogs,
-    monkeypatch: pytest.MonkeyPatch
+    window: MainWindow,
+    saved_encounter: Path,
+    fake_dialogs: ScriptedDialogs,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delattr(export, "export_encounter_pdf")
     window.open_path(saved_encounter)

@@ -20,20 +20,24 @@ from m3desk.ui.window.kinds import ENCOUNTERS
 from tests.ui.window.conftest import ScriptedDialogs, edit
 
 
-def _crashed_session(paths: AppPaths, pid: int, sheet: CharacterSheet,
-                     original: Path | None) -> RecoveryStore:
+def _crashed_session(
+    paths: AppPaths, pid: int, sheet: CharacterSheet, original: Path | None
+) -> RecoveryStore:
     """What a crash leaves behind: a session lock whose process is gone, and a snapshot."""
     lock = SessionLock(paths.state_dir, pid=pid)
     lock.acquire()
     store = RecoveryStore(paths.state_dir, lock.session_id)
-    store.write("doc1", sheet_bytes(sheet), title=sheet.name,
-                original_path=str(original) if original else None, kind="character")
+    store.write(
+        "doc1",
+        sheet_bytes(sheet),
+        title=sheet.name,
+        original_path=str(original) if original else None,
+        kind="character",
+    )
     return store
 
 
-def test_autosave_writes_a_snapshot_after_an_idle_pause(
-    window: MainWindow, sample, qtbot
-) -> None:
+def test_autosave_writes_a_snapshot_after_an_idle_pause(window: MainWindow, sample, qtbot) -> None:
     window.autosave.interval_ms = 30
     record = window.open_path(sample("gramfive"))
     edit(record, notes="typed")
@@ -121,9 +125,7 @@ def test_a_clean_exit_leaves_no_snapshot_and_no_lock(
     assert not window.autosave.store.folder.exists()
 
 
-def test_a_sample_snapshot_never_points_back_at_the_bundled_file(
-    window: MainWindow, qtbot
-) -> None:
+def test_a_sample_snapshot_never_points_back_at_the_bundled_file(window: MainWindow, qtbot) -> None:
     sample_path = window.library.model.entries()[0].path
     record = window.open_path(sample_path)
     assert record.is_sample
@@ -134,8 +136,12 @@ def test_a_sample_snapshot_never_points_back_at_the_bundled_file(
 
 
 def test_an_unsaved_encounter_is_restored_after_a_simulated_crash(
-    make_window, paths: AppPaths, saved_encounter: Path, fake_dialogs: ScriptedDialogs,
-    dead_pid: int, qtbot
+    make_window,
+    paths: AppPaths,
+    saved_encounter: Path,
+    fake_dialogs: ScriptedDialogs,
+    dead_pid: int,
+    qtbot,
 ) -> None:
     # The crashed run: the encounter started, autosaved as kind "encounter", then a crash
     # (its session lock stays behind with a pid that no longer runs).
@@ -172,8 +178,7 @@ def _move_snapshots(source: RecoveryStore, target: RecoveryStore) -> None:
             file.rename(target.folder / file.name)
 
 
-def test_steady_editing_is_snapshotted_within_the_bound(window: MainWindow, sample,
-                                                         qtbot) -> None:
+def test_steady_editing_is_snapshotted_within_the_bound(window: MainWindow, sample, qtbot) -> None:
     """A key a second never pauses long enough for the idle timer; the bound still holds."""
     import time
 
@@ -192,7 +197,8 @@ def test_steady_editing_is_snapshotted_within_the_bound(window: MainWindow, samp
 
 
 def test_a_failing_autosave_keeps_its_warning_until_one_works(
-        window: MainWindow, sample, qtbot, monkeypatch) -> None:
+    window: MainWindow, sample, qtbot, monkeypatch
+) -> None:
     from m3desk.storage.errors import SaveError
 
     record = window.open_path(sample("gramfive"))
@@ -223,11 +229,12 @@ def _one_sample_per_game() -> list[tuple[str, Path]]:
 
 
 @pytest.mark.parametrize(("game", "source"), _one_sample_per_game())
-@pytest.mark.parametrize("cause", ["a file in the way", "permission denied", "read-only",
-                                   "disk full"])
+@pytest.mark.parametrize(
+    "cause", ["a file in the way", "permission denied", "read-only", "disk full"]
+)
 def test_a_recovery_folder_that_cannot_be_made_warns_and_retries(
-        window: MainWindow, tmp_path: Path, qtbot, monkeypatch, game: str, source: Path,
-        cause: str) -> None:
+    window: MainWindow, tmp_path: Path, qtbot, monkeypatch, game: str, source: Path, cause: str
+) -> None:
     """The first autosave of the session makes the recovery folder; when it cannot (a run
     with sudo left it root's, a read-only or full disk), the window warns as for any failed
     snapshot, autosave stays on, and the next try that works takes the warning down."""
@@ -247,8 +254,11 @@ def test_a_recovery_folder_that_cannot_be_made_warns_and_retries(
         root.parent.mkdir(parents=True, exist_ok=True)
         root.write_text("not a folder")
     else:
-        code = {"permission denied": errno.EACCES, "read-only": errno.EROFS,
-                "disk full": errno.ENOSPC}[cause]
+        code = {
+            "permission denied": errno.EACCES,
+            "read-only": errno.EROFS,
+            "disk full": errno.ENOSPC,
+        }[cause]
 
         def refuse(path, *args, **kwargs):
             if Path(path).name in {root.name, window.autosave.store.folder.name}:

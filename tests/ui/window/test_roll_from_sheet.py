@@ -27,14 +27,15 @@ from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.sheet.form_editor import FormSheetEditor
 
-SHEETS = [(system.id, path) for system in registry.systems()
-          for path in sample_files(system.id)]
+SHEETS = [(system.id, path) for system in registry.systems() for path in sample_files(system.id)]
 
 
-@pytest.mark.parametrize(("game", "path"), SHEETS,
-                         ids=[f"{game}-{path.stem}" for game, path in SHEETS])
-def test_each_rolls_shown_chance_is_what_its_rule_makes_of_every_throw(game: str,
-                                                                        path: Path) -> None:
+@pytest.mark.parametrize(
+    ("game", "path"), SHEETS, ids=[f"{game}-{path.stem}" for game, path in SHEETS]
+)
+def test_each_rolls_shown_chance_is_what_its_rule_makes_of_every_throw(
+    game: str, path: Path
+) -> None:
     sheet = load_sheet(path).model
     for roll in registry.get(game).sheet_rolls(sheet, None):
         dice = roll.dice
@@ -59,8 +60,9 @@ def test_the_sheets_odds_are_the_encounters_odds() -> None:
         sheet = load_sheet(path).model
         for roll in registry.get("adnd2e").sheet_rolls(sheet, None):
             target = int(roll.needed.split()[0])
-            expected = save_chance(target) if roll.group == "Saving throws" \
-                else morale_hold_chance(target)
+            expected = (
+                save_chance(target) if roll.group == "Saving throws" else morale_hold_chance(target)
+            )
             assert chance(roll) == expected, roll.label
     from m3desk.systems.monsters_and_magic.odds import success_chance
 
@@ -69,8 +71,10 @@ def test_the_sheets_odds_are_the_encounters_odds() -> None:
         rolls = registry.get("monsters_and_magic").sheet_rolls(sheet, None)
         assert rolls
         for roll in rolls:
-            modifier, resistance = (int(word.replace("−", "-").strip("(+)"))
-                                    for word in roll.label.rsplit("(", 1)[1].split(" vs "))
+            modifier, resistance = (
+                int(word.replace("−", "-").strip("(+)"))
+                for word in roll.label.rsplit("(", 1)[1].split(" vs ")
+            )
             assert float(chance(roll)) == pytest.approx(success_chance(modifier, resistance))
 
 
@@ -79,8 +83,9 @@ def test_every_played_game_rolls_from_its_sheets() -> None:
     for system in registry.systems():
         files = sample_files(system.id)
         if files:
-            assert any(system.sheet_rolls(load_sheet(path).model, None) for path in files), \
+            assert any(system.sheet_rolls(load_sheet(path).model, None) for path in files), (
                 system.name
+            )
 
 
 def _open_real_sheet(window: MainWindow, path: Path, tmp_path: Path) -> FormSheetEditor:
@@ -95,22 +100,28 @@ def _open_real_sheet(window: MainWindow, path: Path, tmp_path: Path) -> FormShee
 
 @pytest.mark.parametrize("game", [system.id for system in registry.systems()])
 def test_a_roll_typed_on_the_sheet_is_logged_in_the_open_fight_as_one_undo_step(
-        game: str, window: MainWindow, qtbot: Any, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("m3desk.ui.window.documents.create_editor",
-                        lambda document, parent=None: FormSheetEditor(document, parent))
+    game: str, window: MainWindow, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "m3desk.ui.window.documents.create_editor",
+        lambda document, parent=None: FormSheetEditor(document, parent),
+    )
     files = sample_files(game)
     if not files:
         pytest.skip(f"{game} ships no samples")
     editors = [_open_real_sheet(window, path, tmp_path) for path in files]
     for editor in editors:  # a game with no rolls offers no button
-        assert (editor.roll_button is None) == (not registry.get(game).sheet_rolls(
-            editor.form_document.sheet, editor.form_document.table_options()))
+        assert (editor.roll_button is None) == (
+            not registry.get(game).sheet_rolls(
+                editor.form_document.sheet, editor.form_document.table_options()
+            )
+        )
     rolling = [editor for editor in editors if editor.roll_button is not None]
     if not rolling:
         return
-    document = new_encounter_document(window.session.open_sheet_documents(),
-                                      name=f"Roll test {game}")
+    document = new_encounter_document(
+        window.session.open_sheet_documents(), name=f"Roll test {game}"
+    )
     fight = window.session.adopt(document).document
     assert isinstance(fight, EncounterDocument)
     for editor in rolling:
@@ -119,10 +130,10 @@ def test_a_roll_typed_on_the_sheet_is_logged_in_the_open_fight_as_one_undo_step(
         qtbot.mouseClick(editor.roll_button, Qt.MouseButton.LeftButton)
         dialog = editor.rolls_dialog
         assert dialog is not None and dialog.isVisible()
-        rolls = registry.get(game).sheet_rolls(editor.form_document.sheet,
-                                               editor.form_document.table_options())
-        shown = [dialog.rolls_list.item(row).text()
-                 for row in range(dialog.rolls_list.count())]
+        rolls = registry.get(game).sheet_rolls(
+            editor.form_document.sheet, editor.form_document.table_options()
+        )
+        shown = [dialog.rolls_list.item(row).text() for row in range(dialog.rolls_list.count())]
         for roll in rolls:  # every roll with its exact chance, as the rule counts it
             assert f"{roll.label} · {chance_text(roll)}" in shown
         roll = rolls[-1]

@@ -21,8 +21,14 @@ from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.main_window import MainWindow
 
-LOOK_ALIKES = ["Party\u200b", "\u200dParty", "Par\u00adty", "Party\u2060 ", "P\u200earty",
-               "Party\ufeff"]
+LOOK_ALIKES = [
+    "Party\u200b",
+    "\u200dParty",
+    "Par\u00adty",
+    "Party\u2060 ",
+    "P\u200earty",
+    "Party\ufeff",
+]
 
 
 def _fight_file(game: str, tmp_path: Path, monsters_side: str) -> Path:
@@ -48,8 +54,9 @@ def test_look_alikes_read_as_the_name_they_show(name: str) -> None:
 
 
 @pytest.mark.parametrize("game", [system.id for system in systems()])
-def test_a_zero_width_space_does_not_make_another_party(window: MainWindow, tmp_path: Path,
-                                                        game: str) -> None:
+def test_a_zero_width_space_does_not_make_another_party(
+    window: MainWindow, tmp_path: Path, game: str
+) -> None:
     path = _fight_file(game, tmp_path, "Party\u200b")
 
     loaded = load_encounter(path).model

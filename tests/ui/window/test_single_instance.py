@@ -21,8 +21,12 @@ RUN = "import sys, m3desk.ui.app as app; sys.exit(app.run(sys.argv[1:]))"
 
 
 def _env(home: Path) -> dict[str, str]:
-    return {**os.environ, "M3DESK_HOME": str(home), "QT_QPA_PLATFORM": "offscreen",
-            "PYTHONPATH": str(ROOT)}
+    return {
+        **os.environ,
+        "M3DESK_HOME": str(home),
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": str(ROOT),
+    }
 
 
 def _recent(home: Path) -> list[str]:
@@ -39,15 +43,25 @@ def test_a_second_launch_hands_its_file_to_the_first_and_exits(tmp_path: Path) -
     sheet = tmp_path / "felix.m3c"
     shutil.copyfile(next(p for p in sample_files("monsters_and_magic") if p.stem == "felix"), sheet)
     state_dir = AppPaths.from_environment({"M3DESK_HOME": str(home)}).state_dir
-    first = subprocess.Popen([sys.executable, "-c", RUN], env=_env(home), cwd=ROOT,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    first = subprocess.Popen(
+        [sys.executable, "-c", RUN],
+        env=_env(home),
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 30
         while not Path(server_name(state_dir)).exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert Path(server_name(state_dir)).exists(), "the first window never listened"
-        second = subprocess.run([sys.executable, "-c", RUN, str(sheet)], env=_env(home),
-                                cwd=ROOT, capture_output=True, timeout=30)
+        second = subprocess.run(
+            [sys.executable, "-c", RUN, str(sheet)],
+            env=_env(home),
+            cwd=ROOT,
+            capture_output=True,
+            timeout=30,
+        )
         assert second.returncode == 0
         deadline = time.monotonic() + 10
         while str(sheet) not in _recent(home) and time.monotonic() < deadline:
@@ -67,18 +81,25 @@ def test_no_running_instance_means_this_launch_is_it(tmp_path: Path) -> None:
 
 # -- one m3desk per data folder, even when busy or raced (issue 20 §5) ------------------------
 
-HOLD = ("import sys, time; from pathlib import Path; "
-        "from m3desk.ui.single_instance import InstanceClaim; "
-        "claim = InstanceClaim(Path(sys.argv[1])); print(claim.take(), flush=True); "
-        "time.sleep(60)")
+HOLD = (
+    "import sys, time; from pathlib import Path; "
+    "from m3desk.ui.single_instance import InstanceClaim; "
+    "claim = InstanceClaim(Path(sys.argv[1])); print(claim.take(), flush=True); "
+    "time.sleep(60)"
+)
 
 
 def test_the_data_folder_is_claimed_atomically_and_never_left_stale(tmp_path: Path) -> None:
     from m3desk.ui.single_instance import InstanceClaim
 
     state = tmp_path / "state"
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(state)], env=_env(tmp_path),
-                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(state)],
+        env=_env(tmp_path),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "True"
         mine = InstanceClaim(state)
@@ -132,8 +153,12 @@ def test_a_busy_first_instance_is_waited_for_not_given_up_on(tmp_path: Path) -> 
     waited: list[float] = []
     second = InstanceClaim(state)
     try:
-        assert wait_to_hand_over(state, [tmp_path / "felix.m3c"], second,
-                                 waiting=lambda elapsed: waited.append(elapsed) or True)
+        assert wait_to_hand_over(
+            state,
+            [tmp_path / "felix.m3c"],
+            second,
+            waiting=lambda elapsed: waited.append(elapsed) or True,
+        )
     finally:
         thread.join(15)
         first.release()
@@ -179,20 +204,28 @@ def test_two_launches_a_moment_apart_give_one_window_with_both_files(tmp_path: P
     sheets = []
     for stem in ("felix", "gramfive"):
         sheet = tmp_path / f"{stem}.m3c"
-        shutil.copyfile(next(p for p in sample_files("monsters_and_magic") if p.stem == stem),
-                        sheet)
+        shutil.copyfile(
+            next(p for p in sample_files("monsters_and_magic") if p.stem == stem), sheet
+        )
         sheets.append(sheet)
     launches = []
     for sheet in sheets:
-        launches.append(subprocess.Popen([sys.executable, "-c", RUN, str(sheet)],
-                                         env=_env(home), cwd=ROOT, stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.DEVNULL))
+        launches.append(
+            subprocess.Popen(
+                [sys.executable, "-c", RUN, str(sheet)],
+                env=_env(home),
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
         time.sleep(0.1)
     try:
         deadline = time.monotonic() + 40
         while time.monotonic() < deadline and not (
-                all(str(s) in _recent(home) for s in sheets)
-                and sum(p.poll() is None for p in launches) == 1):
+            all(str(s) in _recent(home) for s in sheets)
+            and sum(p.poll() is None for p in launches) == 1
+        ):
             time.sleep(0.1)
         assert sum(p.poll() is None for p in launches) == 1, "two windows on one folder"
         assert all(str(s) in _recent(home) for s in sheets)  # the one window has both

@@ -19,8 +19,12 @@ from m3desk.ui.main_window import MainWindow
 from m3desk.ui.sheet.roles import DerivedKeyRole
 from tests.ui.window.conftest import ScriptedDialogs
 
-HOUSE = TableRules(size_defence_vs_larger=False, size_mental=False, damage_cap_adds_level=False,
-                   starting_hero_points=3)
+HOUSE = TableRules(
+    size_defence_vs_larger=False,
+    size_mental=False,
+    damage_cap_adds_level=False,
+    starting_hero_points=3,
+)
 
 
 def menu_action(menu: QMenu, text: str) -> QAction:
@@ -62,8 +66,13 @@ def shown_max_damage(record: Any) -> str:
 
 
 def test_edit_table_rules_is_saved_and_used_by_new_sheets_and_encounters(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, sample, paths: AppPaths,
-        qtbot, rules_answers: deque[Any]) -> None:
+    window: MainWindow,
+    fake_dialogs: ScriptedDialogs,
+    sample,
+    paths: AppPaths,
+    qtbot,
+    rules_answers: deque[Any],
+) -> None:
     gramfive = window.open_path(sample("gramfive"))
     assert gramfive.document.rules == TableRules()
     assert shown_max_damage(gramfive) == "10"  # d8 + level 1 + STR
@@ -95,10 +104,14 @@ def test_edit_table_rules_is_saved_and_used_by_new_sheets_and_encounters(
 
 
 def test_stored_rules_that_no_longer_validate_fall_back_with_a_warning(
-        make_window: Callable[..., MainWindow], fake_dialogs: ScriptedDialogs,
-        paths: AppPaths, rules_answers: deque[Any]) -> None:
-    save_settings(paths, AppSettings(table_rules={
-        "monsters_and_magic": {"minor_cost": 12, "shiny": True}}))
+    make_window: Callable[..., MainWindow],
+    fake_dialogs: ScriptedDialogs,
+    paths: AppPaths,
+    rules_answers: deque[Any],
+) -> None:
+    save_settings(
+        paths, AppSettings(table_rules={"monsters_and_magic": {"minor_cost": 12, "shiny": True}})
+    )
     window = make_window()
     assert window.settings_store.table_rules() == TableRules()
     problem = window.settings_store.table_rules_problem()
@@ -110,12 +123,13 @@ def test_stored_rules_that_no_longer_validate_fall_back_with_a_warning(
     assert problem in asked[0]["intro"]  # the dialog says why it shows the strict rules
     assert window.settings_store.table_rules_problem() is None
     assert load_settings(paths)[0].table_rules == {
-        "monsters_and_magic": TableRules.book_example().model_dump(mode="json")}
+        "monsters_and_magic": TableRules.book_example().model_dump(mode="json")
+    }
 
 
-def test_encounter_table_rules_are_one_undo_step(window: MainWindow,
-                                                 fake_dialogs: ScriptedDialogs,
-                                                 rules_answers: deque[Any]) -> None:
+def test_encounter_table_rules_are_one_undo_step(
+    window: MainWindow, fake_dialogs: ScriptedDialogs, rules_answers: deque[Any]
+) -> None:
     fake_dialogs.answer("ask_new_encounter", NewEncounterChoice("Ambush", ()))
     record = window.new_encounter()
     document = record.document

@@ -57,8 +57,8 @@ def _click_row(qtbot: Any, view: Any, row: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_tables_roll_through_the_window_and_land_in_the_log(
-        game: GameSystem, make_window: Callable[..., MainWindow], paths: AppPaths,
-        qtbot: Any) -> None:
+    game: GameSystem, make_window: Callable[..., MainWindow], paths: AppPaths, qtbot: Any
+) -> None:
     encounter = _encounter_file(game, paths)
     window = make_window([encounter] if encounter is not None else [])
     action = window.findChild(QAction, "show_tables")
@@ -95,8 +95,9 @@ def test_tables_roll_through_the_window_and_land_in_the_log(
     result = panel.last
     assert result is not None
     assert panel.result.text().startswith(result.chain_text())
-    assert panel.rows_model.index(panel.rows_model.hit, 1).data() == \
-        result.steps[0].row.result_text()
+    assert (
+        panel.rows_model.index(panel.rows_model.hit, 1).data() == result.steps[0].row.result_text()
+    )
     record = window.session.current() if encounter is not None else None
     if record is not None:
         fight = record.document
@@ -118,8 +119,9 @@ def test_tables_roll_through_the_window_and_land_in_the_log(
     assert f"999 is not on {table.name}" in panel.result.text()
 
 
-def test_treasure_is_rolled_from_the_panel(make_window: Callable[..., MainWindow],
-                                           qtbot: Any) -> None:
+def test_treasure_is_rolled_from_the_panel(
+    make_window: Callable[..., MainWindow], qtbot: Any
+) -> None:
     tables = {g.id: load_tables(g.id) for g in GAMES}
     with_treasure = [g for g, t in tables.items() if t.treasure_types]
     assert with_treasure
@@ -170,8 +172,9 @@ def test_the_models_pass_qtmodeltester(game: GameSystem, qtmodeltester: Any) -> 
     qtmodeltester.check(names)
 
 
-def test_an_import_that_is_not_text_is_said(make_window: Callable[..., MainWindow],
-                                            tmp_path: Path) -> None:
+def test_an_import_that_is_not_text_is_said(
+    make_window: Callable[..., MainWindow], tmp_path: Path
+) -> None:
     window = make_window([])
     window.findChild(QAction, "show_tables").trigger()
     panel = window.tables_panel
@@ -180,16 +183,16 @@ def test_an_import_that_is_not_text_is_said(make_window: Callable[..., MainWindo
     panel.import_path(bad)
     assert "is not a UTF-8 text file" in panel.result.text()
     good = tmp_path / "weather.md"
-    good.write_text("| d4 | Weather |\n|---|---|\n| 1-3 | Rain |\n| 4 | Sun |\n",
-                    encoding="utf-8")
+    good.write_text("| d4 | Weather |\n|---|---|\n| 1-3 | Rain |\n| 4 | Sun |\n", encoding="utf-8")
     panel.import_path(good)
     dialog = panel.table_dialog
     assert dialog.name_edit.text() == "weather" and "Rain" in dialog.rows_edit.toPlainText()
     dialog.reject()  # a modal dialog left open would take the next test's keys
 
 
-def test_the_srd_tables_show_their_licence(make_window: Callable[..., MainWindow],
-                                           qtbot: Any) -> None:
+def test_the_srd_tables_show_their_licence(
+    make_window: Callable[..., MainWindow], qtbot: Any
+) -> None:
     window = make_window([])
     window.findChild(QAction, "show_tables").trigger()
     panel = window.tables_panel

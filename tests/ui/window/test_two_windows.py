@@ -21,8 +21,12 @@ def _changed_elsewhere(path: Path, notes: str) -> None:
 
 @pytest.mark.parametrize("answer", list(ConflictChoice))
 def test_saving_over_a_file_changed_elsewhere_asks_first(
-        window: MainWindow, sample: Callable[[str], Path], fake_dialogs: ScriptedDialogs,
-        answer: ConflictChoice, tmp_path: Path) -> None:
+    window: MainWindow,
+    sample: Callable[[str], Path],
+    fake_dialogs: ScriptedDialogs,
+    answer: ConflictChoice,
+    tmp_path: Path,
+) -> None:
     path = sample("gramfive")
     record = window.open_path(path)
     assert record is not None
@@ -49,7 +53,7 @@ def test_saving_over_a_file_changed_elsewhere_asks_first(
 
 
 def test_an_unchanged_file_saves_without_a_question(
-        window: MainWindow, sample: Callable[[str], Path], fake_dialogs: ScriptedDialogs
+    window: MainWindow, sample: Callable[[str], Path], fake_dialogs: ScriptedDialogs
 ) -> None:
     record = window.open_path(sample("gramfive"))
     assert record is not None
@@ -61,7 +65,8 @@ def test_an_unchanged_file_saves_without_a_question(
 
 
 def test_the_user_is_told_when_an_open_file_changes_on_disk(
-        qtbot, window: MainWindow, sample: Callable[[str], Path]) -> None:
+    qtbot, window: MainWindow, sample: Callable[[str], Path]
+) -> None:
     path = sample("gramfive")
     record = window.open_path(path)
     with qtbot.waitSignal(window.session.changed_on_disk, timeout=5000) as changed:
@@ -72,8 +77,12 @@ def test_the_user_is_told_when_an_open_file_changes_on_disk(
 
 @pytest.mark.parametrize("replace", [False, True])
 def test_save_as_onto_a_file_m3desk_cannot_read_asks_first(
-        window: MainWindow, sample: Callable[[str], Path], fake_dialogs: ScriptedDialogs,
-        tmp_path: Path, replace: bool) -> None:
+    window: MainWindow,
+    sample: Callable[[str], Path],
+    fake_dialogs: ScriptedDialogs,
+    tmp_path: Path,
+    replace: bool,
+) -> None:
     foreign = tmp_path / "someone-elses.m3c"
     foreign.write_text("my spreadsheet, not yours")
     record = window.open_path(sample("gramfive"))

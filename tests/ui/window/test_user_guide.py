@@ -24,21 +24,38 @@ def _section(text: str, title: str) -> str:
     lines = text.splitlines()
     assert title in lines, f"the guide has no section “{title}”"
     start = lines.index(title)
-    rest = lines[start + 1:]
-    titles = {"The library", "Sheets", "Encounters", "The board", "The player view",
-              "The forecast", "Table rules", "Looks and layout", "The four games in m3desk",
-              "Printing", "Files", "The bestiary", "Random tables", "Other tools"}
+    rest = lines[start + 1 :]
+    titles = {
+        "The library",
+        "Sheets",
+        "Encounters",
+        "The board",
+        "The player view",
+        "The forecast",
+        "Table rules",
+        "Looks and layout",
+        "The four games in m3desk",
+        "Printing",
+        "Files",
+        "The bestiary",
+        "Random tables",
+        "Other tools",
+    }
     end = next((n for n, line in enumerate(rest) if line in titles), len(rest))
     return " ".join(" ".join(rest[:end]).split())
 
 
 def test_f1_opens_a_guide_to_the_forecast_player_view_and_theme(
-        qtbot: Any, window: MainWindow) -> None:
+    qtbot: Any, window: MainWindow
+) -> None:
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_F1)
     QApplication.processEvents()
-    [guide] = [w for w in QApplication.topLevelWidgets()
-               if isinstance(w, UserGuideDialog) and w.isVisible()]
+    [guide] = [
+        w
+        for w in QApplication.topLevelWidgets()
+        if isinstance(w, UserGuideDialog) and w.isVisible()
+    ]
     text = guide.all_text()
     holder = QWidget()
     actions = EncounterActions(holder, holder)
@@ -57,28 +74,35 @@ def test_f1_opens_a_guide_to_the_forecast_player_view_and_theme(
         assert words in forecast, words
     for system in map(registry.get, INSTALLED):  # every shipped game's forecast is described
         assert system.name in forecast, system.name
-    themes = [window.menu_actions.themes[key].text().replace("&", "")
-              for key in ("light", "dark", "system")]
+    themes = [
+        window.menu_actions.themes[key].text().replace("&", "")
+        for key in ("light", "dark", "system")
+    ]
     assert "View → Theme" in looks
     assert all(f"**{name}**" not in looks and name in looks for name in themes), looks
     holder.deleteLater()
 
 
 def test_the_guide_names_the_bestiary_and_other_tools_as_the_menus_do(
-        qtbot: Any, window: MainWindow) -> None:
+    qtbot: Any, window: MainWindow
+) -> None:
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_F1)
     QApplication.processEvents()
-    guide = next(w for w in QApplication.topLevelWidgets()
-                 if isinstance(w, UserGuideDialog) and w.isVisible() and w.parent() is window)
+    guide = next(
+        w
+        for w in QApplication.topLevelWidgets()
+        if isinstance(w, UserGuideDialog) and w.isVisible() and w.parent() is window
+    )
     text = guide.all_text()
     bestiary = _section(text, "The bestiary")
     action = window.findChild(QAction, "show_bestiary")
     assert action is not None
-    assert f"View → {action.text().replace('&', '')} " \
-           f"({action.shortcut().toString()})" in bestiary
-    assert "Add to Encounter" in bestiary and window.bestiary.add_button.text().replace(
-        "&", "") == "Add to Encounter…"
+    assert f"View → {action.text().replace('&', '')} ({action.shortcut().toString()})" in bestiary
+    assert (
+        "Add to Encounter" in bestiary
+        and window.bestiary.add_button.text().replace("&", "") == "Add to Encounter…"
+    )
     others = _section(text, "Other tools")
     for item in (window.menu_actions.import_sheet, window.menu_actions.export_sheet):
         assert f"File → {item.text().replace('&', '')}" in others

@@ -25,8 +25,11 @@ def _guide(qtbot: Any, window: MainWindow) -> UserGuideDialog:
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_F1)
     QApplication.processEvents()
-    return next(w for w in QApplication.topLevelWidgets()
-                if isinstance(w, UserGuideDialog) and w.isVisible() and w.parent() is window)
+    return next(
+        w
+        for w in QApplication.topLevelWidgets()
+        if isinstance(w, UserGuideDialog) and w.isVisible() and w.parent() is window
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -38,12 +41,19 @@ def _close_guides() -> Iterator[None]:
 
 
 def test_the_guide_has_contents_and_a_page_per_task_sized_to_the_screen(
-        qtbot: Any, window: MainWindow) -> None:
+    qtbot: Any, window: MainWindow
+) -> None:
     guide = _guide(qtbot, window)
     titles = guide.titles()
     assert len(titles) >= 15 and len(set(titles)) == len(titles)
-    for task in ("Getting started", "Sheets", "Rolling from a sheet", "Raising a level",
-                 "Encounters", "Printing"):
+    for task in (
+        "Getting started",
+        "Sheets",
+        "Rolling from a sheet",
+        "Raising a level",
+        "Encounters",
+        "Printing",
+    ):
         assert task in titles, task
     for system in map(registry.get, INSTALLED):  # each shipped game's own procedure
         assert any(title.startswith(f"{system.name}: ") for title in titles), system.name
@@ -89,7 +99,8 @@ def test_every_picture_loads_small_and_every_link_lands(qtbot: Any, window: Main
             if target.endswith(".png"):
                 url = guide.browser.source().resolved(QUrl(target))
                 image = guide.browser.document().resource(
-                    QTextDocument.ResourceType.ImageResource, url)
+                    QTextDocument.ResourceType.ImageResource, url
+                )
                 assert image is not None and not image.isNull(), target
     assert 1 <= pictures <= 8
     start = guide.pages[0]

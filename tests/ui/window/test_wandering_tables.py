@@ -46,15 +46,23 @@ def _place_table(game: str, page: ExpeditionWidget) -> Any:
 
 @pytest.mark.parametrize("game", EXPLORING)
 def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
-        window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any,
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str) -> None:
+    window: MainWindow,
+    fake_dialogs: ScriptedDialogs,
+    qtbot: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    game: str,
+) -> None:
     page = _set_out(window, monkeypatch, game)
     document = page.document
     table = _place_table(game, page)
     # A light is lit and burns out with the clock (Ctrl+Return).
-    commands = [a for tool in page.findChildren(QToolButton) if tool.isVisible()
-                and tool.objectName().startswith("expedition_group_") and tool.menu()
-                for a in tool.menu().actions()]
+    commands = [
+        a
+        for tool in page.findChildren(QToolButton)
+        if tool.isVisible() and tool.objectName().startswith("expedition_group_") and tool.menu()
+        for a in tool.menu().actions()
+    ]
     for command in commands:
         command.trigger()
         if document.expedition.lights:
@@ -74,9 +82,18 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     assert document.expedition.encounter_due
     seen: dict[str, Any] = {}
     known = dict(bestiary_monsters(game))
-    row = None if table is None else next(
-        (r for r in table.rows if r.monster in known and r.appearing is not None
-         and r.table is None), None)
+    row = (
+        None
+        if table is None
+        else next(
+            (
+                r
+                for r in table.rows
+                if r.monster in known and r.appearing is not None and r.table is None
+            ),
+            None,
+        )
+    )
 
     def run(dialog: WanderingDialog) -> int:
         seen["box"] = dialog.table_box
@@ -107,8 +124,10 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     sides = table.dice.sides if table.dice.count == 1 else None
     assert sides is not None, "an encounter table is rolled on one die"
     chance = Fraction(row.high - row.low + 1, sides)
-    assert (f"{table.name} ({dice_text(table.dice)}: {row.low}, typed) → {row.text}: "
-            f"{chance.numerator} in {chance.denominator}") in seen["chain"], seen["chain"]
+    assert (
+        f"{table.name} ({dice_text(table.dice)}: {row.low}, typed) → {row.text}: "
+        f"{chance.numerator} in {chance.denominator}"
+    ) in seen["chain"], seen["chain"]
     assert seen["monster"] == row.monster
     assert row.appearing.minimum <= seen["number"] <= row.appearing.maximum
     assert f"Number appearing {dice_text(row.appearing)}: {seen['number']}" in seen["chain"]
@@ -117,8 +136,9 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     # The fight ends with the monsters down, four rounds in.
     ended = fight.model_copy(update={"round": 4, "phase": "rounds"})
     for combatant in monsters:
-        ended = core.replace_sheet(ended, combatant.id,
-                                   combatant.sheet.model_copy(update={"hit_points": 0}))
+        ended = core.replace_sheet(
+            ended, combatant.id, combatant.sheet.model_copy(update={"hit_points": 0})
+        )
     fight_page.document.apply(ended, "The monsters fall")
     # Treasure: where the game's tables hold the monsters' type, rolled, counted in, and
     # its experience with the monsters' lands on the sheets.
@@ -131,14 +151,16 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     worth = 0
     assert experience.treasure_button.isVisible() == bool(load_tables(game).treasure_types)
     if experience.treasure_button.isVisible():
+
         def treasure_run(treasure: TreasureDialog) -> int:
             nonlocal worth
             qtbot.mouseClick(treasure.roll_button, Qt.MouseButton.LeftButton)
             worth = treasure.worth.value()
             assert f"Worth {worth:,}gp" in treasure.shown.text()
-            qtbot.mouseClick(treasure.findChild(type(treasure.roll_button),
-                                                "treasure_count_in"),
-                             Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(
+                treasure.findChild(type(treasure.roll_button), "treasure_count_in"),
+                Qt.MouseButton.LeftButton,
+            )
             return 1
 
         monkeypatch.setattr(TreasureDialog, "exec", treasure_run)
@@ -146,8 +168,10 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     award = experience.award()
     assert award.total == foes_xp + worth
     assert experience.total.text() == f"Total: {award.total} XP"
-    before = {c.id: int(getattr(c.sheet, "experience", 0))
-              for c in fight_page.document.encounter.combatants}
+    before = {
+        c.id: int(getattr(c.sheet, "experience", 0))
+        for c in fight_page.document.encounter.combatants
+    }
     assert experience.add_button.isEnabled()
     if award.shares:
         qtbot.mouseClick(experience.add_button, Qt.MouseButton.LeftButton)
@@ -192,8 +216,7 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
 
 
 @pytest.mark.parametrize("game", EXPLORING)
-def test_the_wilderness_chain_and_the_bestiarys_bracketed_number(qtbot: Any,
-                                                                   game: str) -> None:
+def test_the_wilderness_chain_and_the_bestiarys_bracketed_number(qtbot: Any, game: str) -> None:
     rules = registry.get(game).exploration
     assert rules is not None
     wild = next((m for m in rules.modes if m.terrains), None)
@@ -201,8 +224,9 @@ def test_the_wilderness_chain_and_the_bestiarys_bracketed_number(qtbot: Any,
     known = dict(bestiary_monsters(game))
     tried = 0
     for terrain, _label in wild.terrains if wild is not None else ():
-        expedition = rules.change_mode(rules.new_expedition((), "Out", "", wild.id, None),
-                                       wild.id, terrain)
+        expedition = rules.change_mode(
+            rules.new_expedition((), "Out", "", wild.id, None), wild.id, terrain
+        )
         pick = rules.encounter_table(expedition)
         table = tables.get(pick.table)
         if table is None:
@@ -212,10 +236,18 @@ def test_the_wilderness_chain_and_the_bestiarys_bracketed_number(qtbot: Any,
             continue
         sub = table.subtable(first)
         assert sub is not None
-        second = next((r for r in sub.rows if r.monster in known and r.appearing is None
-                       and known[r.monster].count("(") == 1
-                       and "d" in known[r.monster].split("(")[1]
-                       and "×" not in known[r.monster]), None)
+        second = next(
+            (
+                r
+                for r in sub.rows
+                if r.monster in known
+                and r.appearing is None
+                and known[r.monster].count("(") == 1
+                and "d" in known[r.monster].split("(")[1]
+                and "×" not in known[r.monster]
+            ),
+            None,
+        )
         if second is None:
             continue
         dialog = WanderingDialog(game, None, Roller(2), expedition, tables)
@@ -224,17 +256,24 @@ def test_the_wilderness_chain_and_the_bestiarys_bracketed_number(qtbot: Any,
         qtbot.keyClicks(dialog.typed, f"{first.low} {second.low}")
         qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
         text = dialog.chain.text()
-        whole = (Fraction(first.high - first.low + 1, table.dice.sides)
-                 * Fraction(second.high - second.low + 1, sub.dice.sides))
+        whole = Fraction(first.high - first.low + 1, table.dice.sides) * Fraction(
+            second.high - second.low + 1, sub.dice.sides
+        )
         assert f"→ {first.text}" in text and f"→ {second.text}" in text
         assert f"Chance of this result: {whole.numerator} in {whole.denominator}" in text
         bracket = known[second.monster].split("(")[1].rstrip(") ")
         assert f"Number appearing (bestiary) {bracket}: {dialog.number.value()}" in text
         assert dialog.choice()[0] == second.monster
         tried += 1
-    named = [wild is not None and tables.get(rules.encounter_table(rules.change_mode(
-        rules.new_expedition((), "Out", "", wild.id, None), wild.id, t)).table)
-        for t, _label in (wild.terrains if wild is not None else ())]
+    named = [
+        wild is not None
+        and tables.get(
+            rules.encounter_table(
+                rules.change_mode(rules.new_expedition((), "Out", "", wild.id, None), wild.id, t)
+            ).table
+        )
+        for t, _label in (wild.terrains if wild is not None else ())
+    ]
     assert tried or not any(named), "the wilderness tables were never rolled"
 
 
@@ -250,19 +289,22 @@ def test_a_game_without_tables_keeps_the_hand_pick(qtbot: Any, game: str) -> Non
 
 @pytest.mark.parametrize("game", EXPLORING)
 def test_a_fight_met_in_a_place_sets_up_with_that_place_chosen(
-        window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     from m3desk.ui.encounter.setup_steps import SetupStepsPanel
 
     rules = registry.get(game).exploration
     assert rules is not None
     monsters = bestiary_monsters(game)
-    monkeypatch.setattr(ExpeditionWidget, "ask_monsters",
-                        staticmethod(lambda _widget: (monsters[0][0], 2)))
+    monkeypatch.setattr(
+        ExpeditionWidget, "ask_monsters", staticmethod(lambda _widget: (monsters[0][0], 2))
+    )
     preset = 0
     for mode in rules.modes:
         page = _set_out(window, monkeypatch, game, mode.id)
-        page.document.apply(page.document.expedition.model_copy(
-            update={"encounter_due": True}), "A check came up")
+        page.document.apply(
+            page.document.expedition.model_copy(update={"encounter_due": True}), "A check came up"
+        )
         qtbot.mouseClick(_button(page, "expedition_start_fight"), Qt.MouseButton.LeftButton)
         fight_page = window.session.current().page  # type: ignore[union-attr]
         assert isinstance(fight_page, EncounterWidget)

@@ -19,16 +19,23 @@ from tests.ui.window.encounter_helpers import focus_tracker, press
 
 
 def test_write_back_reloads_an_unmodified_sheet_tab_and_warns_about_a_modified_one(
-    window: MainWindow, party_in_library: dict[str, Path], fake_dialogs: ScriptedDialogs,
-    monkeypatch: pytest.MonkeyPatch, qtbot
+    window: MainWindow,
+    party_in_library: dict[str, Path],
+    fake_dialogs: ScriptedDialogs,
+    monkeypatch: pytest.MonkeyPatch,
+    qtbot,
 ) -> None:
     gramfive = window.open_path(party_in_library["gramfive"])
     felix = window.open_path(party_in_library["felix"])
     assert gramfive is not None and felix is not None
     edit(felix, notes="Unsaved notes about the fane")
     php_before = gramfive.document.sheet.php.current
-    fake_dialogs.answer("ask_new_encounter", lambda _p, candidates, name: NewEncounterChoice(
-        name, tuple(c.source for c in candidates if c.checked)))
+    fake_dialogs.answer(
+        "ask_new_encounter",
+        lambda _p, candidates, name: NewEncounterChoice(
+            name, tuple(c.source for c in candidates if c.checked)
+        ),
+    )
     encounter = window.new_encounter()  # from the two open tabs
     assert encounter is not None
     page = focus_tracker(qtbot, window, encounter)

@@ -49,8 +49,13 @@ def _fight(document: EncounterDocument) -> EncounterDocument[Encounter]:
     return cast("EncounterDocument[Encounter]", document)
 
 
-def _action_dialog(document: Any, parent: Any, roller: Any = None, actor_id: str | None = None,
-                   action_id: Action | None = None) -> bool:
+def _action_dialog(
+    document: Any,
+    parent: Any,
+    roller: Any = None,
+    actor_id: str | None = None,
+    action_id: Action | None = None,
+) -> bool:
     from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 
     # The encounter's roller (seeded in tests, replayed by the self-test) rolls the check.
@@ -63,15 +68,17 @@ def _setup_panel(document: EncounterDocument, parent: QWidget) -> QWidget:
     return RangeSetupPanel(_fight(document), parent)
 
 
-def _tracker_commands(document: EncounterDocument, actions: EncounterActions,
-                      host: QWidget) -> QObject:
+def _tracker_commands(
+    document: EncounterDocument, actions: EncounterActions, host: QWidget
+) -> QObject:
     from m3desk.ui.games.monsters_and_magic.encounter.tracker_commands import TrackerCommands
 
     return TrackerCommands(_fight(document), actions, host)
 
 
-def _roll_initiative(document: EncounterDocument, ids: list[str], host: QWidget,
-                     roller: Any) -> None:
+def _roll_initiative(
+    document: EncounterDocument, ids: list[str], host: QWidget, roller: Any
+) -> None:
     from m3desk.ui.games.monsters_and_magic.encounter.initiative_command import roll_initiative
 
     roll_initiative(_fight(document), ids, host, roller)
@@ -120,13 +127,26 @@ def _new_sheet(kind: str, name: str, rules: Any, choice: Any) -> Any:
         return new_sheets.new_monster(name, rules=rules)
     from m3desk.assets import classes, races
 
-    return new_sheets.new_character(name, choice.race, choice.char_class, choice.level,
-                                    races=races(), classes=classes(), rules=rules)
+    return new_sheets.new_character(
+        name,
+        choice.race,
+        choice.char_class,
+        choice.level,
+        races=races(),
+        classes=classes(),
+        rules=rules,
+    )
 
 
-PARTS = GameParts(action_dialog=_action_dialog, setup_panel=_setup_panel,
-                  tracker_commands=_tracker_commands, roll_initiative=_roll_initiative,
-                  option_editors={"difficulty_ladder": _ladder_editor},
-                  option_profiles=_option_profiles, self_test=_self_test,
-                  printed_pages=_printed_pages,
-                  sheet_document=_sheet_document, new_sheet=_new_sheet)
+PARTS = GameParts(
+    action_dialog=_action_dialog,
+    setup_panel=_setup_panel,
+    tracker_commands=_tracker_commands,
+    roll_initiative=_roll_initiative,
+    option_editors={"difficulty_ladder": _ladder_editor},
+    option_profiles=_option_profiles,
+    self_test=_self_test,
+    printed_pages=_printed_pages,
+    sheet_document=_sheet_document,
+    new_sheet=_new_sheet,
+)

@@ -28,8 +28,10 @@ def hit_points_preview(level: int, rules: TableRules) -> str:
     attributes = Attributes()
     php, mhp = starting_hit_points(attributes, rules)
     bonus = rules.starting_hit_points_bonus
-    text = (f"Hit points: {php.maximum} PHP (CON {attributes.CON} + {bonus}) and "
-            f"{mhp.maximum} MHP (WIS {attributes.WIS} + {bonus}), from the table rules")
+    text = (
+        f"Hit points: {php.maximum} PHP (CON {attributes.CON} + {bonus}) and "
+        f"{mhp.maximum} MHP (WIS {attributes.WIS} + {bonus}), from the table rules"
+    )
     if level > 1:
         text += f"; the rules excerpts give no gain per level: raise them for level {level}"
     return text

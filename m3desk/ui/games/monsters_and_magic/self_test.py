@@ -31,8 +31,11 @@ def _encounter_page(window: MainWindow) -> tuple[OpenDocument, EncounterWidget]:
     from m3desk.ui.encounter.new_document import new_encounter_document
     from m3desk.ui.encounter.widget import EncounterWidget
 
-    sources = [source for source in window.session.open_sheet_documents()
-               if isinstance(source.sheet, CharacterSheet | MonsterSheet)]
+    sources = [
+        source
+        for source in window.session.open_sheet_documents()
+        if isinstance(source.sheet, CharacterSheet | MonsterSheet)
+    ]
     check(len(sources) >= 2, "no open sheets to start an encounter with")
     record = window.session.adopt(new_encounter_document(sources, name="Self-test"))
     page = record.page
@@ -70,23 +73,29 @@ def exercise(window: MainWindow) -> list[str]:
     for _turn in range(3):
         page.encounter_actions.next_turn.trigger()
     encounter = _state(record)
-    check(encounter.phase != "setup" and encounter.turn is not None,
-           "Next Turn did not start the encounter")
+    check(
+        encounter.phase != "setup" and encounter.turn is not None,
+        "Next Turn did not start the encounter",
+    )
     check(record.modified, "an encounter change did not mark it modified")
     board = page.board
     board.grab()  # the board redraws for the turn's combatant
     tokens = getattr(getattr(board, "scene", None), "tokens", None)
     if callable(tokens):
-        check(len(tokens()) == len(encounter.combatants) - 1,
-               "the board does not show every combatant")
+        check(
+            len(tokens()) == len(encounter.combatants) - 1,
+            "the board does not show every combatant",
+        )
     log_rows = page.log_panel.log_model.rowCount()
     check(log_rows > 0, "the log is empty after Scouting and the first turns")
     window.undo_group.undo()
     check(_state(record) != encounter, "undo did not reach the encounter")
     window.undo_group.redo()
     check(_state(record) == encounter, "redo did not reapply the turn")
-    return ["encounter (set-up, initiative, turns, board, "
-            f"log {log_rows} entries)", export_pdf(encounter)]
+    return [
+        f"encounter (set-up, initiative, turns, board, log {log_rows} entries)",
+        export_pdf(encounter),
+    ]
 
 
 def _exercise_table_rules(window: MainWindow) -> str:
@@ -99,8 +108,10 @@ def _exercise_table_rules(window: MainWindow) -> str:
     assert isinstance(rules, TableRules)
     dialog = OptionsDialog(registry.get("monsters_and_magic"), rules, "Table Rules", "", window)
     dialog.profile_buttons["Book Example"].click()
-    check(dialog.options() == TableRules.book_example(),
-          "the table rules dialog did not load the book example")
+    check(
+        dialog.options() == TableRules.book_example(),
+        "the table rules dialog did not load the book example",
+    )
     dialog.profile_buttons["Strict Rules"].click()
     check(dialog.options() == TableRules(), "the table rules dialog did not load the defaults")
     dialog.deleteLater()

@@ -82,9 +82,15 @@ class ActionDialog(ModalActionDialog):
     applied = Signal(str)
     """Emitted with the log line once the action is applied."""
 
-    def __init__(self, document: EncounterDocument, parent: QWidget, *,
-                 roller: Roller | None = None, memory: ActionMemory | None = None,
-                 actor_id: str | None = None) -> None:
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget,
+        *,
+        roller: Roller | None = None,
+        memory: ActionMemory | None = None,
+        actor_id: str | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("ActionDialog")
         self._document = document
@@ -96,12 +102,18 @@ class ActionDialog(ModalActionDialog):
         self._applied: AppliedAction | None = None
         self._refreshing = False
         self._resolution_shown: Resolution | None = None
-        self._result_for: tuple[Encounter, tuple[CheckRequest, Resolution, SpendDraft]] | None \
-            = None
+        self._result_for: tuple[Encounter, tuple[CheckRequest, Resolution, SpendDraft]] | None = (
+            None
+        )
         """What the result line was worked out for: the encounter and the action."""
 
-        self.inputs = CheckInputs(self._encounter, self._memory, selected=document.selected,
-                                  actor_id=actor_id, parent=self)
+        self.inputs = CheckInputs(
+            self._encounter,
+            self._memory,
+            selected=document.selected,
+            actor_id=actor_id,
+            parent=self,
+        )
         right = self._build_right_column()
         self._build_buttons()
         self._lay_out(right)
@@ -288,8 +300,7 @@ class ActionDialog(ModalActionDialog):
                 error = f"This check cannot be built: {problem}"
         self._request, self._spec = request, spec
         self.modifier_view.show_spec(spec, error)
-        self.odds_view.set_odds(spec.odds() if spec is not None else None,
-                                encounter.options)
+        self.odds_view.set_odds(spec.odds() if spec is not None else None, encounter.options)
         self.inputs.show_spec(spec)
         actor = self.inputs.actor()
         self.setWindowTitle(f"Action — {actor.name}" if actor else "Action")
@@ -298,7 +309,8 @@ class ActionDialog(ModalActionDialog):
             self.dice_entry.configure(
                 spec.damage if spec is not None else None,
                 rolled_resistance=spec is not None and spec.resistance.rolled,
-                resistance_label=spec.resistance.label.capitalize() if spec else "Resistance")
+                resistance_label=spec.resistance.label.capitalize() if spec else "Resistance",
+            )
         finally:
             self._refreshing = False
         self._resolve()
@@ -317,8 +329,9 @@ class ActionDialog(ModalActionDialog):
             waiting = "Complete the check first."
         elif reading.complete and reading.roll is not None:
             try:
-                resolution = self._spec.resolve(reading.roll, reading.resistance_d6,
-                                                rules=encounter.options)
+                resolution = self._spec.resolve(
+                    reading.roll, reading.resistance_d6, rules=encounter.options
+                )
             except (ValueError, DiceError) as problem:
                 waiting = str(problem)
         self._resolution = resolution
@@ -343,8 +356,9 @@ class ActionDialog(ModalActionDialog):
         if self._resolution is None or self._request is None or not self._ready():
             return False
         try:
-            applied = apply_action(self._encounter, self._request, self._resolution,
-                                   self.assistant.draft())
+            applied = apply_action(
+                self._encounter, self._request, self._resolution, self.assistant.draft()
+            )
         except (ValueError, ValidationError) as problem:
             self.assistant.problems.setText(str(problem))
             self.assistant.problems.show()
@@ -373,13 +387,17 @@ class ActionDialog(ModalActionDialog):
         ready = self._ready()
         self.apply_button.setEnabled(ready)
         actor = self.inputs.actor()
-        self.next_turn_button.update_for(self._encounter, self.actor_id, ready=ready,
-                                         over=True, actor_name=actor.name if actor else "")
+        self.next_turn_button.update_for(
+            self._encounter,
+            self.actor_id,
+            ready=ready,
+            over=True,
+            actor_name=actor.name if actor else "",
+        )
         self._show_result(ready)
         if self._resolution is None:
             text = "Enter rolls the dice (or type them) · Esc cancels"
-        elif self._resolution.succeeded and not self._in_assistant() \
-                and self.assistant.untouched():
+        elif self._resolution.succeeded and not self._in_assistant() and self.assistant.untouched():
             text = "Enter goes on to spending the effect points"
         elif ready:
             text = "Enter applies · Ctrl+Z in the encounter undoes it"
@@ -393,12 +411,17 @@ class ActionDialog(ModalActionDialog):
         if ready and self._resolution is not None and self._request is not None:
             encounter, draft = self._encounter, self.assistant.draft()
             asked = (self._request, self._resolution, draft)
-            if self._result_for is not None and self._result_for[0] is encounter \
-                    and self._result_for[1] == asked:
+            if (
+                self._result_for is not None
+                and self._result_for[0] is encounter
+                and self._result_for[1] == asked
+            ):
                 return  # the same action as the line shows (a change that led nowhere)
             try:
-                text = "Result: " + apply_action(encounter, self._request, self._resolution,
-                                                 draft).log_text
+                text = (
+                    "Result: "
+                    + apply_action(encounter, self._request, self._resolution, draft).log_text
+                )
             except (ValueError, ValidationError):
                 text = ""  # the spending's own problems say why
             self._result_for = (encounter, asked)
@@ -421,8 +444,7 @@ class ActionDialog(ModalActionDialog):
                 self.scroll_to(missing)
                 missing.setFocus(Qt.FocusReason.OtherFocusReason)
             return
-        if self._resolution.succeeded and not self._in_assistant() \
-                and self.assistant.untouched():
+        if self._resolution.succeeded and not self._in_assistant() and self.assistant.untouched():
             control = self.assistant.first_control()
             if control is not None:
                 self.scroll_to(control)
@@ -437,15 +459,20 @@ class ActionDialog(ModalActionDialog):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and \
-                modifiers == Qt.KeyboardModifier.NoModifier:
+        if (
+            event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and modifiers == Qt.KeyboardModifier.NoModifier
+        ):
             self.next_step()
             return
         super().keyPressEvent(event)
 
     def reject(self) -> None:
-        if self._resolution is not None and self._applied is None and not \
-                prompts.confirm_discard_roll(self, self._resolution.breakdown()):
+        if (
+            self._resolution is not None
+            and self._applied is None
+            and not prompts.confirm_discard_roll(self, self._resolution.breakdown())
+        ):
             return
         super().reject()
 
@@ -488,25 +515,66 @@ class ActionDialog(ModalActionDialog):
         editor = target.resistance
         situation = self.inputs.situation
         chain: list[QWidget] = [
-            actor.actor, actor.action, actor.check_name, actor.weapon, actor.attribute,
-            actor.traits.list, actor.mental, target.target, target.size_applies,
-            *editor.radios.values(), editor.rolled, editor.attribute, editor.target_traits.list,
-            editor.rung, editor.concentration, editor.spell_level, editor.fixed,
-            editor.fixed_label, situation.actor_conditions, situation.target_conditions,
-            situation.help, situation.extra_help, situation.gear, situation.other_name,
-            situation.other_value, situation.actor_hidden, situation.target_hidden,
-            situation.cover, situation.cover_extent, situation.gm_check,
-            situation.gm_resistance, situation.gm_effect_points, situation.damage_cap_set,
+            actor.actor,
+            actor.action,
+            actor.check_name,
+            actor.weapon,
+            actor.attribute,
+            actor.traits.list,
+            actor.mental,
+            target.target,
+            target.size_applies,
+            *editor.radios.values(),
+            editor.rolled,
+            editor.attribute,
+            editor.target_traits.list,
+            editor.rung,
+            editor.concentration,
+            editor.spell_level,
+            editor.fixed,
+            editor.fixed_label,
+            situation.actor_conditions,
+            situation.target_conditions,
+            situation.help,
+            situation.extra_help,
+            situation.gear,
+            situation.other_name,
+            situation.other_value,
+            situation.actor_hidden,
+            situation.target_hidden,
+            situation.cover,
+            situation.cover_extent,
+            situation.gm_check,
+            situation.gm_resistance,
+            situation.gm_effect_points,
+            situation.damage_cap_set,
             situation.damage_cap,
-            *self.dice_entry.check_dice, *self.dice_entry.damage_dice,
-            *self.dice_entry.resistance_dice, self.dice_entry.roll_button,
-            self.assistant.hero, self.assistant.direction, self.assistant.bands]
+            *self.dice_entry.check_dice,
+            *self.dice_entry.damage_dice,
+            *self.dice_entry.resistance_dice,
+            self.dice_entry.roll_button,
+            self.assistant.hero,
+            self.assistant.direction,
+            self.assistant.bands,
+        ]
         for row in self.assistant.rows:
-            chain += [row.kind, row.tier, row.name, row.duration.kind, row.duration.number,
-                      row.affects]
-        chain += [self.assistant.add_row, self.assistant.damage, self.assistant.defender,
-                  self.assistant.towards, self.next_turn_button, self.apply_button,
-                  self.cancel_button]
+            chain += [
+                row.kind,
+                row.tier,
+                row.name,
+                row.duration.kind,
+                row.duration.number,
+                row.affects,
+            ]
+        chain += [
+            self.assistant.add_row,
+            self.assistant.damage,
+            self.assistant.defender,
+            self.assistant.towards,
+            self.next_turn_button,
+            self.apply_button,
+            self.cancel_button,
+        ]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -533,8 +601,11 @@ class ActionDialog(ModalActionDialog):
         right = self._right_content
         right_wanted = max(right.minimumSizeHint().width(), 94 * average)
         # Wide enough for the situation's details too: Adjust… must not clip them later.
-        left_wanted = max(self.inputs.minimumSizeHint().width(), 76 * average,
-                          self.inputs.situation.expanded_width())
+        left_wanted = max(
+            self.inputs.minimumSizeHint().width(),
+            76 * average,
+            self.inputs.situation.expanded_width(),
+        )
         screen = self.screen().availableGeometry() if self.screen() else None
         if screen is not None:
             # A narrow screen (1600 px at 150 % is 1067 wide): give up the comfortable
@@ -545,8 +616,10 @@ class ActionDialog(ModalActionDialog):
             if excess > 0:
                 right_least = right.minimumSizeHint().width()
                 left_least = self.inputs.minimumSizeHint().width()
-                cut_right = min(excess * right_wanted // (left_wanted + right_wanted),
-                                max(right_wanted - right_least, 0))
+                cut_right = min(
+                    excess * right_wanted // (left_wanted + right_wanted),
+                    max(right_wanted - right_least, 0),
+                )
                 right_wanted -= cut_right
                 left_wanted -= min(excess - cut_right, max(left_wanted - left_least, 0))
         right.setMinimumWidth(right_wanted)

@@ -35,8 +35,9 @@ class ActorChoices:
 class ActionMemory:
     """A small store of :class:`ActorChoices` keyed by combatant id."""
 
-    _by_document: ClassVar[weakref.WeakKeyDictionary[object, ActionMemory]] = \
+    _by_document: ClassVar[weakref.WeakKeyDictionary[object, ActionMemory]] = (
         weakref.WeakKeyDictionary()
+    )
 
     def __init__(self) -> None:
         self._choices: dict[str, ActorChoices] = {}

@@ -58,14 +58,14 @@ class ActorPanel(QGroupBox):
         self.action = QComboBox(self)
         for kind in ActionKind:
             self.action.addItem(kind.label, kind.value)
-            self.action.setItemData(self.action.count() - 1, kind.hint,
-                                    Qt.ItemDataRole.ToolTipRole)
+            self.action.setItemData(self.action.count() - 1, kind.hint, Qt.ItemDataRole.ToolTipRole)
         self.check_name = QLineEdit(self)
         self.check_name.setMaxLength(80)
         self.check_name.setClearButtonEnabled(True)
         self.weapon = QComboBox(self)
         self.weapon.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.weapon.setMinimumContentsLength(18)
         self.weapon_detail = QLabel(self)
         self.weapon_detail.setWordWrap(True)
@@ -75,17 +75,25 @@ class ActorPanel(QGroupBox):
         self.attribute_note.setWordWrap(True)
         self.traits = TraitPicker(self)
         self.mental = QCheckBox("Mental (damage to MHP; size works the mental way)", self)
-        self.mental.setToolTip("Fear, intimidation, turning, social weapons: the damage goes to "
-                               "mental hit points and size works the mental way.")
+        self.mental.setToolTip(
+            "Fear, intimidation, turning, social weapons: the damage goes to "
+            "mental hit points and size works the mental way."
+        )
 
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self._weapon_label = QLabel("Wea&pon", self)
         rows: list[tuple[str | QLabel, QWidget]] = [
-            ("&Who acts", self.actor), ("Acti&on", self.action), ("Check name", self.check_name),
-            (self._weapon_label, self.weapon), ("", self.weapon_detail),
-            ("Attri&bute", self.attribute), (QLabel("Attribute", self), self.attribute_note),
-            ("&Traits", self.traits), ("", self.mental)]
+            ("&Who acts", self.actor),
+            ("Acti&on", self.action),
+            ("Check name", self.check_name),
+            (self._weapon_label, self.weapon),
+            ("", self.weapon_detail),
+            ("Attri&bute", self.attribute),
+            (QLabel("Attribute", self), self.attribute_note),
+            ("&Traits", self.traits),
+            ("", self.mental),
+        ]
         for label, field in rows:
             if isinstance(label, QLabel):
                 label.setBuddy(field.list if isinstance(field, TraitPicker) else field)
@@ -109,8 +117,11 @@ class ActorPanel(QGroupBox):
     # -- filling ---------------------------------------------------------------------
 
     def set_combatants(self, combatants: Iterable[Combatant], current: str | None) -> None:
-        fill_combo(self.actor, ((f"{c.name}  ({c.side})", c.id, c.sheet.kind)
-                                for c in combatants), keep=current)
+        fill_combo(
+            self.actor,
+            ((f"{c.name}  ({c.side})", c.id, c.sheet.kind) for c in combatants),
+            keep=current,
+        )
 
     def set_sheet(self, sheet: Sheet, action: ActionKind, rules: TableRules) -> None:
         """Fill attribute, weapon and trait lists from the actor's sheet (no signals)."""
@@ -136,8 +147,14 @@ class ActorPanel(QGroupBox):
             return
         self._choices = weapon_choices(self._sheet, action, rules)
         keep = current_data(self.weapon)
-        entries = [(choice.name + ("" if choice.available else "  (not equipped)"), choice.key,
-                    choice.detail) for choice in self._choices]
+        entries = [
+            (
+                choice.name + ("" if choice.available else "  (not equipped)"),
+                choice.key,
+                choice.detail,
+            )
+            for choice in self._choices
+        ]
         if action is ActionKind.ATTACK and isinstance(self._sheet, CharacterSheet):
             entries.append(("No weapon (unarmed)", NO_WEAPON, "an attribute and traits only"))
         if action is ActionKind.SPELL and not entries:
@@ -212,9 +229,11 @@ class ActorPanel(QGroupBox):
         if isinstance(weapon, MonsterAttack):
             self.attribute_note.setText(
                 f"none added: {weapon.name}'s {signed(weapon.bonus)} is the stat block's "
-                "total (attribute and level are in it); tick a trait only if it is not")
+                "total (attribute and level are in it); tick a trait only if it is not"
+            )
         self.attribute.setToolTip(
-            "The attribute the check is based on; the prime attribute's modifier is doubled.")
+            "The attribute the check is based on; the prime attribute's modifier is doubled."
+        )
 
     def weapon_settled(self) -> None:
         """The dialog calls this after a weapon change, before it reads the attribute."""

@@ -50,8 +50,15 @@ class CheckInputs(QWidget):
 
     changed = Signal()
 
-    def __init__(self, encounter: Encounter, memory: ActionMemory, *, selected: str = "",
-                 actor_id: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        encounter: Encounter,
+        memory: ActionMemory,
+        *,
+        selected: str = "",
+        actor_id: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._encounter = encounter
         self._memory = memory
@@ -73,8 +80,9 @@ class CheckInputs(QWidget):
         layout.addStretch(1)
 
         self.target_panel.resistance.set_rules(encounter.options)
-        self.actor_panel.set_combatants(encounter.combatants,
-                                        actor_id or default_actor_id(encounter, selected))
+        self.actor_panel.set_combatants(
+            encounter.combatants, actor_id or default_actor_id(encounter, selected)
+        )
         self._load_actor()
 
         self.actor_panel.actor_changed.connect(self._on_actor)
@@ -98,9 +106,10 @@ class CheckInputs(QWidget):
         self._encounter = encounter
         ids = [c.id for c in encounter.combatants]
         self.target_panel.resistance.set_rules(encounter.options)
-        self.actor_panel.set_combatants(encounter.combatants,
-                                        actor if actor in ids else
-                                        default_actor_id(encounter, self._selected))
+        self.actor_panel.set_combatants(
+            encounter.combatants,
+            actor if actor in ids else default_actor_id(encounter, self._selected),
+        )
         self._load_actor()
         self._emit()
 
@@ -156,8 +165,9 @@ class CheckInputs(QWidget):
         actor, target = self.actor(), self.target()
         if actor is not None:
             resisting = self.actor_panel.current_action() is not ActionKind.HELP
-            self.target_panel.show_size(actor.sheet, target.sheet if target and resisting
-                                        else None, spec)
+            self.target_panel.show_size(
+                actor.sheet, target.sheet if target and resisting else None, spec
+            )
 
     # -- memory ------------------------------------------------------------------------
 
@@ -226,13 +236,18 @@ class CheckInputs(QWidget):
         action = self.actor_panel.current_action()
         weapon = self._weapon()
         if not keep_picks:
-            attribute = remembered.attribute if remembered and remembered.attribute else \
-                default_attribute(actor.sheet, action, weapon)
+            attribute = (
+                remembered.attribute
+                if remembered and remembered.attribute
+                else default_attribute(actor.sheet, action, weapon)
+            )
             self.actor_panel.set_attribute(attribute)
-            self.actor_panel.traits.set_checked_names(
-                remembered.trait_names if remembered else ())
-        mental = bool(getattr(weapon, "mental", False)) if weapon is not None else \
-            bool(remembered and remembered.mental)
+            self.actor_panel.traits.set_checked_names(remembered.trait_names if remembered else ())
+        mental = (
+            bool(getattr(weapon, "mental", False))
+            if weapon is not None
+            else bool(remembered and remembered.mental)
+        )
         blocked = self.actor_panel.mental.blockSignals(True)
         self.actor_panel.mental.setChecked(mental)
         self.actor_panel.mental.blockSignals(blocked)
@@ -252,12 +267,23 @@ class CheckInputs(QWidget):
         keep = self._picked_target
         ids = [c.id for c in candidates]
         kept = self._target_picked and (
-            keep in ids or (keep is None and role is TargetRole.OPTIONAL))
-        target_id = keep if kept else default_target_id(
-            self._encounter, actor.id, action, self._weapon(), self._selected)
-        notes = {} if role is TargetRole.ALLY else {
-            c.id: target_note(self._encounter, actor.id, c.id, self._weapon())
-            for c in candidates}
+            keep in ids or (keep is None and role is TargetRole.OPTIONAL)
+        )
+        target_id = (
+            keep
+            if kept
+            else default_target_id(
+                self._encounter, actor.id, action, self._weapon(), self._selected
+            )
+        )
+        notes = (
+            {}
+            if role is TargetRole.ALLY
+            else {
+                c.id: target_note(self._encounter, actor.id, c.id, self._weapon())
+                for c in candidates
+            }
+        )
         self.target_panel.set_candidates(role, candidates, target_id, notes)
         self.target_panel.set_resisting(action is not ActionKind.HELP)
         blocked = self.target_panel.size_applies.blockSignals(True)
@@ -265,27 +291,32 @@ class CheckInputs(QWidget):
         self.target_panel.size_applies.blockSignals(blocked)
         self._load_resistance(remembered)
 
-    def _load_resistance(self, remembered: ActorChoices | None, *,
-                         keep_kind: bool = False) -> None:
+    def _load_resistance(self, remembered: ActorChoices | None, *, keep_kind: bool = False) -> None:
         """The resistance for this target: surprise decides rolled; memory or the user the kind."""
         action = self.actor_panel.current_action()
         target = self.target() if action is not ActionKind.HELP else None
         target_id = target.id if target else None
         editor = self.target_panel.resistance
         current = editor.choice()
-        editor.set_target(target.sheet if target else None,
-                          surprised=is_surprised(self._encounter, target_id))
+        editor.set_target(
+            target.sheet if target else None, surprised=is_surprised(self._encounter, target_id)
+        )
         choice = default_resistance(self._encounter, action, self._weapon(), target_id)
-        if keep_kind and (current.kind in (ResistanceKind.DIFFICULTY, ResistanceKind.FIXED)
-                          or target is not None):
+        if keep_kind and (
+            current.kind in (ResistanceKind.DIFFICULTY, ResistanceKind.FIXED) or target is not None
+        ):
             choice = current.model_copy(update={"rolled": choice.rolled})
-        elif remembered is not None and (remembered.resistance_kind in
-                                       (ResistanceKind.DIFFICULTY, ResistanceKind.FIXED)
-                                       or target is not None):
-            choice = choice.model_copy(update={
-                "kind": remembered.resistance_kind,
-                "attribute": remembered.resistance_attribute or choice.attribute,
-                "difficulty": remembered.difficulty or choice.difficulty})
+        elif remembered is not None and (
+            remembered.resistance_kind in (ResistanceKind.DIFFICULTY, ResistanceKind.FIXED)
+            or target is not None
+        ):
+            choice = choice.model_copy(
+                update={
+                    "kind": remembered.resistance_kind,
+                    "attribute": remembered.resistance_attribute or choice.attribute,
+                    "difficulty": remembered.difficulty or choice.difficulty,
+                }
+            )
         editor.set_choice(choice)
         self._resistance_kind = editor.kind()
         self._show_reason()
@@ -299,12 +330,15 @@ class CheckInputs(QWidget):
         default = default_resistance(self._encounter, action, self._weapon(), target_id)
         current = self.target_panel.resistance.choice()
         same = current.kind is default.kind and (
-            current.kind is not ResistanceKind.ATTRIBUTE or current.attribute is default.attribute)
+            current.kind is not ResistanceKind.ATTRIBUTE or current.attribute is default.attribute
+        )
         reason = resistance_reason(self._encounter, action, self._weapon(), target_id)
         self.target_panel.set_reason(reason if same else "")
         self.target_panel.reason.setToolTip(
             TableRules.explain("change_range_resistance")
-            if action is ActionKind.CHANGE_RANGE else "")
+            if action is ActionKind.CHANGE_RANGE
+            else ""
+        )
 
     def _load_situation(self) -> None:
         actor = self.actor()
@@ -314,16 +348,22 @@ class CheckInputs(QWidget):
         target = self.target() if action is not ActionKind.HELP else None
         resistance = self.target_panel.resistance.choice()
         actor_ticked, target_ticked = ticked_by_default(
-            self._encounter, actor.id, target.id if target else None, resistance)
+            self._encounter, actor.id, target.id if target else None, resistance
+        )
         in_force = {c.id for c in conditions_in_force(self._encounter, actor.id, actor.id)}
         late = [c.id for c in actor.sheet.conditions if c.id not in in_force]
         if target is not None:
-            target_in_force = {c.id for c in conditions_in_force(self._encounter, target.id,
-                                                                 actor.id)}
+            target_in_force = {
+                c.id for c in conditions_in_force(self._encounter, target.id, actor.id)
+            }
             late += [c.id for c in target.sheet.conditions if c.id not in target_in_force]
-        self.situation.set_context(actor.sheet, target.sheet if target else None,
-                                   actor_ticked=actor_ticked, target_ticked=target_ticked,
-                                   not_in_force=late)
+        self.situation.set_context(
+            actor.sheet,
+            target.sheet if target else None,
+            actor_ticked=actor_ticked,
+            target_ticked=target_ticked,
+            not_in_force=late,
+        )
 
     # -- reactions ---------------------------------------------------------------------
 
@@ -372,8 +412,11 @@ class CheckInputs(QWidget):
             self._loading = True
             try:
                 target = self.target()
-                if kind in (ResistanceKind.AC, ResistanceKind.ATTRIBUTE) and target is not None \
-                        and is_surprised(self._encounter, target.id):
+                if (
+                    kind in (ResistanceKind.AC, ResistanceKind.ATTRIBUTE)
+                    and target is not None
+                    and is_surprised(self._encounter, target.id)
+                ):
                     # A surprised target must roll whatever it resists with.
                     blocked = editor.rolled.blockSignals(True)
                     editor.rolled.setChecked(True)

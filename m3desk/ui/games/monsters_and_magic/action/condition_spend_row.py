@@ -38,7 +38,10 @@ __all__ = ["ConditionSpendRow"]
 NOTHING = ""
 TIERS = (Tier.MINOR, Tier.MAJOR, Tier.EXTREME)
 _AFFECTS: tuple[tuple[str, Affects], ...] = (
-    ("checks and defence", "both"), ("checks only", "checks"), ("defence only", "defence"))
+    ("checks and defence", "both"),
+    ("checks only", "checks"),
+    ("defence only", "defence"),
+)
 
 
 def merged_reasons(reasons: list[str]) -> list[str]:
@@ -87,8 +90,9 @@ class ConditionSpendRow(QWidget):
         self.affects = QComboBox(self)
         for text, value in _AFFECTS:
             self.affects.addItem(text, value)
-        self.affects.setToolTip("Whether it changes the bearer's checks, its AC and "
-                                "defence, or both.")
+        self.affects.setToolTip(
+            "Whether it changes the bearer's checks, its AC and defence, or both."
+        )
         self.note = app_markup(QLabel(self))
         self.note.setWordWrap(True)
         self.note.hide()
@@ -129,16 +133,25 @@ class ConditionSpendRow(QWidget):
 
     # -- context -----------------------------------------------------------------------
 
-    def set_parties(self, actor: str, target: str | None, rules: TableRules,
-                    kinds: dict[ConditionKind, Choice]) -> None:
+    def set_parties(
+        self, actor: str, target: str | None, rules: TableRules, kinds: dict[ConditionKind, Choice]
+    ) -> None:
         """Kind entries naming who bears it; tier entries with their cost and value."""
-        keep = current_data(self.kind) or (ConditionKind.CONSEQUENCE.value if target else
-                                           ConditionKind.EFFECT.value)
-        fill_combo(self.kind, [
-            (f"consequence on {target or 'the target'}", ConditionKind.CONSEQUENCE.value,
-             "A penalty on the target"),
-            (f"effect on {actor}", ConditionKind.EFFECT.value, "A bonus for the actor")],
-            keep=keep)
+        keep = current_data(self.kind) or (
+            ConditionKind.CONSEQUENCE.value if target else ConditionKind.EFFECT.value
+        )
+        fill_combo(
+            self.kind,
+            [
+                (
+                    f"consequence on {target or 'the target'}",
+                    ConditionKind.CONSEQUENCE.value,
+                    "A penalty on the target",
+                ),
+                (f"effect on {actor}", ConditionKind.EFFECT.value, "A bonus for the actor"),
+            ],
+            keep=keep,
+        )
         for index, kind in enumerate((ConditionKind.CONSEQUENCE, ConditionKind.EFFECT)):
             choice = kinds[kind]
             set_entry_enabled(self.kind, index, choice.allowed, choice.reason)
@@ -155,8 +168,13 @@ class ConditionSpendRow(QWidget):
         entries = [("— none —", NOTHING, "")]
         for tier in TIERS:
             value = Condition.make("x", kind, tier, rules=self._rules).value
-            entries.append((f"{tier.value} · {tier_cost(tier, self._rules)} EP · "
-                            f"{signed(value)}", tier.value, ""))
+            entries.append(
+                (
+                    f"{tier.value} · {tier_cost(tier, self._rules)} EP · {signed(value)}",
+                    tier.value,
+                    "",
+                )
+            )
         fill_combo(self.tier, entries, keep=keep)
 
     def set_tier_choices(self, choices: dict[Tier, Choice]) -> None:
@@ -186,9 +204,13 @@ class ConditionSpendRow(QWidget):
         return Tier(data) if data else None
 
     def draft(self) -> ConditionDraft:
-        return ConditionDraft(kind=self.current_kind(), tier=self.current_tier(),
-                              name=self.name.text(), duration=self.duration.duration(),
-                              affects=current_data(self.affects) or "both")
+        return ConditionDraft(
+            kind=self.current_kind(),
+            tier=self.current_tier(),
+            name=self.name.text(),
+            duration=self.duration.duration(),
+            affects=current_data(self.affects) or "both",
+        )
 
     def select_tier(self, tier: Tier | None) -> bool:
         """Choose a tier as the user would; False when it is greyed out."""

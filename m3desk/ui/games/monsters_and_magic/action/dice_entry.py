@@ -11,14 +11,7 @@ import itertools
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QWidget,
-)
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from m3desk.core.dice import Roller as CoreRoller
 from m3desk.systems.monsters_and_magic import CheckRoll, DiceExpr, Roller
@@ -79,8 +72,9 @@ class DiceEntry(QGroupBox):
         self.damage_label = QLabel(self)
         self.resistance_label = QLabel("Resistance", self)
         self.roll_button = QPushButton("&Roll", self)
-        self.roll_button.setToolTip("Roll in the app (Alt+R), or type the dice rolled at the "
-                                    "table, die by die.")
+        self.roll_button.setToolTip(
+            "Roll in the app (Alt+R), or type the dice rolled at the table, die by die."
+        )
         self.message = app_markup(QLabel(self))
         self.message.setWordWrap(True)
 
@@ -123,8 +117,13 @@ class DiceEntry(QGroupBox):
             fields += self.resistance_dice
         return fields
 
-    def configure(self, damage: DiceExpr | None, *, rolled_resistance: bool,
-                  resistance_label: str = "Resistance") -> None:
+    def configure(
+        self,
+        damage: DiceExpr | None,
+        *,
+        rolled_resistance: bool,
+        resistance_label: str = "Resistance",
+    ) -> None:
         """Show the dice this check needs; typed faces that still fit are kept."""
         shape_changed = (damage, rolled_resistance) != (self._damage, self._rolled)
         self.resistance_label.setText(resistance_label)
@@ -135,8 +134,9 @@ class DiceEntry(QGroupBox):
         if not shape_changed:
             return
         old = [f.text() for f in self.damage_dice]
-        same_die = (damage is not None and self._damage is not None
-                    and damage.sides == self._damage.sides)
+        same_die = (
+            damage is not None and self._damage is not None and damage.sides == self._damage.sides
+        )
         for field in self.damage_dice:
             self._damage_box.removeWidget(field)
             field.deleteLater()
@@ -151,11 +151,11 @@ class DiceEntry(QGroupBox):
                 self._watch(field)
                 self._damage_box.addWidget(field)
                 self.damage_dice.append(field)
-            bonus = f" {'+' if damage.bonus > 0 else '−'} {abs(damage.bonus)}" \
-                if damage.bonus else ""
+            bonus = (
+                f" {'+' if damage.bonus > 0 else '−'} {abs(damage.bonus)}" if damage.bonus else ""
+            )
             self.damage_label.setText(f"+ damage {damage} :")
-            self.damage_label.setToolTip(f"the damage die's faces; {damage} adds"
-                                         f" the faces{bonus}")
+            self.damage_label.setToolTip(f"the damage die's faces; {damage} adds the faces{bonus}")
         else:
             self.damage_label.setText("")
         self._rolled = rolled_resistance
@@ -182,9 +182,11 @@ class DiceEntry(QGroupBox):
         check = tuple(face for face in faces[:3] if face is not None)
         damage = tuple(f.face() or 0 for f in self.damage_dice)
         resistance = tuple(f.face() or 0 for f in self.resistance_dice) if self._rolled else None
-        return DiceReading(roll=CheckRoll((check[0], check[1], check[2]), damage),
-                           resistance_d6=(resistance[0], resistance[1], resistance[2])
-                           if resistance else None, empty=False)
+        return DiceReading(
+            roll=CheckRoll((check[0], check[1], check[2]), damage),
+            resistance_d6=(resistance[0], resistance[1], resistance[2]) if resistance else None,
+            empty=False,
+        )
 
     def fill(self, roll: CheckRoll, resistance_d6: tuple[int, int, int] | None) -> None:
         """Show dice rolled in the app (one ``changed`` for the lot)."""

@@ -23,16 +23,20 @@ from m3desk.ui.plain_text import app_markup, tinted
 __all__ = ["ModifierView"]
 
 
-def _cells(terms: tuple[Term, ...], extra: list[tuple[str, str]] | None = None, *,
-           base_first: bool = False) -> list[tuple[str, str]]:
+def _cells(
+    terms: tuple[Term, ...], extra: list[tuple[str, str]] | None = None, *, base_first: bool = False
+) -> list[tuple[str, str]]:
     """Label and value per term; a static resistance's first term is a number, not a bonus."""
-    cells = [(escape(t.label), str(t.value) if base_first and index == 0 else signed(t.value))
-             for index, t in enumerate(terms)] + (extra or [])
+    cells = [
+        (escape(t.label), str(t.value) if base_first and index == 0 else signed(t.value))
+        for index, t in enumerate(terms)
+    ] + (extra or [])
     return cells or [("<i>nothing</i>", "")]
 
 
-def _table(left_head: str, left: list[tuple[str, str]], right_head: str,
-           right: list[tuple[str, str]]) -> str:
+def _table(
+    left_head: str, left: list[tuple[str, str]], right_head: str, right: list[tuple[str, str]]
+) -> str:
     """One table, two sides: a single table measures and paints the same in every style."""
     rows = [f"<tr><td colspan='2'>{left_head}</td><td></td><td colspan='2'>{right_head}</td></tr>"]
     for index in range(max(len(left), len(right))):
@@ -41,8 +45,7 @@ def _table(left_head: str, left: list[tuple[str, str]], right_head: str,
             label, value = side[index] if index < len(side) else ("", "")
             cells.append(f"<td>{label}</td><td align='right'>{value}</td>")
         rows.append(f"<tr>{cells[0]}<td width='18'></td>{cells[1]}</tr>")
-    return ("<table width='100%' cellspacing='0' cellpadding='1'>" + "".join(rows)
-            + "</table>")
+    return "<table width='100%' cellspacing='0' cellpadding='1'>" + "".join(rows) + "</table>"
 
 
 class ModifierView(QLabel):
@@ -73,8 +76,9 @@ class ModifierView(QLabel):
             document.setHtml(self.text())
             margins = self.contentsMargins()
             document.setTextWidth(max(width - margins.left() - margins.right(), 1))
-            self._heights[width] = int(document.size().height()) + margins.top() \
-                + margins.bottom() + 4
+            self._heights[width] = (
+                int(document.size().height()) + margins.top() + margins.bottom() + 4
+            )
         return self._heights[width]
 
     def hasHeightForWidth(self) -> bool:
@@ -85,8 +89,7 @@ class ModifierView(QLabel):
         return QSize(hint.width(), self.heightForWidth(max(self.width(), hint.width())))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), self.heightForWidth(max(self.width(),
-                                                                                 200)))
+        return QSize(super().minimumSizeHint().width(), self.heightForWidth(max(self.width(), 200)))
 
     def plain_text(self) -> str:
         """The same content without markup (tests, accessibility)."""
@@ -101,21 +104,31 @@ class ModifierView(QLabel):
         extra = [("damage die", f"+{spec.damage}")] if spec.damage else []
         after = []
         if spec.ep_terms:
-            after.append("after a hit: " + ", ".join(
-                f"{escape(t.label)} {signed(t.value)} EP" for t in spec.ep_terms))
+            after.append(
+                "after a hit: "
+                + ", ".join(f"{escape(t.label)} {signed(t.value)} EP" for t in spec.ep_terms)
+            )
         if spec.damage_cap is not None:
-            after.append("maximum damage "
-                         + escape(damage_cap_text(spec.damage_cap, spec.damage_cap_computed)))
+            after.append(
+                "maximum damage "
+                + escape(damage_cap_text(spec.damage_cap, spec.damage_cap_computed))
+            )
         if spec.mental:
             after.append("damage to MHP")
-        footer = (f"<div style='color:{muted}'>{' · '.join(after)}</div>" if after else "")
-        self.setText(_table(f"<b>Check</b>  {escape(spec_formula(spec))}",
-                            _cells(spec.terms, extra),
-                            f"<b>Against</b>  {escape(spec.resistance.describe())}",
-                            _cells(spec.resistance.terms,
-                                   base_first=not spec.resistance.rolled)) + footer)
+        footer = f"<div style='color:{muted}'>{' · '.join(after)}</div>" if after else ""
+        self.setText(
+            _table(
+                f"<b>Check</b>  {escape(spec_formula(spec))}",
+                _cells(spec.terms, extra),
+                f"<b>Against</b>  {escape(spec.resistance.describe())}",
+                _cells(spec.resistance.terms, base_first=not spec.resistance.rolled),
+            )
+            + footer
+        )
         terms = "; ".join(t.signed() for t in spec.terms)
         resist = "; ".join(t.signed() for t in spec.resistance.terms)
-        self._plain = (f"Check {spec_formula(spec)}: {terms}"
-                       f" | Against {spec.resistance.describe()}: {resist}"
-                       + (f" | {' · '.join(after)}" if after else ""))
+        self._plain = (
+            f"Check {spec_formula(spec)}: {terms}"
+            f" | Against {spec.resistance.describe()}: {resist}"
+            + (f" | {' · '.join(after)}" if after else "")
+        )

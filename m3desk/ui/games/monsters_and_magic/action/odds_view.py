@@ -43,19 +43,31 @@ class OddsView(QWidget):
             self.expected.setText("")
             return
         rows: list[tuple[str, Fraction]] = [("Success", odds.success)]
-        for cost, tier in ((rules.minor_cost, "minor"), (rules.major_cost, "major"),
-                           (rules.extreme_cost, "extreme")):
+        for cost, tier in (
+            (rules.minor_cost, "minor"),
+            (rules.major_cost, "major"),
+            (rules.extreme_cost, "extreme"),
+        ):
             rows.append((f"≥ {cost} EP ({tier})", odds.at_least(cost)))
         self.bars.set_rows(rows)
-        failing_badly = sum((p for margin, p in odds.failure_margins.items()
-                             if margin >= rules.failure_minor_margin), Fraction(0))
+        failing_badly = sum(
+            (
+                p
+                for margin, p in odds.failure_margins.items()
+                if margin >= rules.failure_minor_margin
+            ),
+            Fraction(0),
+        )
         self.bars.setToolTip(
             f"Success exactly {odds.success.numerator}/{odds.success.denominator}.\n"
             f"Failing by {rules.failure_minor_margin} or more (a consequence): "
-            f"{percent(failing_badly)}.")
-        self.expected.setText(f"Expected effect points: {float(odds.expected_effect_points):.1f}"
-                              f"   ·   fails by {rules.failure_minor_margin}+: "
-                              f"{percent(failing_badly)}")
+            f"{percent(failing_badly)}."
+        )
+        self.expected.setText(
+            f"Expected effect points: {float(odds.expected_effect_points):.1f}"
+            f"   ·   fails by {rules.failure_minor_margin}+: "
+            f"{percent(failing_badly)}"
+        )
 
     def row_texts(self) -> list[str]:
         """``["Success 62.5 %", …]`` as shown (tests, accessibility)."""

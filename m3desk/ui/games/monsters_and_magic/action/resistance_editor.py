@@ -49,10 +49,18 @@ _CONCENTRATION_TEXT = {
     Concentration.DANGEROUS: "Dangerous surroundings",
     Concentration.THREATENED: "Under threat (being attacked)",
 }
-_KINDS = (ResistanceKind.AC, ResistanceKind.ATTRIBUTE, ResistanceKind.DIFFICULTY,
-          ResistanceKind.FIXED)
-_KIND_TEXT = {ResistanceKind.AC: "A&C", ResistanceKind.ATTRIBUTE: "Attrib&ute",
-              ResistanceKind.DIFFICULTY: "Di&fficulty", ResistanceKind.FIXED: "GM's &number"}
+_KINDS = (
+    ResistanceKind.AC,
+    ResistanceKind.ATTRIBUTE,
+    ResistanceKind.DIFFICULTY,
+    ResistanceKind.FIXED,
+)
+_KIND_TEXT = {
+    ResistanceKind.AC: "A&C",
+    ResistanceKind.ATTRIBUTE: "Attrib&ute",
+    ResistanceKind.DIFFICULTY: "Di&fficulty",
+    ResistanceKind.FIXED: "GM's &number",
+}
 
 
 class ResistanceEditor(QWidget):
@@ -97,8 +105,10 @@ class ResistanceEditor(QWidget):
         self.concentration = QComboBox(difficulty_page)
         for level, text in _CONCENTRATION_TEXT.items():
             self.concentration.addItem(f"{text} ({signed(int(level))})", int(level))
-        self.concentration.setToolTip("Spells and first aid need concentration: +5 in dangerous "
-                                      "surroundings, +10 when you are being attacked.")
+        self.concentration.setToolTip(
+            "Spells and first aid need concentration: +5 in dangerous "
+            "surroundings, +10 when you are being attacked."
+        )
         self.spell_level = QSpinBox(difficulty_page)
         self.spell_level.setRange(0, 20)
         self.spell_level.setMaximumWidth(self.fontMetrics().horizontalAdvance("00000") + 40)
@@ -150,21 +160,28 @@ class ResistanceEditor(QWidget):
 
     def set_rules(self, rules: TableRules) -> None:
         self._rules = rules
-        fill_combo(self.rung, ((f"{rung.name} ({rung.static}; rolled {signed(rung.rolled_bonus)})",
-                                rung.static, "") for rung in rules.difficulty_ladder),
-                   keep=current_data(self.rung) or 10)
+        fill_combo(
+            self.rung,
+            (
+                (
+                    f"{rung.name} ({rung.static}; rolled {signed(rung.rolled_bonus)})",
+                    rung.static,
+                    "",
+                )
+                for rung in rules.difficulty_ladder
+            ),
+            keep=current_data(self.rung) or 10,
+        )
 
     def set_target(self, target: Sheet | None, *, surprised: bool) -> None:
         """Which kinds make sense: AC and attribute need someone who resists."""
         self._target = target
         for kind in (ResistanceKind.AC, ResistanceKind.ATTRIBUTE):
             self.radios[kind].setEnabled(target is not None)
-            self.radios[kind].setToolTip("" if target is not None else
-                                         "choose a target first")
+            self.radios[kind].setToolTip("" if target is not None else "choose a target first")
         self.surprise_note.setVisible(surprised)
         if surprised and target is not None:
-            self.surprise_note.setText(f"{target.name} is surprised: it must roll its "
-                                       "resistance.")
+            self.surprise_note.setText(f"{target.name} is surprised: it must roll its resistance.")
         if target is None:
             self.ac_text.setText("")
             fill_combo(self.attribute, [])
@@ -173,14 +190,20 @@ class ResistanceEditor(QWidget):
         derived = derive(target, self._rules)
         self.ac_text.setText(
             f"AC {derived['ac'].value} static, or 3d6 {signed(derived['ac.rolled'].value)} "
-            "rolled (effects and consequences are under Situation).")
+            "rolled (effects and consequences are under Situation)."
+        )
         self.ac_text.setToolTip(derived["ac"].explanation())
         entries = []
         for attribute in Attribute:
             score = target.attributes.score(attribute)
             rolled = check_modifier(score, prime=False, rules=self._rules)
-            entries.append((f"{attribute}  {score} static  ·  rolled {signed(rolled)}",
-                            attribute.value, attribute.full_name))
+            entries.append(
+                (
+                    f"{attribute}  {score} static  ·  rolled {signed(rolled)}",
+                    attribute.value,
+                    attribute.full_name,
+                )
+            )
         fill_combo(self.attribute, entries, keep=current_data(self.attribute))
         self.target_traits.set_traits(target.traits, target.level)
 
@@ -197,7 +220,8 @@ class ResistanceEditor(QWidget):
             attribute=Attribute(attribute) if attribute else None,
             rolled=self.rolled.isChecked(),
             traits=min(len(self.target_traits.checked_names()), 20)
-            if kind is ResistanceKind.ATTRIBUTE else 0,
+            if kind is ResistanceKind.ATTRIBUTE
+            else 0,
             difficulty=int(current_data(self.rung) or 10),
             concentration=Concentration(int(current_data(self.concentration) or 0)),
             spell_level=self.spell_level.value(),
@@ -207,8 +231,16 @@ class ResistanceEditor(QWidget):
 
     def set_choice(self, choice: ResistanceChoice) -> None:
         """Show ``choice`` without emitting ``changed`` (the caller refreshes once)."""
-        widgets = (self.kinds, self.rolled, self.attribute, self.rung, self.concentration,
-                   self.spell_level, self.fixed, self.fixed_label)
+        widgets = (
+            self.kinds,
+            self.rolled,
+            self.attribute,
+            self.rung,
+            self.concentration,
+            self.spell_level,
+            self.fixed,
+            self.fixed_label,
+        )
         blocked = [w.blockSignals(True) for w in widgets]
         try:
             kind = choice.kind
@@ -236,8 +268,7 @@ class ResistanceEditor(QWidget):
             page = self.pages.widget(index)
             if page is None:
                 continue
-            policy = QSizePolicy.Policy.Preferred if index == number else \
-                QSizePolicy.Policy.Ignored
+            policy = QSizePolicy.Policy.Preferred if index == number else QSizePolicy.Policy.Ignored
             page.setSizePolicy(policy, policy)
         self.pages.setCurrentIndex(number)
         self.pages.adjustSize()

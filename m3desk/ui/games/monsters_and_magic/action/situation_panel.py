@@ -51,8 +51,10 @@ Sheet = CharacterSheet | MonsterSheet
 
 def condition_text(condition: Condition, *, in_force: bool = True) -> str:
     """``backstabbed! −4 · major consequence · combat actions``."""
-    text = f"{condition.name}  {signed(condition.value)}  ·  {condition.tier.value} " \
-           f"{condition.kind.value}"
+    text = (
+        f"{condition.name}  {signed(condition.value)}  ·  {condition.tier.value} "
+        f"{condition.kind.value}"
+    )
     if condition.scope:
         text += f"  ·  {condition.scope}"
     if not in_force:
@@ -93,8 +95,9 @@ class SituationPanel(QGroupBox):
         self.actor_conditions = CheckList(self, max_rows=3)
         self.target_conditions = CheckList(self, max_rows=3)
         self.help = CheckList(self, max_rows=2)
-        self.extra_help = _spin(self, 0, 99, "Help the table agrees on that is not recorded "
-                                             "as a “help from …” effect.")
+        self.extra_help = _spin(
+            self, 0, 99, "Help the table agrees on that is not recorded as a “help from …” effect."
+        )
         self.extra_help.setPrefix("+")
         self.gear = CheckList(self, max_rows=2)
         self.other_name = QLineEdit(self)
@@ -108,32 +111,45 @@ class SituationPanel(QGroupBox):
         self.target_hidden = QComboBox(self)
         for combo in (self.actor_hidden, self.target_hidden):
             for level in Concealment:
-                label = "no" if level is Concealment.NONE else \
-                    f"{level.value} ({signed(CONCEALMENT_PENALTY[level])})"
+                label = (
+                    "no"
+                    if level is Concealment.NONE
+                    else f"{level.value} ({signed(CONCEALMENT_PENALTY[level])})"
+                )
                 combo.addItem(label, level.value)
-        self.actor_hidden.setToolTip("A hidden actor lowers the target's resistance (spotting "
-                                     "or defending).")
+        self.actor_hidden.setToolTip(
+            "A hidden actor lowers the target's resistance (spotting or defending)."
+        )
         self.target_hidden.setToolTip("A hidden target lowers the actor's check.")
         self.cover = QComboBox(self)
         for kind in CoverKind:
-            self.cover.addItem("no cover" if kind is CoverKind.NONE else f"{kind.value} cover",
-                               kind.value)
+            self.cover.addItem(
+                "no cover" if kind is CoverKind.NONE else f"{kind.value} cover", kind.value
+            )
         self.cover_extent = QComboBox(self)
-        self.cover_extent.setToolTip("Half cover still allows ranged attacks; full cover "
-                                     "allows no attack at all.")
+        self.cover_extent.setToolTip(
+            "Half cover still allows ranged attacks; full cover allows no attack at all."
+        )
 
     def _make_gm_adjustments(self) -> None:
         """The GM's word: the check, the resistance, the effect points, the maximum
         damage."""
         self.gm_check = _spin(self, -99, 99, "The GM's adjustment to the check.")
         self.gm_resistance = _spin(self, -99, 99, "The GM's adjustment to the resistance.")
-        self.gm_effect_points = _spin(self, -99, 99, "The GM's adjustment to effect points "
-                                                     "after a hit.")
+        self.gm_effect_points = _spin(
+            self, -99, 99, "The GM's adjustment to effect points after a hit."
+        )
         self.damage_cap_set = QCheckBox("Ma&x damage (GM)", self)
-        self.damage_cap_set.setToolTip("Tick to set this check's maximum damage yourself; "
-                                       "unticked, the computed maximum counts.")
-        self.damage_cap = _spin(self, 0, 999, "This check's maximum damage, in place of the "
-                                              "computed one (tick the box to set it).")
+        self.damage_cap_set.setToolTip(
+            "Tick to set this check's maximum damage yourself; "
+            "unticked, the computed maximum counts."
+        )
+        self.damage_cap = _spin(
+            self,
+            0,
+            999,
+            "This check's maximum damage, in place of the computed one (tick the box to set it).",
+        )
         self.damage_cap.setEnabled(False)
         self.damage_cap_note = QLabel(self)
         self.damage_cap_note.setWordWrap(True)
@@ -145,8 +161,10 @@ class SituationPanel(QGroupBox):
         self.toggle = QPushButton("Ad&just…", self)
         self.toggle.setCheckable(True)
         self.toggle.setAutoDefault(False)
-        self.toggle.setToolTip("Show every circumstance: effects and consequences, help, gear, "
-                               "concealment, cover, the GM's adjustments.")
+        self.toggle.setToolTip(
+            "Show every circumstance: effects and consequences, help, gear, "
+            "concealment, cover, the GM's adjustments."
+        )
         self.body = QWidget(self)
         header = QHBoxLayout()
         header.addWidget(self.summary, 1)
@@ -162,16 +180,35 @@ class SituationPanel(QGroupBox):
         self.target_caption = QLabel("Target's", self)
         form.addRow(self.actor_caption, self._list_or_none(self.actor_conditions))
         form.addRow(self.target_caption, self._list_or_none(self.target_conditions))
-        form.addRow("Help", self._row(self._list_or_none(self.help), QLabel("more", self),
-                                      self.extra_help, stretch_first=True))
+        form.addRow(
+            "Help",
+            self._row(
+                self._list_or_none(self.help),
+                QLabel("more", self),
+                self.extra_help,
+                stretch_first=True,
+            ),
+        )
         form.addRow("Gear", self._list_or_none(self.gear))
         form.addRow("Bonus", self._row(self.other_name, self.other_value, stretch_first=True))
-        form.addRow("Hidden", self._row(QLabel("actor", self), self.actor_hidden,
-                                        QLabel("target", self), self.target_hidden))
+        form.addRow(
+            "Hidden",
+            self._row(
+                QLabel("actor", self), self.actor_hidden, QLabel("target", self), self.target_hidden
+            ),
+        )
         form.addRow("Cover", self._row(self.cover, self.cover_extent))
-        form.addRow("GM adjusts", self._row(QLabel("check", self), self.gm_check,
-                                            QLabel("resistance", self), self.gm_resistance,
-                                            QLabel("EP", self), self.gm_effect_points))
+        form.addRow(
+            "GM adjusts",
+            self._row(
+                QLabel("check", self),
+                self.gm_check,
+                QLabel("resistance", self),
+                self.gm_resistance,
+                QLabel("EP", self),
+                self.gm_effect_points,
+            ),
+        )
         cap_row = QWidget(self)
         cap_layout = QHBoxLayout(cap_row)
         cap_layout.setContentsMargins(0, 0, 0, 0)
@@ -183,8 +220,13 @@ class SituationPanel(QGroupBox):
         """Every field says ``changed``; the summary follows."""
         for checklist in (self.actor_conditions, self.target_conditions, self.help, self.gear):
             checklist.changed.connect(self.changed)
-        for spin in (self.extra_help, self.other_value, self.gm_check, self.gm_resistance,
-                     self.gm_effect_points):
+        for spin in (
+            self.extra_help,
+            self.other_value,
+            self.gm_check,
+            self.gm_resistance,
+            self.gm_effect_points,
+        ):
             spin.valueChanged.connect(lambda _v: self.changed.emit())
         for combo in (self.actor_hidden, self.target_hidden, self.cover_extent):
             combo.currentIndexChanged.connect(lambda _i: self.changed.emit())
@@ -232,8 +274,15 @@ class SituationPanel(QGroupBox):
 
     # -- filling -----------------------------------------------------------------------
 
-    def set_context(self, actor: Sheet, target: Sheet | None, *, actor_ticked: Iterable[str],
-                    target_ticked: Iterable[str], not_in_force: Iterable[str] = ()) -> None:
+    def set_context(
+        self,
+        actor: Sheet,
+        target: Sheet | None,
+        *,
+        actor_ticked: Iterable[str],
+        target_ticked: Iterable[str],
+        not_in_force: Iterable[str] = (),
+    ) -> None:
         """Lists for this actor and target; ticks as given (no ``changed``)."""
         late = set(not_in_force)
         self._names = (actor.name, target.name if target is not None else "the target")
@@ -242,25 +291,55 @@ class SituationPanel(QGroupBox):
         actor_ticked = set(actor_ticked)
         own = [c for c in actor.conditions if not is_help(c)]
         helps = [c for c in actor.conditions if is_help(c)]
-        self._fill(self.actor_conditions,
-                   [CheckEntry(c.id, condition_text(c, in_force=c.id not in late),
-                               c.duration.describe()) for c in own], actor_ticked)
-        self._fill(self.help, [CheckEntry(c.id, f"{c.name} {signed(c.value)}"
-                                          + (f"  ·  for {c.scope}" if c.scope else ""),
-                                          "Used up by this check when ticked.") for c in helps],
-                   actor_ticked)
+        self._fill(
+            self.actor_conditions,
+            [
+                CheckEntry(
+                    c.id, condition_text(c, in_force=c.id not in late), c.duration.describe()
+                )
+                for c in own
+            ],
+            actor_ticked,
+        )
+        self._fill(
+            self.help,
+            [
+                CheckEntry(
+                    c.id,
+                    f"{c.name} {signed(c.value)}" + (f"  ·  for {c.scope}" if c.scope else ""),
+                    "Used up by this check when ticked.",
+                )
+                for c in helps
+            ],
+            actor_ticked,
+        )
         theirs = list(target.conditions) if target is not None else []
-        self._fill(self.target_conditions,
-                   [CheckEntry(c.id, condition_text(c, in_force=c.id not in late),
-                               c.duration.describe()) for c in theirs], set(target_ticked))
-        gear = [item for item in actor.items if item.to_hit and item.kind == "gear"] \
-            if isinstance(actor, CharacterSheet) else []
-        self._fill(self.gear, [CheckEntry(item.name, f"{item.name} {signed(item.to_hit)}",
-                                          item.notes) for item in gear], self.gear_names())
+        self._fill(
+            self.target_conditions,
+            [
+                CheckEntry(
+                    c.id, condition_text(c, in_force=c.id not in late), c.duration.describe()
+                )
+                for c in theirs
+            ],
+            set(target_ticked),
+        )
+        gear = (
+            [item for item in actor.items if item.to_hit and item.kind == "gear"]
+            if isinstance(actor, CharacterSheet)
+            else []
+        )
+        self._fill(
+            self.gear,
+            [
+                CheckEntry(item.name, f"{item.name} {signed(item.to_hit)}", item.notes)
+                for item in gear
+            ],
+            self.gear_names(),
+        )
         self._update_summary()
 
-    def _fill(self, checklist: CheckList, entries: list[CheckEntry],
-              ticked: Iterable[str]) -> None:
+    def _fill(self, checklist: CheckList, entries: list[CheckEntry], ticked: Iterable[str]) -> None:
         checklist.set_entries(entries, ticked)
         checklist.setVisible(bool(entries))
         self._none[checklist].setVisible(not entries)
@@ -314,8 +393,7 @@ class SituationPanel(QGroupBox):
         if computed is None:
             note = "none computed (no damage die)"
         else:
-            note = f"in place of the computed {computed}" if overriding else \
-                f"computed {computed}"
+            note = f"in place of the computed {computed}" if overriding else f"computed {computed}"
         self.damage_cap_note.setText(note)
 
     def _on_cap_set(self, checked: bool) -> None:
@@ -334,12 +412,16 @@ class SituationPanel(QGroupBox):
             self.changed.emit()
 
     def concealments(self) -> tuple[Concealment, Concealment]:
-        return (Concealment(current_data(self.actor_hidden) or "none"),
-                Concealment(current_data(self.target_hidden) or "none"))
+        return (
+            Concealment(current_data(self.actor_hidden) or "none"),
+            Concealment(current_data(self.target_hidden) or "none"),
+        )
 
     def cover_choice(self) -> tuple[CoverKind, CoverExtent]:
-        return (CoverKind(current_data(self.cover) or "none"),
-                CoverExtent(current_data(self.cover_extent) or "half"))
+        return (
+            CoverKind(current_data(self.cover) or "none"),
+            CoverExtent(current_data(self.cover_extent) or "half"),
+        )
 
     def _on_cover(self, _index: int) -> None:
         self._update_extents()
@@ -353,8 +435,9 @@ class SituationPanel(QGroupBox):
             self.cover_extent.clear()
             for extent in CoverExtent:
                 bonus = cover_bonus(kind, extent)
-                self.cover_extent.addItem(f"{extent.value} ({signed(bonus)} to resistance)",
-                                          extent.value)
+                self.cover_extent.addItem(
+                    f"{extent.value} ({signed(bonus)} to resistance)", extent.value
+                )
             self.cover_extent.setCurrentIndex(max(self.cover_extent.findData(keep), 0))
         finally:
             self.cover_extent.blockSignals(blocked)
@@ -370,9 +453,11 @@ class SituationPanel(QGroupBox):
 
     def _checked_texts(self, checklist: CheckList) -> list[str]:
         keys = set(checklist.checked_keys())
-        return [checklist.item(row).text().split("  ·  ")[0].replace("  ", " ")
-                for row in range(checklist.count())
-                if checklist.item(row).data(Qt.ItemDataRole.UserRole) in keys]
+        return [
+            checklist.item(row).text().split("  ·  ")[0].replace("  ", " ")
+            for row in range(checklist.count())
+            if checklist.item(row).data(Qt.ItemDataRole.UserRole) in keys
+        ]
 
     def summary_text(self) -> str:
         """Everything that counts, in one sentence (what the collapsed section shows)."""
@@ -400,9 +485,15 @@ class SituationPanel(QGroupBox):
         kind, extent = self.cover_choice()
         if kind is not CoverKind.NONE:
             parts.append(f"{kind.value} {extent.value} cover")
-        adjust = [f"{what} {signed(spin.value())}" for what, spin in
-                  (("check", self.gm_check), ("resistance", self.gm_resistance),
-                   ("EP", self.gm_effect_points)) if spin.value()]
+        adjust = [
+            f"{what} {signed(spin.value())}"
+            for what, spin in (
+                ("check", self.gm_check),
+                ("resistance", self.gm_resistance),
+                ("EP", self.gm_effect_points),
+            )
+            if spin.value()
+        ]
         cap = self.damage_cap_override()
         if cap is not None:
             computed = "" if self._computed_cap is None else f" (computed {self._computed_cap})"

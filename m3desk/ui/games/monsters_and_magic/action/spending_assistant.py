@@ -120,10 +120,14 @@ class SpendingAssistant(QGroupBox):
         self._form = form
         self._rows_holder = rows_holder
         self._fields: dict[str, QWidget] = {
-            "hero": self._boxes[self.hero], "range": self._boxes[self.direction],
-            "conditions": rows_holder, "damage": self._boxes[self.damage],
-            "defender": self._defender_box, "help": self._boxes[self.help_amount],
-            "towards": self.towards}
+            "hero": self._boxes[self.hero],
+            "range": self._boxes[self.direction],
+            "conditions": rows_holder,
+            "damage": self._boxes[self.damage],
+            "defender": self._defender_box,
+            "help": self._boxes[self.help_amount],
+            "towards": self.towards,
+        }
 
         self._add_condition_row(removable=False)
         self.hero.valueChanged.connect(self._on_input)
@@ -233,8 +237,10 @@ class SpendingAssistant(QGroupBox):
         Enter then means "go to the spending", not "apply"."""
         draft = self.draft()
         damage = draft.damage if self._damage_chosen else 0
-        return replace(draft, range_bands=0, damage=damage).is_empty and \
-            draft.range_bands in (0, self._auto_bands)
+        return replace(draft, range_bands=0, damage=damage).is_empty and draft.range_bands in (
+            0,
+            self._auto_bands,
+        )
 
     def problems_list(self) -> list[str]:
         if self._offer is None:
@@ -246,8 +252,13 @@ class SpendingAssistant(QGroupBox):
 
     def first_control(self) -> QWidget | None:
         """Where spending starts for a keyboard user: the first control that can take input."""
-        candidates: list[QWidget] = [self.bands, self.rows[0].tier, self.damage, self.towards,
-                                     self.hero]
+        candidates: list[QWidget] = [
+            self.bands,
+            self.rows[0].tier,
+            self.damage,
+            self.towards,
+            self.hero,
+        ]
         for widget in candidates:
             if widget.isVisibleTo(self) and widget.isEnabled():
                 return widget
@@ -281,8 +292,9 @@ class SpendingAssistant(QGroupBox):
         offer = self._offer
         if offer is None or not offer.succeeded:
             self._set_rows_visible()
-            self.status.setText(self._waiting if offer is None else
-                                "No effect points to spend: the check failed.")
+            self.status.setText(
+                self._waiting if offer is None else "No effect points to spend: the check failed."
+            )
             self.problems.hide()
             self.preview.hide()
             return
@@ -298,13 +310,19 @@ class SpendingAssistant(QGroupBox):
         helping = offer.helping
         has_target = offer.target is not None
         bump = offer.bump_limit()
-        consequence_chosen = any(row.current_kind() is ConditionKind.CONSEQUENCE
-                                 and row.current_tier() is not None for row in self.rows)
-        self._set_rows_visible(hero=bump.maximum > 0 or self.hero.value() > 0,
-                               range=not helping and has_target,
-                               conditions=not helping, damage=offer.damage_offered,
-                               defender=not helping and has_target and consequence_chosen,
-                               help=helping, towards=helping)
+        consequence_chosen = any(
+            row.current_kind() is ConditionKind.CONSEQUENCE and row.current_tier() is not None
+            for row in self.rows
+        )
+        self._set_rows_visible(
+            hero=bump.maximum > 0 or self.hero.value() > 0,
+            range=not helping and has_target,
+            conditions=not helping,
+            damage=offer.damage_offered,
+            defender=not helping and has_target and consequence_chosen,
+            help=helping,
+            towards=helping,
+        )
         self.hero.setMaximum(bump.maximum)
         self.hero.setEnabled(bump.maximum > 0)
         self.hero.setToolTip(bump.reason)
@@ -321,8 +339,9 @@ class SpendingAssistant(QGroupBox):
         for index, row in enumerate(self.rows):
             row.set_parties(offer.actor.name, target_name, offer.rules, kinds)
             row.set_tier_choices(offer.tier_choices(self.draft(), index, row.current_kind()))
-        self.add_row.setVisible(len(self.rows) < MAX_ROWS
-                                and all(row.current_tier() is not None for row in self.rows))
+        self.add_row.setVisible(
+            len(self.rows) < MAX_ROWS and all(row.current_tier() is not None for row in self.rows)
+        )
 
     def _update_range(self, offer: SpendOffer) -> None:
         """The range bands bought, within what the effect points allow."""
@@ -346,23 +365,29 @@ class SpendingAssistant(QGroupBox):
         self.damage.setEnabled(limit.maximum > 0)
         self.damage.setSuffix(" MHP" if offer.mental else " PHP")
         self.damage.setToolTip(f"at most {limit.maximum}: {limit.reason}")
-        self.damage_note.setText(f"at most {limit.maximum}: {limit.reason}"
-                                 if limit.maximum else limit.reason)
+        self.damage_note.setText(
+            f"at most {limit.maximum}: {limit.reason}" if limit.maximum else limit.reason
+        )
 
     def _update_defender(self, offer: SpendOffer) -> int | None:
         """The defender's hero-point choice; returns the damage it would take instead."""
         choice, taken = offer.defender_choice(self.draft())
         self.defender.setEnabled(choice.allowed)
-        self.defender.setToolTip(choice.reason or "A defender with a hero point may take all "
-                                                   "the effect points as damage instead of a "
-                                                   "consequence (up to the maximum damage).")
+        self.defender.setToolTip(
+            choice.reason
+            or "A defender with a hero point may take all "
+            "the effect points as damage instead of a "
+            "consequence (up to the maximum damage)."
+        )
         name = offer.target.name if offer.target is not None else "The defender"
         if taken is not None:
             self.defender.setText(f"{name} takes {taken} damage &instead")
-            note = (f"spends a hero point: all {offer.available(self.draft())} effect points "
-                    f"become damage (at most {offer.damage_cap_text}), no consequence"
-                    if offer.damage_cap is not None else
-                    "spends a hero point: all the effect points become damage, no consequence")
+            note = (
+                f"spends a hero point: all {offer.available(self.draft())} effect points "
+                f"become damage (at most {offer.damage_cap_text}), no consequence"
+                if offer.damage_cap is not None
+                else "spends a hero point: all the effect points become damage, no consequence"
+            )
         elif offer.target is not None and offer.target.hero_points < 1:
             self.defender.setText(f"{name} takes damage &instead")
             note = f"{name} has no hero point: the consequence stands"
@@ -378,22 +403,27 @@ class SpendingAssistant(QGroupBox):
         if offer.helping:
             given = offer.help_condition(draft)
             amount = f"+{given.value}" if given is not None else "nothing"
-            self.help_amount.setText(f"{amount} to {offer.recipient_name or 'the ally'}"
-                                     " (all the effect points)")
+            self.help_amount.setText(
+                f"{amount} to {offer.recipient_name or 'the ally'} (all the effect points)"
+            )
         budget = offer.budget(draft)
         if draft.defender_takes_damage and taken is not None:
-            self.status.setText(f"{budget.available} EP: the defender takes {taken} damage "
-                                "instead")
+            self.status.setText(f"{budget.available} EP: the defender takes {taken} damage instead")
         elif budget.remaining < 0:
-            self.status.setText(f"{budget.available} EP to spend  ·  {budget.spent} spent  ·  "
-                                f"{-budget.remaining} too many")
+            self.status.setText(
+                f"{budget.available} EP to spend  ·  {budget.spent} spent  ·  "
+                f"{-budget.remaining} too many"
+            )
         else:
-            self.status.setText(f"{budget.available} EP to spend  ·  {budget.spent} spent  ·  "
-                                f"{budget.remaining} left")
+            self.status.setText(
+                f"{budget.available} EP to spend  ·  {budget.spent} spent  ·  "
+                f"{budget.remaining} left"
+            )
         problems = offer.problems(draft)
         colour = tone_color(self, "bad").name()
-        self.problems.setText("".join(f"<div style='color:{colour}'>• {escape(p)}</div>"
-                                      for p in problems))
+        self.problems.setText(
+            "".join(f"<div style='color:{colour}'>• {escape(p)}</div>" for p in problems)
+        )
         self.problems.setVisible(bool(problems))
         self._show_preview(offer, offer.preview(draft), budget.remaining)
 
@@ -408,8 +438,10 @@ class SpendingAssistant(QGroupBox):
             text = f"now {offer.current_range.label}" + (f"; {reason}" if reason else "")
         else:
             cost = RangeSpend(bands=bands).cost(offer.rules)
-            text = f"{offer.current_range.label} → {shift(offer.current_range, bands).label}" \
-                   f" ({cost} EP)"
+            text = (
+                f"{offer.current_range.label} → {shift(offer.current_range, bands).label}"
+                f" ({cost} EP)"
+            )
             if offer.reach is not None and not reach and offer.bands_needed():
                 text += f": {offer.reach.describe()}, the rest may go to damage or effects"
         return text + (f". {reach}" if reach else "")
@@ -427,17 +459,26 @@ class SpendingAssistant(QGroupBox):
                     changes.append(f"{offer.target.name} {pool.upper()} {before} → {after}")
         if outcome.range is not None and outcome.range != offer.current_range:
             changes.append(f"range {outcome.range.label}")
-        changes += [f"{c.name} ({signed(c.value)}) on "
-                    f"{offer.actor.name if c.kind is ConditionKind.EFFECT else name}"
-                    for c in outcome.conditions_added
-                    for name in [offer.target.name if offer.target else ""]]
+        changes += [
+            f"{c.name} ({signed(c.value)}) on "
+            f"{offer.actor.name if c.kind is ConditionKind.EFFECT else name}"
+            for c in outcome.conditions_added
+            for name in [offer.target.name if offer.target else ""]
+        ]
         if outcome.actor.hero_points != offer.actor.hero_points:
-            changes.append(f"{offer.actor.name} hero points {offer.actor.hero_points} → "
-                           f"{outcome.actor.hero_points}")
-        if offer.target is not None and outcome.target is not None \
-                and outcome.target.hero_points != offer.target.hero_points:
-            changes.append(f"{offer.target.name} hero points {offer.target.hero_points} → "
-                           f"{outcome.target.hero_points}")
+            changes.append(
+                f"{offer.actor.name} hero points {offer.actor.hero_points} → "
+                f"{outcome.actor.hero_points}"
+            )
+        if (
+            offer.target is not None
+            and outcome.target is not None
+            and outcome.target.hero_points != offer.target.hero_points
+        ):
+            changes.append(
+                f"{offer.target.name} hero points {offer.target.hero_points} → "
+                f"{outcome.target.hero_points}"
+            )
         text = "; ".join(changes) if changes else "nothing changes"
         if left > 0:
             text += f"; {left} EP left unspent (lost)"

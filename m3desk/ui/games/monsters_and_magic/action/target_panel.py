@@ -34,8 +34,9 @@ class TargetPanel(QGroupBox):
         self.target_label.setBuddy(self.target)
         self.size_applies = QCheckBox("Si&ze applies", self)
         self.size_applies.setChecked(True)
-        self.size_applies.setToolTip("Off when the check only gets past the target (sneaking "
-                                     "by): size changes nothing then.")
+        self.size_applies.setToolTip(
+            "Off when the check only gets past the target (sneaking by): size changes nothing then."
+        )
         self.size_text = QLabel(self)
         self.size_text.setWordWrap(True)
         self.resistance = ResistanceEditor(self)
@@ -59,15 +60,24 @@ class TargetPanel(QGroupBox):
         self.size_applies.toggled.connect(lambda _b: self.changed.emit())
         self.resistance.changed.connect(self.changed)
 
-    def set_candidates(self, role: TargetRole, candidates: Iterable[Combatant],
-                       current: str | None,
-                       notes: Mapping[str, tuple[str, str]] | None = None) -> None:
+    def set_candidates(
+        self,
+        role: TargetRole,
+        candidates: Iterable[Combatant],
+        current: str | None,
+        notes: Mapping[str, tuple[str, str]] | None = None,
+    ) -> None:
         """The list of targets; ``notes`` by id: what to say beside each (its range band
         and whether the weapon reaches it) and why, as its tooltip."""
         notes = notes or {}
-        entries = [(f"{c.name}  ({c.side})" + (f"  ·  {notes[c.id][0]}" if c.id in notes
-                                                else ""),
-                    c.id, notes[c.id][1] if c.id in notes else "") for c in candidates]
+        entries = [
+            (
+                f"{c.name}  ({c.side})" + (f"  ·  {notes[c.id][0]}" if c.id in notes else ""),
+                c.id,
+                notes[c.id][1] if c.id in notes else "",
+            )
+            for c in candidates
+        ]
         if role is TargetRole.OPTIONAL:
             entries.insert(0, ("Nobody (a difficulty only)", NOBODY, ""))
         self.target_label.setText("&Give help to" if role is TargetRole.ALLY else "Tar&get")
@@ -97,21 +107,30 @@ class TargetPanel(QGroupBox):
         if target is None:
             self.size_text.setText("no target: size does not apply")
             return
-        sizes = f"{actor.name} {actor.size.label} ({actor.size.value}), " \
-                f"{target.name} {target.size.label} ({target.size.value})"
+        sizes = (
+            f"{actor.name} {actor.size.label} ({actor.size.value}), "
+            f"{target.name} {target.size.label} ({target.size.value})"
+        )
         if spec is None:
             self.size_text.setText(sizes)
             return
-        effects = [f"{where} {signed(t.value)}" for where, terms in
-                   (("resistance", spec.resistance.terms), ("effect points", spec.ep_terms))
-                   for t in terms if t.label in _SIZE_WORDS]
+        effects = [
+            f"{where} {signed(t.value)}"
+            for where, terms in (
+                ("resistance", spec.resistance.terms),
+                ("effect points", spec.ep_terms),
+            )
+            for t in terms
+            if t.label in _SIZE_WORDS
+        ]
         if actor.size is target.size:
             verdict = "same size: no change"
         elif not self.size_applies.isChecked():
             verdict = "size does not apply to this check"
         elif effects:
-            word = next(t.label for t in (*spec.resistance.terms, *spec.ep_terms)
-                        if t.label in _SIZE_WORDS)
+            word = next(
+                t.label for t in (*spec.resistance.terms, *spec.ep_terms) if t.label in _SIZE_WORDS
+            )
             verdict = f"{word}: " + ", ".join(effects)
         else:
             verdict = "no change at this table (table rules)"

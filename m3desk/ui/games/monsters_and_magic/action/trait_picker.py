@@ -54,8 +54,7 @@ class TraitPicker(QWidget):
         self.list.changed.connect(self._on_changed)
         self._update_caption()
 
-    def set_traits(self, traits: Iterable[Trait], level: int,
-                   checked: Iterable[str] = ()) -> None:
+    def set_traits(self, traits: Iterable[Trait], level: int, checked: Iterable[str] = ()) -> None:
         self._level = level
         entries = []
         for t in traits:
@@ -90,5 +89,6 @@ class TraitPicker(QWidget):
         if not self.list.count():
             self.caption.setText("No traits on this sheet")
             return
-        self.caption.setText(trait_bonus_text(self._level, len(self.checked_names()),
-                                              owner=self._owner))
+        self.caption.setText(
+            trait_bonus_text(self._level, len(self.checked_names()), owner=self._owner)
+        )

@@ -33,10 +33,16 @@ from m3desk.ui.plain_text import fit_placeholder
 
 __all__ = ["ConditionDialog"]
 
-_DURATIONS = (("rounds", DurationKind.ROUNDS), ("this scene", DurationKind.SCENE),
-              ("until removed", DurationKind.UNTIL_REMOVED))
-_AFFECTS = (("checks and defence", "both"), ("checks only", "checks"),
-            ("AC and defence only", "defence"))
+_DURATIONS = (
+    ("rounds", DurationKind.ROUNDS),
+    ("this scene", DurationKind.SCENE),
+    ("until removed", DurationKind.UNTIL_REMOVED),
+)
+_AFFECTS = (
+    ("checks and defence", "both"),
+    ("checks only", "checks"),
+    ("AC and defence only", "defence"),
+)
 
 
 class ConditionDialog(QDialog):
@@ -84,13 +90,18 @@ class ConditionDialog(QDialog):
         lasts.setBuddy(self.rounds_spin)
         form.addRow(lasts, duration_row)
         form.addRow("&Source:", self.source_edit)
-        self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                         | QDialogButtonBox.StandardButton.Cancel)
+        self._buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         self._buttons.accepted.connect(self.accept)
         self._buttons.rejected.connect(self.reject)
         form.addRow(self._buttons)
-        for signal in (self.kind_combo.currentIndexChanged, self.tier_combo.currentIndexChanged,
-                       self.duration_combo.currentIndexChanged, self.name_edit.textChanged):
+        for signal in (
+            self.kind_combo.currentIndexChanged,
+            self.tier_combo.currentIndexChanged,
+            self.duration_combo.currentIndexChanged,
+            self.name_edit.textChanged,
+        ):
             signal.connect(self._update)
         self._update()
 
@@ -114,11 +125,18 @@ class ConditionDialog(QDialog):
 
     def condition(self) -> Condition:
         kind = self._duration_kind()
-        duration = Duration(kind=kind, rounds=self.rounds_spin.value()
-                            if kind is DurationKind.ROUNDS else None)
+        duration = Duration(
+            kind=kind, rounds=self.rounds_spin.value() if kind is DurationKind.ROUNDS else None
+        )
         affects = self.affects_combo.currentData()
-        made = Condition.make(self.name_edit.text().strip(), self._kind(), self._tier(),
-                              rules=self._rules, source=self.source_edit.text().strip(),
-                              duration=duration, affects=affects)
+        made = Condition.make(
+            self.name_edit.text().strip(),
+            self._kind(),
+            self._tier(),
+            rules=self._rules,
+            source=self.source_edit.text().strip(),
+            duration=duration,
+            affects=affects,
+        )
         # Condition.make accepts ``affects`` but does not store it (reported to the lead).
         return made.model_copy(update={"affects": affects})

@@ -22,13 +22,15 @@ if TYPE_CHECKING:
 __all__ = ["roll_initiative"]
 
 
-def roll_initiative(document: EncounterDocument[Encounter], ids: list[str], host: QWidget,
-                    roller: Any) -> None:
+def roll_initiative(
+    document: EncounterDocument[Encounter], ids: list[str], host: QWidget, roller: Any
+) -> None:
     """Monsters & Magic's initiative check for ``ids``: 3d6 + modifier rolled and shown,
     the table's dice typed over them, the accepted ones applied as one undo step."""
     encounter = document.encounter
-    requests = initiative_requests(encounter, ids, roller if isinstance(roller, Roller)
-                                   else Roller())
+    requests = initiative_requests(
+        encounter, ids, roller if isinstance(roller, Roller) else Roller()
+    )
     answers = prompts.ask_initiative_dice(host, requests)
     if not answers:
         return
@@ -36,7 +38,6 @@ def roll_initiative(document: EncounterDocument[Encounter], ids: list[str], host
     for request in requests:
         if request.combatant_id in answers:
             total, typed = answers[request.combatant_id]
-            results[request.combatant_id] = (request.result(total),
-                                             request.details(typed, total))
+            results[request.combatant_id] = (request.result(total), request.details(typed, total))
     if results:
         document.apply(*edits.set_initiatives(encounter, results))

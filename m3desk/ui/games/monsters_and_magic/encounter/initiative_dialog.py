@@ -18,8 +18,10 @@ from m3desk.ui.encounter.initiative_dice_dialog import InitiativeDiceDialog, Ini
 
 __all__ = ["InitiativeDialog", "initiative_row"]
 
-INTRO = ("Initiative is 3d6 + DEX (INT when casting) + level. The dice are rolled for you; "
-         "type the table's dice (5 5 4, or a total) to replace them.")
+INTRO = (
+    "Initiative is 3d6 + DEX (INT when casting) + level. The dice are rolled for you; "
+    "type the table's dice (5 5 4, or a total) to replace them."
+)
 HINT = "Type three faces (5 5 4) or their total (3 to 18)"
 
 
@@ -28,14 +30,23 @@ def initiative_row(request: InitiativeRequest) -> InitiativeRow:
     return InitiativeRow(
         combatant_id=request.combatant_id,
         name=request.name + (" (casting)" if request.casting else ""),
-        modifier=signed(request.modifier), modifier_tip=request.terms_text,
+        modifier=signed(request.modifier),
+        modifier_tip=request.terms_text,
         offered=" ".join(str(face) for face in request.rolled),
-        read=read_dice, result=request.result, details=request.details)
+        read=read_dice,
+        result=request.result,
+        details=request.details,
+    )
 
 
 class InitiativeDialog(InitiativeDiceDialog):
     """Shows each combatant's modifier and 3d6; the initiative updates as dice are typed."""
 
     def __init__(self, requests: Sequence[InitiativeRequest], parent: QWidget | None) -> None:
-        super().__init__([initiative_row(request) for request in requests], parent,
-                         intro=INTRO, dice="3d6", hint=HINT)
+        super().__init__(
+            [initiative_row(request) for request in requests],
+            parent,
+            intro=INTRO,
+            dice="3d6",
+            hint=HINT,
+        )

@@ -24,8 +24,9 @@ DiceAnswers = InitiativeAnswers
 """Combatant id → (3d6 total, the dice as typed) for each initiative the GM accepted."""
 
 
-def ask_initiative_dice(parent: QWidget,
-                        requests: Sequence[InitiativeRequest]) -> DiceAnswers | None:
+def ask_initiative_dice(
+    parent: QWidget, requests: Sequence[InitiativeRequest]
+) -> DiceAnswers | None:
     """Show the rolled dice for each combatant; the GM may type the real ones instead."""
     if dialogs.is_non_interactive():
         return None
@@ -43,10 +44,16 @@ def ask_pool_change(parent: QWidget, name: str, label: str, pool: Pool) -> int |
     if dialogs.is_non_interactive():
         return None
     delta, ok = QInputDialog.getInt(
-        parent, f"Adjust {label}",
-        mnemonic_safe(f"{name} has {label} {pool.current}/{pool.maximum}.\n"
-                      "Damage as a negative number, healing as a positive one:"),
-        0, -9999, 9999)
+        parent,
+        f"Adjust {label}",
+        mnemonic_safe(
+            f"{name} has {label} {pool.current}/{pool.maximum}.\n"
+            "Damage as a negative number, healing as a positive one:"
+        ),
+        0,
+        -9999,
+        9999,
+    )
     return delta if ok and delta else None
 
 

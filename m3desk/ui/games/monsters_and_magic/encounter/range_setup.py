@@ -25,27 +25,32 @@ __all__ = ["RangeSetupPanel"]
 
 
 class RangeSetupPanel(QWidget):
-    def __init__(self, document: EncounterDocument[Encounter],
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument[Encounter], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._document = document
         self.conditions_combo = QComboBox()
         self.conditions_combo.setAccessibleName("Surroundings (Table 13)")
-        self.conditions_combo.setToolTip("Table 13: the surroundings set the maximum range at "
-                                         "which an encounter can start")
+        self.conditions_combo.setToolTip(
+            "Table 13: the surroundings set the maximum range at which an encounter can start"
+        )
         for conditions in EncounterConditions:
             text = f"{conditions.label} — max {MAXIMUM_RANGE[conditions].label}"
             self.conditions_combo.addItem(text, conditions)
         self.conditions_combo.currentIndexChanged.connect(self._on_conditions)
         self.maximum_combo = QComboBox()
         self.maximum_combo.setAccessibleName("Maximum range")
-        self.maximum_combo.setToolTip("The GM's judgement of the maximum range, when Table 13 "
-                                      "does not fit")
+        self.maximum_combo.setToolTip(
+            "The GM's judgement of the maximum range, when Table 13 does not fit"
+        )
         self.maximum_combo.currentIndexChanged.connect(self._on_maximum)
         self.scouting = ScoutingPanel(document, self)
         first = QHBoxLayout()
-        for text, widget, stretch in (("S&urroundings:", self.conditions_combo, 3),
-                                      ("&Maximum range:", self.maximum_combo, 0)):
+        for text, widget, stretch in (
+            ("S&urroundings:", self.conditions_combo, 3),
+            ("&Maximum range:", self.maximum_combo, 0),
+        ):
             label = QLabel(text)
             label.setBuddy(widget)
             first.addWidget(label)
@@ -65,8 +70,7 @@ class RangeSetupPanel(QWidget):
     def _refresh(self) -> None:
         encounter = self._encounter
         self.conditions_combo.blockSignals(True)
-        self.conditions_combo.setCurrentIndex(
-            self.conditions_combo.findData(encounter.conditions))
+        self.conditions_combo.setCurrentIndex(self.conditions_combo.findData(encounter.conditions))
         self.conditions_combo.blockSignals(False)
         self.maximum_combo.blockSignals(True)
         self.maximum_combo.clear()
@@ -76,7 +80,8 @@ class RangeSetupPanel(QWidget):
             self.maximum_combo.addItem(band.label, band)
         override = encounter.maximum_range_override
         self.maximum_combo.setCurrentIndex(
-            0 if override is None else self.maximum_combo.findData(override))
+            0 if override is None else self.maximum_combo.findData(override)
+        )
         self.maximum_combo.blockSignals(False)
         in_setup = encounter.phase == "setup"
         for widget in (self.conditions_combo, self.maximum_combo):
@@ -89,8 +94,9 @@ class RangeSetupPanel(QWidget):
     def _on_conditions(self, _index: int) -> None:
         chosen = self.conditions_combo.currentData()  # Qt hands enums back as plain str
         if chosen is not None:
-            self._document.apply(*edits.set_conditions(self._encounter,
-                                                       EncounterConditions(chosen)))
+            self._document.apply(
+                *edits.set_conditions(self._encounter, EncounterConditions(chosen))
+            )
 
     def _on_maximum(self, _index: int) -> None:
         chosen = self.maximum_combo.currentData()

@@ -7,14 +7,7 @@ that same function run on the current encounter, so what is shown is what Apply 
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from m3desk.systems.monsters_and_magic.checks import Failure
 from m3desk.systems.monsters_and_magic.encounter import Encounter, resolve_scouting
@@ -38,8 +31,9 @@ _FAILURES = {failure.value: failure for failure in Failure}
 
 
 class ScoutingPanel(QWidget):
-    def __init__(self, document: EncounterDocument[Encounter],
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, document: EncounterDocument[Encounter], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._document = document
         self.side_combos: dict[str, QComboBox] = {}
@@ -53,8 +47,9 @@ class ScoutingPanel(QWidget):
         self.surprise_box.setToolTip("Untick when the GM rules that nobody is surprised")
         self.surprise_box.toggled.connect(self._update_preview)
         self.apply_button = QPushButton("Apply &Scouting")
-        self.apply_button.setToolTip("Set the starting range and surprise from these results "
-                                     "(one undo step)")
+        self.apply_button.setToolTip(
+            "Set the starting range and surprise from these results (one undo step)"
+        )
         self.apply_button.clicked.connect(self.apply)
 
         layout = QHBoxLayout(self)
@@ -92,8 +87,7 @@ class ScoutingPanel(QWidget):
         results = self.results()
         if not results:
             return None
-        return resolve_scouting(self._document.encounter, results,
-                                surprise=self._surprise_choice())
+        return resolve_scouting(self._document.encounter, results, surprise=self._surprise_choice())
 
     def apply(self) -> None:
         outcome = self.outcome()

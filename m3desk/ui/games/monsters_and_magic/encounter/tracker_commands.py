@@ -42,12 +42,10 @@ def condition_hooks() -> ConditionHooks:
     """Effects and consequences: asked for in this game's dialog (tier, what it changes,
     how long), listed in its short words, added and removed by its edits."""
 
-    def ask(host: QWidget, encounter: core.Encounter, combatant: core.Combatant
-            ) -> Change | None:
+    def ask(host: QWidget, encounter: core.Encounter, combatant: core.Combatant) -> Change | None:
         fight = _fight(encounter)
         condition = prompts.ask_condition(host, combatant.name, fight.options)
-        return None if condition is None else edits.add_condition(fight, combatant.id,
-                                                                   condition)
+        return None if condition is None else edits.add_condition(fight, combatant.id, condition)
 
     def listed(combatant: core.Combatant) -> list[tuple[str, str]]:
         return [(c.id, condition_short(c)) for c in _bearer(combatant).sheet.conditions]
@@ -59,8 +57,9 @@ def condition_hooks() -> ConditionHooks:
 
 
 class TrackerCommands(QObject):
-    def __init__(self, document: EncounterDocument[Encounter], actions: EncounterActions,
-                 host: QWidget) -> None:
+    def __init__(
+        self, document: EncounterDocument[Encounter], actions: EncounterActions, host: QWidget
+    ) -> None:
         super().__init__(host)
         self._document = document
         self._actions = actions
@@ -80,8 +79,7 @@ class TrackerCommands(QObject):
 
     def update_enabled(self) -> None:
         selected = self._selected()
-        for action in (self._actions.adjust_php, self._actions.adjust_mhp,
-                       self._actions.casting):
+        for action in (self._actions.adjust_php, self._actions.adjust_mhp, self._actions.casting):
             action.setEnabled(selected is not None)
         self._actions.casting.setChecked(bool(selected and selected.casting))
 
@@ -90,11 +88,11 @@ class TrackerCommands(QObject):
         if selected is None:
             return
         current = selected.sheet.php if pool == "php" else selected.sheet.mhp
-        delta = prompts.ask_pool_change(self._host, selected.name, edits.POOL_LABELS[pool],
-                                        current)
+        delta = prompts.ask_pool_change(self._host, selected.name, edits.POOL_LABELS[pool], current)
         if delta:
-            self._document.apply(*edits.adjust_pool(self._document.encounter, selected.id,
-                                                    pool, delta))
+            self._document.apply(
+                *edits.adjust_pool(self._document.encounter, selected.id, pool, delta)
+            )
 
     def add_condition(self) -> None:
         self.conditions.add_condition()
@@ -105,5 +103,6 @@ class TrackerCommands(QObject):
     def toggle_casting(self) -> None:
         selected = self._selected()
         if selected is not None:
-            self._document.apply(*edits.set_casting(self._document.encounter, selected.id,
-                                                    not selected.casting))
+            self._document.apply(
+                *edits.set_casting(self._document.encounter, selected.id, not selected.casting)
+            )

@@ -59,8 +59,10 @@ def derived_cell(derived: dict[str, Derived], key: str, *, bonus: bool) -> Cell:
 def defence_cell(derived: dict[str, Derived], suffix: str = "") -> Cell:
     """``19 (+7)``: AC with its rolled form, as the rulebook writes it."""
     ac, rolled = derived[f"ac{suffix}"], derived[f"ac.rolled{suffix}"]
-    return Cell(f"{amount(ac.value)} ({signed(rolled.value)})",
-                gm=ac.overridden or rolled.overridden)
+    return Cell(
+        f"{amount(ac.value)} ({signed(rolled.value)})", gm=ac.overridden or rolled.overridden
+    )
+
 
 KIND_LABEL = "encounter sheet (GM)"
 MAX_ATTACKS = 4
@@ -216,8 +218,9 @@ def _header(encounter: Encounter) -> tuple[HeaderField, ...]:
     )
 
 
-def _initiative(encounter: Encounter, numbers: dict[str, int],
-                derived: dict[str, dict[str, Derived]]) -> tuple[InitiativeGroup, ...]:
+def _initiative(
+    encounter: Encounter, numbers: dict[str, int], derived: dict[str, dict[str, Derived]]
+) -> tuple[InitiativeGroup, ...]:
     current = encounter.turn if encounter.phase != "setup" else None
 
     # turn_order is the core's and gives core combatants: a member reads only what they have.
@@ -225,9 +228,12 @@ def _initiative(encounter: Encounter, numbers: dict[str, int],
         return InitiativeMember(numbers[c.id], c.name, c.side, c.id == current)
 
     groups = [
-        InitiativeGroup("count", amount(count[0].initiative or 0),
-                        tuple(member(c) for c in count),
-                        "simultaneous" if len(count) > 1 else "")
+        InitiativeGroup(
+            "count",
+            amount(count[0].initiative or 0),
+            tuple(member(c) for c in count),
+            "simultaneous" if len(count) > 1 else "",
+        )
         for count in turn_order(encounter)
     ]
     acts = {c.id for c in acting(encounter)}
@@ -243,11 +249,23 @@ def _initiative(encounter: Encounter, numbers: dict[str, int],
                 note = f"surprised, no action; {note}"
             unrolled.append(InitiativeGroup("unrolled", "", (member(combatant),), note))
         elif surprised:
-            waiting.append(InitiativeGroup("surprised", f"({amount(combatant.initiative)})",
-                                           (member(combatant),), "surprised, no action"))
+            waiting.append(
+                InitiativeGroup(
+                    "surprised",
+                    f"({amount(combatant.initiative)})",
+                    (member(combatant),),
+                    "surprised, no action",
+                )
+            )
         elif combatant.delayed:
-            waiting.append(InitiativeGroup("delayed", f"({amount(combatant.initiative)})",
-                                           (member(combatant),), "delayed: acts when it chooses"))
+            waiting.append(
+                InitiativeGroup(
+                    "delayed",
+                    f"({amount(combatant.initiative)})",
+                    (member(combatant),),
+                    "delayed: acts when it chooses",
+                )
+            )
     return (*groups, *waiting, *unrolled)
 
 
@@ -266,38 +284,55 @@ def _attacks(combatant: Combatant, derived: dict[str, Derived]) -> list[AttackLi
         for index, item in enumerate(sheet.items):
             if item.is_attack and item.equipped:
                 name = item.name + (" (mental)" if item.mental else "")
-                lines.append(AttackLine(
-                    name, signed(item.to_hit) if item.signature and item.to_hit else "",
-                    str(item.damage),
-                    derived_cell(derived, f"max_damage.item.{index}", bonus=False)))
+                lines.append(
+                    AttackLine(
+                        name,
+                        signed(item.to_hit) if item.signature and item.to_hit else "",
+                        str(item.damage),
+                        derived_cell(derived, f"max_damage.item.{index}", bonus=False),
+                    )
+                )
         for index, spell in enumerate(sheet.spells):
             if spell.damage is not None:
                 name = f"{spell.name} (spell{', mental' if spell.mental else ''})"
-                lines.append(AttackLine(
-                    name, "", str(spell.damage),
-                    derived_cell(derived, f"max_damage.spell.{index}", bonus=False)))
+                lines.append(
+                    AttackLine(
+                        name,
+                        "",
+                        str(spell.damage),
+                        derived_cell(derived, f"max_damage.spell.{index}", bonus=False),
+                    )
+                )
     else:
         for index, attack in enumerate(sheet.attacks):
             name = attack.name + (" (action)" if attack.action else "")
             damage = str(attack.damage) if attack.damage is not None else ""
-            lines.append(AttackLine(
-                name, signed(attack.bonus), damage,
-                derived_cell(derived, f"max_damage.attack.{index}", bonus=False)))
+            lines.append(
+                AttackLine(
+                    name,
+                    signed(attack.bonus),
+                    damage,
+                    derived_cell(derived, f"max_damage.attack.{index}", bonus=False),
+                )
+            )
     return lines
 
 
-def _combatant_row(combatant: Combatant, number: int,
-                   derived: dict[str, Derived]) -> CombatantRow:
+def _combatant_row(combatant: Combatant, number: int, derived: dict[str, Derived]) -> CombatantRow:
     sheet = combatant.sheet
     ac, ac_now = defence_cell(derived), defence_cell(derived, ".now")
-    casting = (derived_cell(derived, "initiative.casting", bonus=True)
-               if isinstance(sheet, CharacterSheet) else None)
-    flags = tuple(flag for flag, on in (("casting", combatant.casting),
-                                        ("delayed", combatant.delayed)) if on)
+    casting = (
+        derived_cell(derived, "initiative.casting", bonus=True)
+        if isinstance(sheet, CharacterSheet)
+        else None
+    )
+    flags = tuple(
+        flag for flag, on in (("casting", combatant.casting), ("delayed", combatant.delayed)) if on
+    )
     attacks = _attacks(combatant, derived)
     notes = " ".join(combatant.notes.split())
     if len(notes) > MAX_NOTE:
-        notes = notes[:MAX_NOTE - 1].rstrip() + "\u2026"
+        notes = notes[: MAX_NOTE - 1].rstrip() + "\u2026"
     return CombatantRow(
         number=number,
         name=combatant.name,
@@ -323,16 +358,21 @@ def _combatant_row(combatant: Combatant, number: int,
 
 def _ranges(encounter: Encounter, ordered: list[Combatant]) -> RangeMatrix:
     cells = tuple(
-        tuple("" if a.id == b.id else BAND_ABBREVIATIONS[range_between(encounter, a.id, b.id)]
-              for b in ordered)
+        tuple(
+            "" if a.id == b.id else BAND_ABBREVIATIONS[range_between(encounter, a.id, b.id)]
+            for b in ordered
+        )
         for a in ordered
     )
     maximum = encounter.maximum_range
-    legend = ("Nearest first: Hand, Close, Reach, Short, Med = Medium, Long, "
-              "OoR = Out of Range. Shaded: same side. "
-              f"Pairs not set are at the maximum range ({maximum.label}).")
-    return RangeMatrix(tuple(c.name for c in ordered), tuple(c.side for c in ordered), cells,
-                       maximum.label, legend)
+    legend = (
+        "Nearest first: Hand, Close, Reach, Short, Med = Medium, Long, "
+        "OoR = Out of Range. Shaded: same side. "
+        f"Pairs not set are at the maximum range ({maximum.label})."
+    )
+    return RangeMatrix(
+        tuple(c.name for c in ordered), tuple(c.side for c in ordered), cells, maximum.label, legend
+    )
 
 
 def encounter_content(encounter: Encounter) -> EncounterContent:
@@ -347,7 +387,6 @@ def encounter_content(encounter: Encounter) -> EncounterContent:
         initiative=_initiative(encounter, numbers, derived),
         combatants=tuple(_combatant_row(c, numbers[c.id], derived[c.id]) for c in ordered),
         ranges=_ranges(encounter, ordered),
-        has_overrides=any(d.overridden for values in derived.values()
-                          for d in values.values()),
+        has_overrides=any(d.overridden for values in derived.values() for d in values.values()),
         log=tuple(entry.text for entry in encounter.log),
     )

@@ -55,13 +55,19 @@ NO_COMBATANTS = "No combatants yet: add them in the encounter window, then print
 def _fits(canvas: Canvas, row: tuple[HeaderField, ...], width: float) -> bool:
     total = sum(f.weight for f in row)
     room = width - HEADER_GAP * (len(row) - 1)
-    return all(max(canvas.text_width(f.value, HEADER_VALUE_SIZE),
-                   canvas.text_width(f.label, HEADER_LABEL_SIZE))
-               <= room * f.weight / total - 2 for f in row)
+    return all(
+        max(
+            canvas.text_width(f.value, HEADER_VALUE_SIZE),
+            canvas.text_width(f.label, HEADER_LABEL_SIZE),
+        )
+        <= room * f.weight / total - 2
+        for f in row
+    )
 
 
-def _header_rows(canvas: Canvas,
-                 fields: tuple[HeaderField, ...]) -> tuple[tuple[HeaderField, ...], ...]:
+def _header_rows(
+    canvas: Canvas, fields: tuple[HeaderField, ...]
+) -> tuple[tuple[HeaderField, ...], ...]:
     """All fields on one line when their values fit (landscape), else two lines.
 
     Cutting "Indoors, vast space (cathedral, huge cavern)" to fit would lose the very
@@ -76,14 +82,15 @@ def _range_blocks(canvas: Canvas, content: EncounterContent) -> list[Block]:
     """One range table, or several column groups when the columns outrun the page."""
     matrix = content.ranges
     count = len(matrix.names)
-    per_page = max(int((canvas.width - MIN_LABEL_W) // RangeTableBlock.column_width(canvas)),
-                   1)
+    per_page = max(int((canvas.width - MIN_LABEL_W) // RangeTableBlock.column_width(canvas)), 1)
     if count <= per_page:
         return [RangeTableBlock(matrix)]
     groups = math.ceil(count / per_page)
     size = math.ceil(count / groups)  # even groups: 12 + 12, not 20 + 4
-    return [RangeTableBlock(matrix, range(start, min(start + size, count)))
-            for start in range(0, count, size)]
+    return [
+        RangeTableBlock(matrix, range(start, min(start + size, count)))
+        for start in range(0, count, size)
+    ]
 
 
 def _lists(canvas: Canvas, content: EncounterContent, room: float) -> tuple[list[Block], bool]:
@@ -99,8 +106,9 @@ def _lists(canvas: Canvas, content: EncounterContent, room: float) -> tuple[list
     if len(ranges) == 1:
         # Beside the initiative only with cells a little roomier than their minimum: at the
         # minimum, headings are cut and a stacked table on its own line reads better.
-        range_w = RangeTableBlock.natural_width(canvas, content.ranges,
-                                                len(content.ranges.names), slack=SIDE_SLACK)
+        range_w = RangeTableBlock.natural_width(
+            canvas, content.ranges, len(content.ranges.names), slack=SIDE_SLACK
+        )
         wanted = InitiativeBlock.natural_width(canvas, content.initiative)
         left_w = min(width - SideBySide.GAP - range_w, InitiativeBlock.MAX_W)
         if left_w >= wanted:
@@ -116,14 +124,20 @@ def _lists(canvas: Canvas, content: EncounterContent, room: float) -> tuple[list
 
 
 def _blocks(canvas: Canvas, content: EncounterContent) -> list[Block]:
-    header = HeaderBlock(PlainHeader(content.name, content.kind_label,
-                                     _header_rows(canvas, content.header_fields)), GAME_NAME)
+    header = HeaderBlock(
+        PlainHeader(content.name, content.kind_label, _header_rows(canvas, content.header_fields)),
+        GAME_NAME,
+    )
     if not content.combatants:
         return [header, TextBlock("Combatants", NO_COMBATANTS), RuledLines("Notes")]
     room = canvas.height - FOOTER_H - header.height(canvas, canvas.width) - GAP
     lists, has_notes = _lists(canvas, content, room)
-    return [header, *lists, CombatantsBlock(content.combatants),
-            LogAndNotes(content.log, "" if has_notes else "Notes")]
+    return [
+        header,
+        *lists,
+        CombatantsBlock(content.combatants),
+        LogAndNotes(content.log, "" if has_notes else "Notes"),
+    ]
 
 
 def layout_encounter(canvas: Canvas, content: EncounterContent) -> list[list[Placed]]:
@@ -136,11 +150,20 @@ def encounter_job(encounter: Encounter) -> PrintJob:
     content = encounter_content(encounter)
 
     def footer(canvas: Canvas, number: int, count: int) -> None:
-        paint_footer(canvas, f"{content.name} \u00b7 {content.kind_label}", number, count,
-                     overrides=content.has_overrides)
+        paint_footer(
+            canvas,
+            f"{content.name} \u00b7 {content.kind_label}",
+            number,
+            count,
+            overrides=content.has_overrides,
+        )
 
-    return PrintJob(encounter.name, Orientation.Landscape,
-                    lambda canvas: layout_encounter(canvas, content), footer)
+    return PrintJob(
+        encounter.name,
+        Orientation.Landscape,
+        lambda canvas: layout_encounter(canvas, content),
+        footer,
+    )
 
 
 def render_encounter(device: QPagedPaintDevice, encounter: Encounter) -> int:

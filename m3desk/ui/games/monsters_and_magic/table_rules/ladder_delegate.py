@@ -23,8 +23,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class LadderDelegate(QStyledItemDelegate):
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
-                     index: Index) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         if index.column() == LadderColumn.STATIC:
             spin = QSpinBox(parent)
             spin.setRange(*STATIC_RANGE)

@@ -25,8 +25,7 @@ _VISIBLE_ROWS = 6
 
 
 class LadderEditor(QWidget):
-    def __init__(self, rungs: Iterable[DifficultyRung] = (), parent: QWidget | None = None
-                 ) -> None:
+    def __init__(self, rungs: Iterable[DifficultyRung] = (), parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = LadderModel(rungs, self)
         self.view = QTableView()
@@ -36,9 +35,11 @@ class LadderEditor(QWidget):
         self.view.setItemDelegate(LadderDelegate(self.view))
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                  | QAbstractItemView.EditTrigger.EditKeyPressed
-                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
         self.view.setTabKeyNavigation(False)
         self.view.verticalHeader().hide()
         row_height = self.view.fontMetrics().height() + 10
@@ -49,10 +50,15 @@ class LadderEditor(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         metrics = self.view.fontMetrics()
         numbers = metrics.horizontalAdvance("Static") + metrics.horizontalAdvance("3d6 + 50")
-        self.view.setMinimumWidth(metrics.horizontalAdvance("Very Tough  ") + numbers
-                                  + 6 * metrics.averageCharWidth() + 2 * self.view.frameWidth())
-        self.view.setMinimumHeight(header.sizeHint().height() + _VISIBLE_ROWS * row_height
-                                   + 2 * self.view.frameWidth())
+        self.view.setMinimumWidth(
+            metrics.horizontalAdvance("Very Tough  ")
+            + numbers
+            + 6 * metrics.averageCharWidth()
+            + 2 * self.view.frameWidth()
+        )
+        self.view.setMinimumHeight(
+            header.sizeHint().height() + _VISIBLE_ROWS * row_height + 2 * self.view.frameWidth()
+        )
 
         self.add_button = QPushButton("&Add Difficulty")
         self.add_button.setToolTip("Add a difficulty at the end of the ladder")

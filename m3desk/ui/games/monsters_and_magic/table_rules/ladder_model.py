@@ -29,8 +29,14 @@ __all__ = ["NAME_LIMIT", "STATIC_RANGE", "LadderColumn", "LadderModel", "rolled_
 Index = QModelIndex | QPersistentModelIndex
 Role = Qt.ItemDataRole
 STATIC_RANGE = int_bounds(DifficultyRung.model_fields["static"])
-NAME_LIMIT = next((int(m.max_length) for m in DifficultyRung.model_fields["name"].metadata
-                   if getattr(m, "max_length", None) is not None), 40)
+NAME_LIMIT = next(
+    (
+        int(m.max_length)
+        for m in DifficultyRung.model_fields["name"].metadata
+        if getattr(m, "max_length", None) is not None
+    ),
+    40,
+)
 
 
 class LadderColumn(IntEnum):
@@ -39,8 +45,7 @@ class LadderColumn(IntEnum):
     ROLLED = 2
 
 
-_TITLES = {LadderColumn.NAME: "Name", LadderColumn.STATIC: "Static",
-           LadderColumn.ROLLED: "Rolled"}
+_TITLES = {LadderColumn.NAME: "Name", LadderColumn.STATIC: "Static", LadderColumn.ROLLED: "Rolled"}
 _TIPS = {
     LadderColumn.NAME: "What the GM calls the difficulty",
     LadderColumn.STATIC: "The number to beat when the difficulty is not rolled",
@@ -49,7 +54,7 @@ _TIPS = {
 
 
 def rolled_text(static: int) -> str:
-    """"3d6 + 5", "3d6", "3d6 − 5": the same difficulty, rolled."""
+    """ "3d6 + 5", "3d6", "3d6 − 5": the same difficulty, rolled."""
     bonus = static - 10
     if bonus == 0:
         return "3d6"
@@ -59,8 +64,7 @@ def rolled_text(static: int) -> str:
 class LadderModel(QAbstractTableModel):
     ladder_changed = Signal()
 
-    def __init__(self, rungs: Iterable[DifficultyRung] = (), parent: QObject | None = None
-                 ) -> None:
+    def __init__(self, rungs: Iterable[DifficultyRung] = (), parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[tuple[str, int]] = [(rung.name, rung.static) for rung in rungs]
 
@@ -112,8 +116,9 @@ class LadderModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(LadderColumn)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Role.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Role.DisplayRole
+    ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(LadderColumn):
             return None
         column = LadderColumn(section)
@@ -169,7 +174,8 @@ class LadderModel(QAbstractTableModel):
         if (name, static) == self._rows[index.row()]:
             return True
         self._rows[index.row()] = (name, static)
-        self.dataChanged.emit(self.index(index.row(), 0),
-                              self.index(index.row(), len(LadderColumn) - 1))
+        self.dataChanged.emit(
+            self.index(index.row(), 0), self.index(index.row(), len(LadderColumn) - 1)
+        )
         self.ladder_changed.emit()
         return True

@@ -36,7 +36,7 @@ class LadderOption(OptionEditor):
         self.ladder.view.setToolTip(reason)
 
     def where(self, label: str, location: tuple[int | str, ...]) -> str:
-        """"Difficulty 3 name" for a problem in the third row's name."""
+        """ "Difficulty 3 name" for a problem in the third row's name."""
         if location and isinstance(location[0], int):
             part = f" {location[1]}" if len(location) >= 2 else ""
             return f"Difficulty {location[0] + 1}{part}"
@@ -56,8 +56,16 @@ def book_example_tip() -> str:
 
 
 PROFILES = (
-    OptionsProfile("&Strict Rules", "the strict rules: the rules text as written",
-                   "Every option as the rules text says (the defaults)", TableRules),
-    OptionsProfile("&Book Example", "the book example's rules: the Example of Play's choices",
-                   book_example_tip(), TableRules.book_example),
+    OptionsProfile(
+        "&Strict Rules",
+        "the strict rules: the rules text as written",
+        "Every option as the rules text says (the defaults)",
+        TableRules,
+    ),
+    OptionsProfile(
+        "&Book Example",
+        "the book example's rules: the Example of Play's choices",
+        book_example_tip(),
+        TableRules.book_example,
+    ),
 )
