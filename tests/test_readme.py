@@ -48,7 +48,7 @@ def test_the_development_notes_name_what_the_suite_really_checks() -> None:
             values = [e.value for e in node.elts if isinstance(e, ast.Constant)]
             if "mypy" in values:
                 mypy += [v for v in values if str(v).startswith("m3desk")]
-            if "ruff" in values:
+            if "ruff" in values and "check" in values:
                 ruff = values[values.index("check") + 1 :]
     assert mypy and ruff
     development = _section("Development")

@@ -99,7 +99,7 @@ PRESETS = {
         "m3desk/systems/adnd2e/combat.py::morale_holds",
         "m3desk/systems/adnd2e/combat.py::morale_loss",
         "m3desk/systems/adnd2e/combat.py::morale_trigger",
-        "m3desk/systems/adnd2e/table.py::morale_due",
+        "m3desk/systems/adnd2e/status.py::morale_due",
         "m3desk/systems/monsters_and_magic/encounter.py::Encounter.out_of_fight",
     ],
     # Issue 22's second part, as the rules stood (c61053b): the forecasts' own copies of the

@@ -47,9 +47,10 @@ class DiceExpr:
             )
         read = _read_dice(_tokens(text))
         if read is None:
-            raise DiceError(
-                f"'{text.strip()}' is not a damage die; write it like 1d8+1, d12 or 2d6-1"
-            )
+            # a lone surrogate (from a hostile file) is shown escaped: the sentence itself must
+            # be text every writer can encode (pydantic's errors cannot hold one)
+            shown = text.strip().encode("utf-8", "backslashreplace").decode("utf-8")
+            raise DiceError(f"'{shown}' is not a damage die; write it like 1d8+1, d12 or 2d6-1")
         count, sides, bonus = read
         expr = cls(count=count, sides=sides, bonus=bonus)
         expr.check()
