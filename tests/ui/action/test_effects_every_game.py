@@ -13,7 +13,6 @@ import pytest
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
 
-from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.dice import Roller
@@ -21,11 +20,11 @@ from m3desk.core.forecast import Policy, run_fights
 from m3desk.core.numbers import percent
 from m3desk.core.sheet_form import SheetForm, TableSpec
 from m3desk.core.system import GameSystem
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.action.action_view import ActionView
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.widget import EncounterWidget
 from tests.ui.action.any_dialog import in_action_dialog, type_face
+from tests.ui.action.duel import duel, sample_hero
 
 HP = 300
 LABEL = "Attack with tentacle (paralysis)"
@@ -71,23 +70,8 @@ def _monster(system: GameSystem) -> BaseModel:
     return sheet.model_copy(update={"attacks": (tentacle,), "hit_points": HP, "max_hit_points": HP})
 
 
-def _hero(system: GameSystem) -> BaseModel:
-    for path in sample_files(system.id):
-        sheet = load_sheet(path).model
-        if getattr(sheet, "kind", "") == "character":
-            return sheet.model_copy(update={"hit_points": HP, "max_hit_points": HP})
-    raise AssertionError(f"{system.name} has no sample character")
-
-
 def _fight(system: GameSystem) -> tuple[core.Encounter, str, str]:
-    rules = system.encounter
-    assert rules is not None
-    encounter = rules.encounter_type(name="Effects")
-    encounter = core.join(encounter, rules.make_combatant(_hero(system), "Party"))
-    encounter = core.join(encounter, rules.make_combatant(_monster(system), "Monsters"))
-    hero, crawler = (c.id for c in encounter.combatants)
-    encounter = core.set_position(encounter, hero, crawler, 5, log=False)
-    return encounter, crawler, hero
+    return duel(system, "Effects", sample_hero(system, HP), _monster(system))
 
 
 def test_at_least_two_games_have_effects() -> None:

@@ -11,17 +11,16 @@ import pytest
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
 
-from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.forecast import Policy, run_fights
 from m3desk.core.routines import routine_action
 from m3desk.core.sheet_form import SheetForm, TableSpec
 from m3desk.core.system import GameSystem
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.action.action_view import ActionView
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.action.any_dialog import in_action_dialog, type_face
+from tests.ui.action.duel import duel, sample_hero
 
 ROUTINES = ((("claw", "1d4"), ("bite", "1d6")), (("blow", "1d12"),))
 """Claw and bite (at most 10, 6 on average) or one blow (at most 12, 6.5 on average)."""
@@ -71,23 +70,8 @@ def _monster(system: GameSystem) -> BaseModel:
     return sheet.model_copy(update={"attacks": tuple(rows)})
 
 
-def _hero(system: GameSystem) -> BaseModel:
-    for path in sample_files(system.id):
-        sheet = load_sheet(path).model
-        if getattr(sheet, "kind", "") == "character":
-            return sheet.model_copy(update={"hit_points": HP, "max_hit_points": HP})
-    raise AssertionError(f"{system.name} has no sample character")
-
-
 def _fight(system: GameSystem) -> tuple[core.Encounter, str, str]:
-    rules = system.encounter
-    assert rules is not None
-    encounter = rules.encounter_type(name="Routines")
-    encounter = core.join(encounter, rules.make_combatant(_hero(system), "Party"))
-    encounter = core.join(encounter, rules.make_combatant(_monster(system), "Monsters"))
-    hero, beast = (c.id for c in encounter.combatants)
-    encounter = core.set_position(encounter, hero, beast, 5, log=False)
-    return encounter, beast, hero
+    return duel(system, "Routines", sample_hero(system, HP), _monster(system))
 
 
 def test_at_least_one_game_has_routines() -> None:
