@@ -147,7 +147,10 @@ class TrackerView(QTableView):
             for n in range(header.count())
             if n not in stretch and not header.isSectionHidden(n)
         )
-        over = fixed + floor * len(stretch) - self.viewport().width() + 4
+        viewport = self.viewport()
+        if not isinstance(viewport, QWidget):  # a resize while Qt tears the view down: the
+            return  # wrapper of a deleted object may answer for it (seen once in CI)
+        over = fixed + floor * len(stretch) - viewport.width() + 4
         if over > sum(max(header.sectionSize(n) - least, 0) for n, least in cuts[:-1]):
             cuts = cuts[:-1]  # names stay as whole as they read now (the reserve goes)
         for number, least in cuts:
