@@ -67,6 +67,19 @@ class _Grid:
         self.count -= 1
 
 
+_RINGS: list[list[tuple[int, int]]] = [[(0, 0)]]
+"""The cells of each ring around a cell, as offsets (ring k: the 8k cells k away)."""
+
+
+def _ring(k: int) -> list[tuple[int, int]]:
+    while len(_RINGS) <= k:
+        r = len(_RINGS)
+        found = [(x, y) for x in range(-r, r + 1) for y in (-r, r)]
+        found += [(x, y) for x in (-r, r) for y in range(-r + 1, r)]
+        _RINGS.append(found)
+    return _RINGS[k]
+
+
 class Foes:
     """The standing combatants of a simulated fight on its :class:`~m3desk.core.places.Plane`,
     by side and cell. ``side`` is each one's side (by index), ``standing`` who still holds a
@@ -75,16 +88,23 @@ class Foes:
     told by :meth:`moved`; a fall, a flight or a capture by :meth:`leave`."""
 
     __slots__ = (
+        "_among",
         "_at",
         "_foes",
         "_grids",
         "_group",
         "_how",
+        "_largest",
+        "_level",
         "_lists",
         "_sides",
         "_size",
         "_standing",
+        "_step",
         "_table",
+        "_xs",
+        "_ys",
+        "_zs",
         "hp",
         "plane",
         "side",
@@ -99,51 +119,86 @@ class Foes:
         how: Target = "nearest",
     ) -> None:
         self.plane, self.side, self.hp, self._how = plane, side, hp, how
-        self._size = float(plane.model.step * CELLS)
+        model = plane.model
+        # the plane's own lists, changed in place by its moves
+        self._xs, self._ys, self._zs, self._level = plane.x, plane.y, plane.z, plane.level
+        self._among = model.measure_among
+        self._step, self._largest = model.step, model.maximum
+        self._size = float(model.step * CELLS)
         self._sides = sorted(set(side))
         self._grids: dict[Hashable, _Grid] = {}
         self._lists: dict[int, list[Hashable]] = {}
         """Per side, its groups (only the side itself for the nearest)."""
         self._group: list[Hashable | None] = [None] * len(side)
         self._foes: dict[int, list[_Grid]] = {}
+        """Per side, its foes' groups (forgotten when a group comes or goes)."""
         self._standing: dict[int, list[int]] = {}
         """Per side, its foes standing, by index (a small fight's: forgotten at each fall)."""
-        """Per side, its foes' groups (forgotten when a group comes or goes)."""
-        self._at: list[tuple[int, int]] = [self._cell(i) for i in range(len(side))]
+        count = len(side)
         self._table: list[list[int]] | None = (
-            [plane.row(i) for i in range(len(side))] if len(side) <= TABLE else None
+            [plane.row(i) for i in range(count)] if count <= TABLE else None
         )
-        """Every distance, in a small fight (:data:`TABLE`)."""
-        for i in range(len(side)):
+        """Every distance, in a small fight (:data:`TABLE`): no cells are kept then."""
+        self._at: list[tuple[int, int]] = (
+            [] if self._table is not None else [self._cell(i) for i in range(count)]
+        )
+        for i in range(count):
             if standing[i]:
                 self._join(i)
 
+    def copy(self, plane: Plane, hp: Sequence[int]) -> Foes:
+        """This index as it stands, for a fight of its own: ``plane`` a copy of this one's
+        plane (standing where it stands), ``hp`` that fight's own hit points (the same as
+        this one's). A fight of many begins from one index copied (its distances measured
+        once)."""
+        twin = Foes.__new__(Foes)
+        twin.plane, twin.side, twin.hp, twin._how = plane, self.side, hp, self._how
+        twin._xs, twin._ys, twin._zs, twin._level = plane.x, plane.y, plane.z, plane.level
+        twin._among, twin._step, twin._largest = self._among, self._step, self._largest
+        twin._size, twin._sides = self._size, self._sides
+        twin._group = self._group[:]
+        twin._standing = dict(self._standing)  # its lists are replaced, never changed
+        twin._table = None if self._table is None else [row[:] for row in self._table]
+        twin._at = self._at[:]
+        twin._lists = {s: keys[:] for s, keys in self._lists.items()}
+        twin._grids = {}
+        for key, grid in self._grids.items():
+            copied = twin._grids[key] = _Grid()
+            copied.cells = {cell: held[:] for cell, held in grid.cells.items()}
+            copied.count = grid.count
+        twin._foes = {}
+        return twin
+
     def _cell(self, i: int) -> tuple[int, int]:
         size = self._size
-        return math.floor(self.plane.x[i] / size), math.floor(self.plane.y[i] / size)
+        return math.floor(self._xs[i] / size), math.floor(self._ys[i] / size)
 
     def _key(self, i: int) -> Hashable:
         return self.side[i] if self._how == "nearest" else (self.side[i], self.hp[i])
 
     def _join(self, i: int) -> None:
-        key = self._key(i)
+        key = self._group[i] = self._key(i)
+        if self._table is not None:
+            self._standing.clear()
+            return
         grid = self._grids.get(key)
         if grid is None:
             grid = self._grids[key] = _Grid()
             self._lists.setdefault(self.side[i], []).append(key)
             self._foes.clear()
         grid.add(self._at[i], i)
-        self._group[i] = key
 
     def leave(self, i: int) -> None:
         """``i`` no longer stands in the fight (down, fled, held): never picked again."""
         key = self._group[i]
         if key is None:
             return
-        self._standing.clear()
+        self._group[i] = None
+        if self._table is not None:
+            self._standing.clear()
+            return
         grid = self._grids[key]
         grid.drop(self._at[i], i)
-        self._group[i] = None
         if not grid.count:
             del self._grids[key]
             self._lists[self.side[i]].remove(key)
@@ -156,6 +211,7 @@ class Foes:
             row = table[i] = self.plane.row(i)
             for other, value in zip(table, row, strict=True):  # its column, row by row
                 other[i] = value
+            return
         cell = self._cell(i)
         if cell == self._at[i]:
             return
@@ -179,29 +235,13 @@ class Foes:
         """How far ``i`` and ``j`` stand apart, as the rules measure it."""
         if self._table is not None:
             return self._table[i][j]
-        plane = self.plane
-        xs, ys, zs = plane.x, plane.y, plane.z
-        return plane.model.measure_all(
-            xs[i], ys[i], zs[i], (xs[j],), (ys[j],), (zs[j],), level=plane.level
-        )[0]
+        return self._among(i, self._xs, self._ys, self._zs, (j,), level=self._level)[0]
 
     def _measured(self, i: int, members: Sequence[int]) -> list[int]:
         if self._table is not None:
             row = self._table[i]
             return [row[j] for j in members]
-        plane = self.plane
-        xs, ys, zs = plane.x, plane.y, plane.z
-        across = [xs[j] for j in members]
-        # on one level the heights are not read (measure_all's ``level``)
-        return plane.model.measure_all(
-            xs[i],
-            ys[i],
-            zs[i],
-            across,
-            [ys[j] for j in members],
-            across if plane.level else [zs[j] for j in members],
-            level=plane.level,
-        )
+        return self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
 
     def _foe_groups(self, i: int) -> list[_Grid]:
         own = self.side[i]
@@ -225,6 +265,8 @@ class Foes:
 
     def any_foe(self, i: int) -> bool:
         """Whether any foe of ``i`` still stands."""
+        if self._table is not None:
+            return bool(self._foes_standing(i))
         return bool(self._foe_groups(i))
 
     def around(
@@ -246,15 +288,16 @@ class Foes:
                 for j in self._foes_standing(i if foes_of is None else foes_of)
                 if beyond < row[j] <= reach and (accept is None or accept(j))
             ]
-        grids = self._foe_groups(i if foes_of is None else foes_of)
-        if not grids:
-            return []
-        near = _members(grids) if _few(grids) else self._near(i, grids, reach)
+        near = self._near(i, self._foe_groups(i if foes_of is None else foes_of), reach)
         if not near:
             return []
         found = [
             (j, feet)
-            for j, feet in zip(near, self._measured(i, near), strict=True)
+            for j, feet in zip(
+                near,
+                self._among(i, self._xs, self._ys, self._zs, near, level=self._level),
+                strict=True,
+            )
             if beyond < feet <= reach and (accept is None or accept(j))
         ]
         found.sort()
@@ -270,22 +313,41 @@ class Foes:
         foes_of: int | None = None,
     ) -> list[int]:
         """The foes of :meth:`around`, by index."""
-        return [j for j, _feet in self.around(i, reach, beyond, accept, foes_of=foes_of)]
+        table = self._table
+        if table is not None:
+            row = table[i]
+            foes = self._foes_standing(i if foes_of is None else foes_of)
+            if accept is None:
+                return [j for j in foes if beyond < row[j] <= reach]
+            return [j for j in foes if beyond < row[j] <= reach and accept(j)]
+        near = self._near(i, self._foe_groups(i if foes_of is None else foes_of), reach)
+        if not near:
+            return []
+        feet = self._among(i, self._xs, self._ys, self._zs, near, level=self._level)
+        if accept is None:
+            found = [j for j, f in zip(near, feet, strict=True) if beyond < f <= reach]
+        else:
+            found = [
+                j for j, f in zip(near, feet, strict=True) if beyond < f <= reach and accept(j)
+            ]
+        found.sort()
+        return found
 
     def _near(self, i: int, grids: list[_Grid], reach: float) -> list[int]:
-        """The members of ``grids`` standing within ``reach`` and a step of ``i`` on either
-        axis (a superset of those the metric reads within ``reach``: it never reads less
-        than the longer axis, less a step for its rounding), from the cells that can hold
-        them (or every cell of a group, when that is fewer)."""
-        plane = self.plane
-        xs, ys = plane.x, plane.y
-        x, y = xs[i], ys[i]
-        if reach >= plane.model.maximum:  # the farthest reads as far as the board goes
+        """The members of ``grids`` that may stand within ``reach`` of ``i``: those of the
+        cells within ``reach`` and a step of ``i``'s on either axis (the metric never reads
+        less than the longer axis, less a step for its rounding), or every member, when
+        they are few or the reach is the board's farthest."""
+        count = 0
+        for grid in grids:
+            count += grid.count
+        if count <= FEW or reach >= self._largest:
             return [j for grid in grids for held in grid.cells.values() for j in held]
-        box = reach + plane.model.step
-        size = self._size
-        low_x, high_x = math.floor((x - box) / size), math.floor((x + box) / size)
-        low_y, high_y = math.floor((y - box) / size), math.floor((y + box) / size)
+        x, y = self._xs[i], self._ys[i]
+        box = reach + self._step
+        size, floor = self._size, math.floor
+        low_x, high_x = floor((x - box) / size), floor((x + box) / size)
+        low_y, high_y = floor((y - box) / size), floor((y + box) / size)
         span = (high_x - low_x + 1) * (high_y - low_y + 1)
         found: list[int] = []
         for grid in grids:
@@ -298,14 +360,20 @@ class Foes:
             get = cells.get
             for cx in range(low_x, high_x + 1):
                 for cy in range(low_y, high_y + 1):
-                    near = get((cx, cy))
-                    if near:
-                        found += near
-        return [j for j in found if -box <= xs[j] - x <= box and -box <= ys[j] - y <= box]
+                    held = get((cx, cy))
+                    if held:
+                        found += held
+        return found
 
     def best(self, i: int, candidates: Sequence[int], how: Target | None = None) -> int:
         """The policy's foe among ``candidates`` (−1: none): :func:`policy_key`, then the
         first in their order."""
+        if not candidates:
+            return -1
+        weight = policy_weight(self._how if how is None else how)
+        table = self._table
+        if table is not None and not weight:
+            return min(candidates, key=table[i].__getitem__)  # the first of the nearest
         return self.choose(zip(candidates, self._measured(i, candidates), strict=True), how)
 
     def choose(self, candidates: Iterable[tuple[int, int]], how: Target | None = None) -> int:
@@ -332,15 +400,7 @@ class Foes:
         how = self._how if how is None else how
         table = self._table
         if table is not None:
-            row = table[i]
-            return self.choose(
-                [
-                    (j, row[j])
-                    for j in self._foes_standing(i)
-                    if (accept is None or accept(j)) and (at is None or at(j, row[j]))
-                ],
-                how,
-            )
+            return self._pick_in_table(table[i], self._foes_standing(i), accept, how, at)
         if how == "nearest":
             return self._nearest(i, self._foe_groups(i), accept, at)
         if self._how != how:
@@ -359,6 +419,26 @@ class Foes:
                 return found
             done += len(same)
         return -1
+
+    def _pick_in_table(
+        self, row: list[int], foes: list[int], accept: Accept, how: Target, at: At
+    ) -> int:
+        """:meth:`pick` in a small fight: every foe standing, read from ``i``'s row."""
+        weight = policy_weight(how)
+        if accept is None and at is None and not weight:
+            return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
+        hp = self.hp
+        best, best_key = -1, 0
+        for j in foes:
+            if accept is not None and not accept(j):
+                continue
+            feet = row[j]
+            if at is not None and not at(j, feet):
+                continue
+            key = feet + hp[j] * weight  # policy_key
+            if best < 0 or key < best_key:
+                best, best_key = j, key
+        return best
 
     def _scan(self, i: int, accept: Accept, how: Target, at: At) -> int:
         """Every foe standing, measured (a policy other than the index's own)."""
@@ -381,34 +461,35 @@ class Foes:
         metric never reads less than that, less a step for its rounding)."""
         if not grids:
             return -1
-        if _few(grids):
+        occupied = 0
+        count = 0
+        for grid in grids:
+            occupied += len(grid.cells)
+            count += grid.count
+        if count <= FEW:
             return self._nearest_by_rings(i, grids, accept, at, 0, -1, 0)
-        model = self.plane.model
-        step, size, largest = model.step, self._size, model.maximum
+        step, size, largest = self._step, self._size, self._largest
+        among, xs, ys, zs, level = self._among, self._xs, self._ys, self._zs, self._level
         cx, cy = self._at[i]
         best, best_feet = -1, 0
-        occupied = sum(len(grid.cells) for grid in grids)
         seen = 0
         ring = 0
         while True:
             members: list[int] = []
-            if ring == 0:
-                cells = [(cx, cy)]
-            else:
-                low, high = cx - ring, cx + ring
-                cells = [(x, y) for x in range(low, high + 1) for y in (cy - ring, cy + ring)]
-                cells += [(x, y) for x in (low, high) for y in range(cy - ring + 1, cy + ring)]
+            cells = _ring(ring)
             for grid in grids:
                 get = grid.cells.get
-                for cell in cells:
-                    held = get(cell)
+                for x, y in cells:
+                    held = get((cx + x, cy + y))
                     if held:
                         members += held
                         seen += 1
-            if accept is not None:
+            if accept is not None and members:
                 members = [j for j in members if accept(j)]
             if members:
-                for j, feet in zip(members, self._measured(i, members), strict=True):
+                for j, feet in zip(
+                    members, among(i, xs, ys, zs, members, level=level), strict=True
+                ):
                     if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) and (
                         at is None or at(j, feet)
                     ):
@@ -434,8 +515,8 @@ class Foes:
     ) -> int:
         """:meth:`_nearest` from ``ring`` on, its cells held sorted by their ring rather
         than walked (those far apart, each ring mostly empty)."""
-        model = self.plane.model
-        step, size, largest = model.step, self._size, model.maximum
+        step, size, largest = self._step, self._size, self._largest
+        among, xs, ys, zs, level = self._among, self._xs, self._ys, self._zs, self._level
         cx, cy = self._at[i]
         rings: dict[int, list[int]] = {}
         for grid in grids:
@@ -458,21 +539,11 @@ class Foes:
             if accept is not None:
                 members = [j for j in members if accept(j)]
             if members:
-                for j, feet in zip(members, self._measured(i, members), strict=True):
+                for j, feet in zip(
+                    members, among(i, xs, ys, zs, members, level=level), strict=True
+                ):
                     if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) and (
                         at is None or at(j, feet)
                     ):
                         best, best_feet = j, feet
         return best
-
-
-def _few(grids: list[_Grid]) -> bool:
-    """Whether the groups hold at most :data:`FEW` members between them."""
-    count = 0
-    for grid in grids:
-        count += grid.count
-    return count <= FEW
-
-
-def _members(grids: list[_Grid]) -> list[int]:
-    return [j for grid in grids for held in grid.cells.values() for j in held]

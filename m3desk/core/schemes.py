@@ -4,7 +4,7 @@ descriptions every encounter carries as class variables (and the seam,
 records can be built from them while the seam's defaults are built from the encounter."""
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 if TYPE_CHECKING:
@@ -177,6 +177,72 @@ class PositionModel(NamedTuple):
             if (value := floor(sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y)) + 0.5)) < largest
             else largest
             for ox, oy in zip(xs, ys, strict=True)
+        ]
+
+    def measure_among(
+        self,
+        i: int,
+        xs: Sequence[float],
+        ys: Sequence[float],
+        zs: Sequence[float],
+        among: Iterable[int],
+        *,
+        level: bool = False,
+    ) -> list[int]:
+        """:meth:`measure_all` from place ``i`` of (xs, ys, zs) to the places ``among``
+        (their indices) alone: the same arithmetic on the same numbers, without the lists of
+        their coordinates gathered first (a forecast's index measures a few foes at a time,
+        many times a round)."""
+        largest, floor = self.maximum, math.floor
+        x, y, z = xs[i], ys[i], zs[i]
+        if self.metric == "squares":
+            step = self.step
+            found: list[int] = []
+            if level:  # as _measure_level
+                for j in among:
+                    a, b = xs[j] - x, ys[j] - y
+                    a, b = (a if a > 0 else -a), (b if b > 0 else -b)
+                    high = a if a > b else b
+                    value = step * floor((high + (a + b - high) / 2) / step + 1e-3)
+                    found.append(value if value < largest else largest)
+                return found
+            for j in among:
+                a, b, c = xs[j] - x, ys[j] - y, zs[j] - z
+                a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), (c if c > 0 else -c)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                value = step * floor((high + (a + b + c - high) / 2) / step + 1e-3)
+                found.append(value if value < largest else largest)
+            return found
+        sqrt = math.sqrt
+        if level:
+            return [
+                value
+                if (
+                    value := floor(
+                        sqrt((xs[j] - x) * (xs[j] - x) + (ys[j] - y) * (ys[j] - y)) + 0.5
+                    )
+                )
+                < largest
+                else largest
+                for j in among
+            ]
+        return [
+            value
+            if (
+                value := floor(
+                    sqrt(
+                        (xs[j] - x) * (xs[j] - x)
+                        + (ys[j] - y) * (ys[j] - y)
+                        + (zs[j] - z) * (zs[j] - z)
+                    )
+                    + 0.5
+                )
+            )
+            < largest
+            else largest
+            for j in among
         ]
 
     def snap(self, value: float) -> int:

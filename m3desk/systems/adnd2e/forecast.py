@@ -398,6 +398,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         later=_countdown(encounter, base),
         plane=plane,
         orders={},
+        starts={},
         partial=partial,
         surprise=surprise,
     )

@@ -44,13 +44,16 @@ class Fight:
         self.out = list(v.out)
         self.fled = [False] * n
         self.plane = v.plane.copy()
-        self.foes = Foes(
-            self.plane,
-            v.sides,
-            [not (o or f) for o, f in zip(self.out, self.fallen, strict=True)],
-            self.hp,
-            how,
-        )
+        start = v.starts.get(how)
+        if start is None:
+            start = v.starts[how] = Foes(
+                v.plane,
+                v.sides,
+                [not (o or f) for o, f in zip(self.out, self.fallen, strict=True)],
+                v.hp,
+                how,
+            )
+        self.foes = start.copy(self.plane, self.hp)
         """Who stands where, by side: the fallen hold no place (as ``out_of_fight``)."""
         self.crits = v.critical != "off"
         self.credit = list(v.credit)

@@ -9,6 +9,7 @@ import threading
 from fractions import Fraction
 from typing import NamedTuple
 
+from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Plane
 from m3desk.systems.adnd2e.movement import end_round_credit, fire_credit
 
@@ -113,6 +114,9 @@ class Prepared(NamedTuple):
     """The rest of the current round when the encounter stands mid-round: counts of indices."""
     surprise: int | None
     """The side index acting alone in a surprise round still to come."""
+    starts: dict[str, Foes]
+    """The spatial index as the fight begins, by the policy's target (each fight copies
+    it: the distances are measured once)."""
 
 
 def segment_at(segments: tuple[Segment, ...], feet: int) -> Segment | None:

@@ -355,6 +355,9 @@ class _Plan:
         self.plane = Plane(
             encounter.position_model, [encounter.places.get(c.id, Place()) for c in combatants]
         )
+        self.foes: dict[str, Foes] = {}
+        """The spatial index as a fight begins, by the policy's target (each fight copies
+        it: the distances are measured once)."""
         values = [derive(c.sheet, options) for c in combatants]
         self.rate = [v["movement.encounter"].value for v in values]
         self.init = [v["initiative"].value for v in values]
@@ -496,7 +499,12 @@ class _Fight:
         self.sides = plan.sides
         """How many sides still have someone standing."""
         self.plane = plan.plane.copy()
-        self.foes = Foes(self.plane, plan.side, [not out for out in self.out], self.hp, how)
+        start = plan.foes.get(how)
+        if start is None:
+            start = plan.foes[how] = Foes(
+                plan.plane, plan.side, [not out for out in plan.out], plan.hp, how
+            )
+        self.foes = start.copy(self.plane, self.hp)
         """Who stands where, by side: the policy's picks and who is in reach."""
         self.state = [list(m) for m in plan.morale]
         self.held = plan.held[:]
