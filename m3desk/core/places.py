@@ -316,8 +316,16 @@ def _taker(
                     if not held:
                         continue
                     for j in held:
+                        # one side a spot or more apart: the metric reads no less
+                        a = xs[j] - x
+                        if a >= near or a <= -near:
+                            continue
+                        b = ys[j] - y
+                        if b >= near or b <= -near:
+                            continue
                         if j != mover and j != anchor and not gone[j]:
-                            a, b, c = abs(xs[j] - x), abs(ys[j] - y), abs(zs[j] - z)
+                            c = zs[j] - z
+                            a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), abs(c)
                             high = a if a > b else b
                             if c > high:
                                 high = c
@@ -336,8 +344,14 @@ def _taker(
                 if not held:
                     continue
                 for j in held:
+                    a = xs[j] - x
+                    if a >= near or a <= -near:  # a spot or more apart on one side
+                        continue
+                    b = ys[j] - y
+                    if b >= near or b <= -near:
+                        continue
                     if j != mover and j != anchor and not gone[j]:
-                        a, b, c = xs[j] - x, ys[j] - y, zs[j] - z
+                        c = zs[j] - z
                         if a * a + b * b + c * c < near2:
                             return True
         return False

@@ -197,15 +197,25 @@ class PositionModel(NamedTuple):
         x, y, z = xs[i], ys[i], zs[i]
         if self.metric == "squares":
             step = self.step
+            if level:  # as _measure_level, in one comprehension
+                return [
+                    value
+                    if (
+                        value := step
+                        * floor(
+                            (
+                                (high := a if (a := abs(xs[j] - x)) > (b := abs(ys[j] - y)) else b)
+                                + (a + b - high) / 2
+                            )
+                            / step
+                            + 1e-3
+                        )
+                    )
+                    < largest
+                    else largest
+                    for j in among
+                ]
             found: list[int] = []
-            if level:  # as _measure_level
-                for j in among:
-                    a, b = xs[j] - x, ys[j] - y
-                    a, b = (a if a > 0 else -a), (b if b > 0 else -b)
-                    high = a if a > b else b
-                    value = step * floor((high + (a + b - high) / 2) / step + 1e-3)
-                    found.append(value if value < largest else largest)
-                return found
             for j in among:
                 a, b, c = xs[j] - x, ys[j] - y, zs[j] - z
                 a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), (c if c > 0 else -c)
