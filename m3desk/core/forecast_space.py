@@ -228,6 +228,11 @@ class Foes:
             self.leave(i)
             self._join(i)
 
+    @property
+    def how(self) -> Target:
+        """The policy's target the index is kept for."""
+        return self._how
+
     def standing(self, i: int) -> bool:
         return self._group[i] is not None
 
@@ -266,7 +271,8 @@ class Foes:
     def any_foe(self, i: int) -> bool:
         """Whether any foe of ``i`` still stands."""
         if self._table is not None:
-            return bool(self._foes_standing(i))
+            foes = self._standing.get(self.side[i])
+            return bool(self._foes_standing(i) if foes is None else foes)
         return bool(self._foe_groups(i))
 
     def around(
@@ -316,7 +322,9 @@ class Foes:
         table = self._table
         if table is not None:
             row = table[i]
-            foes = self._foes_standing(i if foes_of is None else foes_of)
+            foes = self._standing.get(self.side[i if foes_of is None else foes_of])
+            if foes is None:
+                foes = self._foes_standing(i if foes_of is None else foes_of)
             if accept is None:
                 return [j for j in foes if beyond < row[j] <= reach]
             return [j for j in foes if beyond < row[j] <= reach and accept(j)]
@@ -400,7 +408,13 @@ class Foes:
         how = self._how if how is None else how
         table = self._table
         if table is not None:
-            return self._pick_in_table(table[i], self._foes_standing(i), accept, how, at)
+            row = table[i]
+            foes = self._standing.get(self.side[i])
+            if foes is None:
+                foes = self._foes_standing(i)
+            if accept is None and at is None and how == "nearest":
+                return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
+            return self._pick_in_table(row, foes, accept, how, at)
         if how == "nearest":
             return self._nearest(i, self._foe_groups(i), accept, at)
         if self._how != how:
@@ -424,9 +438,11 @@ class Foes:
         self, row: list[int], foes: list[int], accept: Accept, how: Target, at: At
     ) -> int:
         """:meth:`pick` in a small fight: every foe standing, read from ``i``'s row."""
-        weight = policy_weight(how)
-        if accept is None and at is None and not weight:
+        if at is None and how == "nearest":
+            if accept is not None:
+                foes = [j for j in foes if accept(j)]
             return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
+        weight = policy_weight(how)
         hp = self.hp
         best, best_key = -1, 0
         for j in foes:

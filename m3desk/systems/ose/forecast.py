@@ -642,7 +642,9 @@ def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: boo
         if t < 0:  # no foe a missile reaches: every foe
             aimed = None
             t = foes.pick(i)
-        if foes.within(i, ranges[2], accept=aimed):
+        # a foe it aims at within its long range: the nearest of them is
+        near = t if foes.how == "nearest" else foes.pick(i, aimed, "nearest")
+        if feet(i, near) <= ranges[2]:
             return _SHOOT
         step = min(rate[i], feet(i, t) - ranges[0])
         if step > 0:
@@ -663,9 +665,9 @@ def _missile(fight: _Fight, a: _Arms, i: int) -> None:
     ranges, foes = a.ranges, fight.foes
     if ranges is None:
         return
-    aims = foes.within(i, ranges[2], MELEE_FEET, a.aimed)
-    if aims:
-        t = foes.best(i, aims)
+    longest = ranges[2]
+    t = foes.pick(i, a.aimed, at=lambda _j, feet: MELEE_FEET < feet <= longest)
+    if t >= 0:
         band = a.missile[t]
         assert band is not None
         away = foes.feet(i, t)
@@ -681,10 +683,9 @@ def _melee(fight: _Fight, a: _Arms, i: int) -> None:
     routine = a.melee
     if len(a.routines) > 1:
         # one routine a round: the best against the foe it would strike first
-        close = foes.within(i, MELEE_FEET)
-        if not close:
+        first_foe = foes.choose(foes.around(i, MELEE_FEET))
+        if first_foe < 0:
             return
-        first_foe = foes.best(i, close)
         uses_left = fight.uses[i]
         b = a.breath_at
         breath = a.breaths[b] if b >= 0 and uses_left[b] >= 0 else None
@@ -712,10 +713,9 @@ def _melee(fight: _Fight, a: _Arms, i: int) -> None:
             fight.breathe(i, first_foe, breath)
     for count, blows in routine:
         for _ in range(count):
-            aims = foes.within(i, MELEE_FEET, accept=blows.__getitem__)
-            if not aims:
+            t = foes.choose(foes.around(i, MELEE_FEET, accept=blows.__getitem__))
+            if t < 0:
                 break
-            t = foes.best(i, aims)
             strike = blows[t]
             assert strike is not None
             fight.hurt(t, strike)
