@@ -192,6 +192,9 @@ def closing_place(
     here, there = encounter.places[mover], encounter.places[target]
     first = toward(model, here, there, value)
     standing = _standing(encounter)
+    asked = (mover, target, value, budget)
+    if standing.asked == asked:
+        return standing.found  # the dialog's preview, then its resolve: asked twice
     x, y, z = free_spot(
         model,
         standing.index[mover],
@@ -204,7 +207,8 @@ def closing_place(
         budget,
         standing.spots,
     )
-    return Place.at(x, y, z)
+    standing.asked, standing.found = asked, Place.at(x, y, z)
+    return standing.found
 
 
 _NOWHERE = 8 * FAR
@@ -220,7 +224,9 @@ class _Standing:
     moved or fell, not for a rebuild of everyone at each stride."""
 
     __slots__ = (
+        "asked",
         "combatants",
+        "found",
         "gone",
         "index",
         "kind",
@@ -255,6 +261,9 @@ class _Standing:
                 self.zs.append(place.z)
                 self.gone.append(encounter.out_of_fight(c))
         self.spots = Spots(float(model.step), self.xs, self.ys)
+        self.asked: tuple[str, str, float, float | None] | None = None
+        """The last question asked of these places, and its answer."""
+        self.found = Place()
 
     def follow(self, encounter: Encounter) -> bool:
         """Take in what ``encounter`` changed from the last one (False: read it afresh). A
@@ -276,6 +285,7 @@ class _Standing:
                 if new[i].id in places:
                     self.gone[i] = encounter.out_of_fight(new[i])
             self.combatants = new
+            self.asked = None
         if moved:
             index, xs, ys, zs, spots = self.index, self.xs, self.ys, self.zs, self.spots
             for cid, place in compress(
@@ -287,6 +297,7 @@ class _Standing:
                 xs[i], ys[i], zs[i] = place.x, place.y, place.z
                 spots.move(i, place.x, place.y)
             self.places = places
+            self.asked = None
         return True
 
 

@@ -212,18 +212,23 @@ class _Field:
         return True
 
     def _moves(self, before: Encounter, after: Encounter) -> None:
-        old = before.places
+        old, new = before.places, after.places
         plane, index, foes = self.plane, self.index, self.foes
         xs, ys, zs = plane.x, plane.y, plane.z
-        for cid, place in after.places.items():
-            if old.get(cid) is not place:
-                i = index.get(cid)
-                if i is None:
-                    continue
-                xs[i], ys[i], zs[i] = place.x, place.y, place.z
-                if plane.level and place.z != zs[0 if i else -1]:
-                    plane.level = False  # someone climbed or flew: heights count now
-                foes.moved(i)
+        # the places the new dict holds anew (a move copies the dict, one place changed)
+        changed = (
+            compress(new.items(), map(is_not, old.values(), new.values()))
+            if list(old) == list(new)
+            else [(cid, place) for cid, place in new.items() if old.get(cid) is not place]
+        )
+        for cid, place in changed:
+            i = index.get(cid)
+            if i is None:
+                continue
+            xs[i], ys[i], zs[i] = place.x, place.y, place.z
+            if plane.level and place.z != zs[0 if i else -1]:
+                plane.level = False  # someone climbed or flew: heights count now
+            foes.moved(i)
 
     def standing_sides(self) -> set[str]:
         return {self.names[s] for s, n in enumerate(self.count) if n}
