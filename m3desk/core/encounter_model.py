@@ -10,6 +10,7 @@ in the fight, their conditions), :mod:`~m3desk.core.encounter_places` (where the
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Iterable
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
@@ -101,6 +102,23 @@ class NoOptions(BaseModel):
     """The table rules of an encounter whose game has none."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+_SCAN = 16
+"""Rosters of at most this many are searched for an id; larger ones are looked up by an
+index of their ids (:class:`_ById`)."""
+
+
+class _ById(threading.local):
+    """The last crowd's roster asked for a combatant by id, and where each id stands in it
+    (per thread: the forecast plays in a worker)."""
+
+    def __init__(self) -> None:
+        self.combatants: tuple[Combatant, ...] = ()
+        self.index: dict[str, int] = {}
+
+
+_BY_ID = _ById()
 
 
 class Encounter(BaseModel):
@@ -261,9 +279,23 @@ class Encounter(BaseModel):
         return {c.id for combatant in self.combatants for c in combatant.conditions}
 
     def combatant(self, combatant_id: str) -> Combatant:
-        for combatant in self.combatants:
-            if combatant.id == combatant_id:
-                return combatant
+        combatants = self.combatants
+        if len(combatants) > _SCAN:
+            # a crowd: by an index of the roster's ids, built once per roster (a fight
+            # played step by step asks a few dozen times of each)
+            by_id = _BY_ID
+            if by_id.combatants is not combatants:
+                index: dict[str, int] = {}
+                for i, combatant in enumerate(combatants):
+                    index.setdefault(combatant.id, i)
+                by_id.combatants, by_id.index = combatants, index
+            found = by_id.index.get(combatant_id)
+            if found is not None:
+                return combatants[found]
+        else:
+            for combatant in combatants:
+                if combatant.id == combatant_id:
+                    return combatant
         raise KeyError(f"no combatant {combatant_id!r} in this encounter")
 
     def default_position(self) -> int:

@@ -4,6 +4,9 @@ apart at the start, a pair set or nudged to a distance, a mover closing on a tar
 
 from __future__ import annotations
 
+import threading
+from itertools import compress
+from operator import is_not
 from typing import TypeVar
 
 from m3desk.core.encounter_model import (
@@ -15,7 +18,7 @@ from m3desk.core.encounter_model import (
     side_index,
     start_gap,
 )
-from m3desk.core.places import Place, free_spot, slot_place, toward
+from m3desk.core.places import FAR, Place, Spots, free_spot, slot_place, toward
 from m3desk.core.places_fit import fit
 
 E = TypeVar("E", bound="Encounter")
@@ -188,21 +191,129 @@ def closing_place(
     model = encounter.position_model
     here, there = encounter.places[mover], encounter.places[target]
     first = toward(model, here, there, value)
-    ids = [c.id for c in encounter.combatants if c.id in encounter.places]
-    spots = [encounter.places[i] for i in ids]
-    gone = [encounter.out_of_fight(encounter.combatant(i)) for i in ids]
+    standing = _standing(encounter)
+    asked = (mover, target, value, budget)
+    if standing.asked == asked:
+        return standing.found  # the dialog's preview, then its resolve: asked twice
     x, y, z = free_spot(
         model,
-        ids.index(mover),
-        ids.index(target),
+        standing.index[mover],
+        standing.index[target],
         (first.x, first.y, first.z),
-        [p.x for p in spots],
-        [p.y for p in spots],
-        [p.z for p in spots],
-        gone,
+        standing.xs,
+        standing.ys,
+        standing.zs,
+        standing.gone,
         budget,
+        standing.spots,
     )
-    return Place.at(x, y, z)
+    standing.asked, standing.found = asked, Place.at(x, y, z)
+    return standing.found
+
+
+_NOWHERE = 8 * FAR
+"""Where an unplaced combatant is put among the spots: beyond any place, never in the way."""
+
+
+class _Standing:
+    """Who stands where in one encounter, as :func:`free_spot` reads it (by roster index;
+    one without a place, or out of the fight, is ``gone``), with its :class:`Spots`. Kept
+    for the last encounter seen and brought up to date from what the next one changed (a
+    frozen model keeps, by identity, the combatants and places it did not change): a fight
+    played step by step (the forecast through the game's actions) pays for the few who
+    moved or fell, not for a rebuild of everyone at each stride."""
+
+    __slots__ = (
+        "asked",
+        "combatants",
+        "found",
+        "gone",
+        "index",
+        "kind",
+        "model",
+        "places",
+        "spots",
+        "xs",
+        "ys",
+        "zs",
+    )
+
+    def __init__(self, encounter: Encounter) -> None:
+        self.kind = type(encounter)
+        self.model = model = encounter.position_model
+        self.combatants = combatants = encounter.combatants
+        self.places = places = encounter.places
+        self.index = {c.id: i for i, c in enumerate(combatants)}
+        self.xs: list[float] = []
+        self.ys: list[float] = []
+        self.zs: list[float] = []
+        self.gone: list[bool] = []
+        for c in combatants:
+            place = places.get(c.id)
+            if place is None:
+                self.xs.append(_NOWHERE)
+                self.ys.append(0.0)
+                self.zs.append(0.0)
+                self.gone.append(True)
+            else:
+                self.xs.append(place.x)
+                self.ys.append(place.y)
+                self.zs.append(place.z)
+                self.gone.append(encounter.out_of_fight(c))
+        self.spots = Spots(float(model.step), self.xs, self.ys)
+        self.asked: tuple[str, str, float, float | None] | None = None
+        """The last question asked of these places, and its answer."""
+        self.found = Place()
+
+    def follow(self, encounter: Encounter) -> bool:
+        """Take in what ``encounter`` changed from the last one (False: read it afresh). A
+        combatant's ``out_of_fight`` is read again when the combatant changed (it reads the
+        combatant alone, in every game)."""
+        if type(encounter) is not self.kind or encounter.position_model is not self.model:
+            return False
+        old, new = self.combatants, encounter.combatants
+        places = encounter.places
+        moved = places is not self.places
+        if moved and (len(places) != len(self.places) or list(places) != list(self.places)):
+            return False  # someone placed or taken off the map
+        if new is not old:
+            if len(new) != len(old):
+                return False
+            for i in compress(range(len(new)), map(is_not, old, new)):
+                if new[i].id != old[i].id:
+                    return False
+                if new[i].id in places:
+                    self.gone[i] = encounter.out_of_fight(new[i])
+            self.combatants = new
+            self.asked = None
+        if moved:
+            index, xs, ys, zs, spots = self.index, self.xs, self.ys, self.zs, self.spots
+            for cid, place in compress(
+                places.items(), map(is_not, self.places.values(), places.values())
+            ):
+                i = index.get(cid)
+                if i is None:
+                    return False
+                xs[i], ys[i], zs[i] = place.x, place.y, place.z
+                spots.move(i, place.x, place.y)
+            self.places = places
+            self.asked = None
+        return True
+
+
+class _Last(threading.local):
+    standing: _Standing | None = None
+
+
+_LAST = _Last()
+"""The last encounter :func:`closing_place` read, per thread."""
+
+
+def _standing(encounter: Encounter) -> _Standing:
+    standing = _LAST.standing
+    if standing is None or not standing.follow(encounter):
+        standing = _LAST.standing = _Standing(encounter)
+    return standing
 
 
 def nudge_position(run_start: E, a: str, b: str, value: int, *, mover: str | None = None) -> E:

@@ -2,7 +2,8 @@
 (issue 30: a fight's cost in combatants cut from quadratic): every game's simulator plays
 crowds of 6, 50 and 200 on its map for a few seeds, and each fight's winner, rounds, who is
 down and every hit point left must equal what the simulator gave before the rewrite
-(``forecast_outcomes.json``, written by the code of main at ef345c7; the distribution of
+(``forecast_outcomes.json``, written by the code of main at ef345c7, the games played through
+their actions (:mod:`m3desk.core.forecast_by_actions`) by main at f65db61; the distribution of
 wins is kept beside the digest so a change reads as a change of odds, not only of bytes).
 
 Regenerate only for a deliberate change of the rules: ``python -m
@@ -19,6 +20,7 @@ import pytest
 
 from m3desk.core import registry
 from m3desk.core.forecast import FightResult, run_fights
+from m3desk.core.forecast_by_actions import simulator_of
 from tests.benchmarks.test_big_fight_bench import _crowd
 
 KEPT = Path(__file__).with_name("forecast_outcomes.json")
@@ -27,22 +29,17 @@ SEED = 30
 
 
 def _games() -> list[str]:
-    return sorted(
-        s.id
-        for s in registry.systems()
-        if s.encounter is not None and s.encounter.simulate is not None
-    )
+    """Every game the forecast plays: by a simulator of its own or through its actions."""
+    return sorted(s.id for s in registry.systems() if simulator_of(s) is not None)
 
 
 def _outcomes(game: str, count: int) -> dict[str, object]:
-    rules = registry.get(game).encounter
-    assert rules is not None and rules.simulate is not None
+    simulate = simulator_of(registry.get(game))
+    assert simulate is not None
     encounter = _crowd(game, count)
     # combatants by their place in the encounter (their ids are drawn afresh each time)
     number = {c.id: k for k, c in enumerate(encounter.combatants)}
-    results: list[FightResult] = run_fights(
-        encounter, rules.simulate, fights=FIGHTS[count], seed=SEED
-    )
+    results: list[FightResult] = run_fights(encounter, simulate, fights=FIGHTS[count], seed=SEED)
     text = json.dumps(
         [
             [

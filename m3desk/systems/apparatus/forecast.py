@@ -29,7 +29,8 @@ from __future__ import annotations
 import random
 
 from m3desk.core import encounter as core
-from m3desk.core.forecast import FightResult, Policy, policy_weight
+from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.forecast_space import Foes
 from m3desk.core.free_attacks import reach_left
 from m3desk.systems.apparatus import combat
 from m3desk.systems.apparatus.actions import ADJACENT
@@ -69,12 +70,18 @@ class _Play:
         self.prep = prep
         self.fight = fight = _Fight(prep, _start(prep))
         self.d = fight.derived
-        self.n, self.side, self.foes = prep.n, prep.side, prep.foes
+        self.n, self.side = prep.n, prep.side
         self.down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
         self.hp = prep.hp[:]
         self.fallen = [self.down(h) for h in self.hp]  # asked again only where hp change
-        self.dist = prep.distance[:]
         self.plane = prep.plane.copy()
+        # who stands near whom, by the core's spatial index (its target policy: the one
+        # policy_key); a fall leaves it, a wound and a run are told to it
+        self.near = Foes(
+            self.plane, prep.side, [not f for f in self.fallen], self.hp, policy.target
+        )
+        self.threat = max(prep.max_reach, default=-1)
+        """The longest melee reach of anyone: no hostile farther away can be left."""
         self.standing = prep.standing[:]
         self.sides_left = prep.sides_left
         order = prep.order
@@ -90,7 +97,6 @@ class _Play:
         self.order = order
         assert prep.prefer_melee is not None and prep.prefer_ranged is not None
         self.prefer_melee, self.prefer_ranged = prep.prefer_melee, prep.prefer_ranged
-        self.weight = policy_weight(policy.target)  # whom to pick: the core's policy_key
         self.ranged_stay = policy.ranged_stay
         self.dice = dice
         self.draw, self.randint = dice.random, dice.randint
@@ -123,13 +129,7 @@ class _Play:
         prep, d, n = self.prep, self.d, self.n
         weapon = prep.weapons[a][w]
         if weapon.ranged:
-            row = a * n
-            fallen, dist = self.fallen, self.dist
-            adjacent = False
-            for c in self.foes[a]:
-                if not fallen[c] and dist[row + c] <= ADJACENT:
-                    adjacent = True
-                    break
+            adjacent = bool(self.near.around(a, ADJACENT))  # a hostile standing next to it
             net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent, distance > weapon.near)]
         else:
             net = d.own[a] + d.vs_melee[t] + prep.dual[a]
@@ -159,8 +159,11 @@ class _Play:
     def wound(self, t: int, damage: int) -> None:
         hp = self.hp
         hp[t] -= damage
-        if self.down(hp[t]):
+        if not self.down(hp[t]):
+            self.near.wounded(t)
+        else:
             self.fallen[t] = True
+            self.near.leave(t)
             side = self.side[t]
             self.standing[side] -= 1
             if not self.standing[side]:
@@ -172,21 +175,22 @@ class _Play:
         """``a`` runs toward ``t`` (:func:`_move`); under the table rule that makes them due,
         each hostile whose reach it leaves strikes at it first (:func:`core.free_attacks.
         reach_left`, as the map's move owes them), with its best melee weapon that reached."""
-        n, dist, fallen = self.n, self.dist, self.fallen
+        near, fallen = self.near, self.fallen
         if not self.opportunity:
-            return _move(dist, self.plane, n, a, t, metres, fallen, budget)
-        row = a * n
-        before = dist[row : row + n]
-        distance = _move(dist, self.plane, n, a, t, metres, fallen, budget)
-        max_reach, side, incap = self.prep.max_reach, self.side, self.d.incap
-        threat = [
-            max_reach[f] if side[f] != side[a] and not fallen[f] and not incap[f] else -1
-            for f in range(n)
-        ]
-        for f in reach_left(before, dist[row : row + n], threat):
-            w = self.reach_of(f, a, before[f])
+            return _move(near, self.plane, a, t, metres, fallen, budget)
+        # the hostiles standing within the longest reach of anyone, by index: the only ones
+        # whose reach the run can leave
+        close = near.around(a, self.threat)
+        distance = _move(near, self.plane, a, t, metres, fallen, budget)
+        max_reach, incap = self.prep.max_reach, self.d.incap
+        before = [feet for _f, feet in close]
+        after = [near.feet(a, f) for f, _feet in close]
+        threat = [max_reach[f] if not incap[f] else -1 for f, _feet in close]
+        for k in reach_left(before, after, threat):
+            f = close[k][0]
+            w = self.reach_of(f, a, before[k])
             if w >= 0:
-                self.strike(f, a, w, before[f])
+                self.strike(f, a, w, before[k])
             if fallen[a]:
                 break
         return distance
@@ -194,25 +198,23 @@ class _Play:
     def target(self, a: int, mobile: bool) -> int:
         """The foe ``a`` goes for (the policy's pick among those it can reach, shoot or
         run to), or −1."""
-        fallen, unseen, dist, hp = self.fallen, self.d.unseen, self.dist, self.hp
-        max_reach, weight = self.prep.max_reach[a], self.weight
-        row = a * self.n
-        charm = self.d.charmed[a]
-        t, best_key = -1, 0
-        for foe in self.foes[a]:
-            if fallen[foe] or unseen[foe] or (charm and foe in charm):
-                continue
-            distance = dist[row + foe]
-            if (
-                not mobile
-                and (distance > max_reach or self.reach_of(a, foe, distance) < 0)
-                and self.shot_of(a, foe, distance) < 0
-            ):
-                continue
-            key = distance + hp[foe] * weight  # policy_key, inlined
-            if t < 0 or key < best_key:
-                t, best_key = foe, key
-        return t
+        unseen, charm, near = self.d.unseen, self.d.charmed[a], self.near
+
+        def sees(foe: int) -> bool:  # a foe it sees and is not charmed by
+            return not unseen[foe] and not (charm and foe in charm)
+
+        accept = sees if charm or True in unseen else None
+        if mobile:
+            return near.pick(a, accept)
+        # held where it stands: the foes its weapons reach or can hit from here
+        reach = max(self.prep.max_reach[a], self.prep.max_far[a])
+        if reach < 0:
+            return -1
+        return near.choose(
+            (foe, feet)
+            for foe, feet in near.around(a, reach, accept=accept)
+            if self.reach_of(a, foe, feet) >= 0 or self.shot_of(a, foe, feet) >= 0
+        )
 
     def approach(self, a: int, t: int, distance: int, mobile: bool, speed: int) -> tuple[int, int]:
         """``a`` gets in reach or range of ``t`` if it can (shooting from where it stands,
@@ -283,7 +285,7 @@ class _Play:
             if self.action and fight.grapples and "grappled" in d.conds[a]:
                 fight.escape(self.dice, a)
             return
-        w, distance = self.approach(a, t, self.dist[a * self.n + t], mobile, speed)
+        w, distance = self.approach(a, t, self.near.feet(a, t), mobile, speed)
         if self.opportunity and self.fallen[a]:
             return  # struck down leaving a hostile's reach
         if w >= 0 and self.action:

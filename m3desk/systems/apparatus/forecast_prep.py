@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
 from m3desk.core.forecast import PreparedOnce
+from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Place, Plane
 from m3desk.systems.apparatus import combat, grapple
 from m3desk.systems.apparatus.actions import attack_terms, weapons_of
@@ -109,8 +110,8 @@ class _Prep:
     threshold: list[int]
     foes: list[list[int]]
     plane: Plane
-    """Where everyone stands (each fight moves a copy)."""
-    distance: list[int]
+    """Where everyone stands (each fight moves a copy; distances are measured from it, as
+    each fight's :class:`~m3desk.core.forecast_space.Foes` asks them)."""
     placed: list[list[tuple[str, int, int]]]
     """Conditions placed on each creature: (id, value, source index or −1)."""
     timed: list[_Timed]
@@ -248,7 +249,6 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         threshold=[d["critical_threshold"].value for d in derived],
         foes=[[j for j in range(n) if side[j] != side[i]] for i in range(n)],
         plane=plane,
-        distance=[value for i in range(n) for value in plane.row(i)],
         placed=placed,
         timed=timed,
         grapples=[
@@ -626,20 +626,12 @@ class _Fight:
 
 
 def _move(
-    dist: list[int],
-    plane: Plane,
-    n: int,
-    a: int,
-    t: int,
-    metres: int,
-    fallen: list[bool],
-    budget: int,
+    near: Foes, plane: Plane, a: int, t: int, metres: int, fallen: list[bool], budget: int
 ) -> int:
     """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`), to a spot no creature
-    standing holds within ``budget`` metres (:func:`core.places.free_spot`); every distance
-    from ``a`` is measured again from the places. Returns the distance to ``t`` now."""
-    plane.approach(a, t, dist[a * n + t] - metres, fallen, budget)
-    row = plane.row(a)
-    dist[a * n : a * n + n] = row  # a's row and a's column of the n × n table
-    dist[a::n] = row
-    return row[t]
+    standing holds within ``budget`` metres (:func:`core.places.free_spot`); the spatial
+    index ``near`` is told of the move, and measures every distance from the places again.
+    Returns the distance to ``t`` now."""
+    plane.approach(a, t, near.feet(a, t) - metres, fallen, budget)
+    near.moved(a)
+    return near.feet(a, t)

@@ -11,6 +11,7 @@ import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core.actions import Action
+from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Place
 from m3desk.core.system import EncounterRules
 from m3desk.systems.apparatus import actions, combat
@@ -176,19 +177,19 @@ def test_running_ends_where_the_map_puts_it(metres: int, height: float) -> None:
     assert isinstance(encounter, ApparatusEncounter)
     prep = fc._prepare(encounter)
     n = prep.n
-    dist = prep.distance[:]
     plane = prep.plane.copy()
-    before = dist[2]
-    fc._move(dist, plane, n, 0, 2, metres, [False] * n, metres)
-    assert dist[2] == before - metres
+    near = Foes(plane, prep.side, [True] * n, prep.hp[:])
+    before = near.feet(0, 2)
+    assert fc._move(near, plane, 0, 2, metres, [False] * n, metres) == before - metres
+    assert near.feet(0, 2) == before - metres
     if not height:
         moved = core.set_position(encounter, kestrel, brute, before - metres, log=False)
-        assert dist[:n] == [
+        assert [near.feet(0, j) for j in range(n)] == [
             0,
             *(core.position_between(moved, kestrel, c.id) for c in encounter.combatants[1:]),
         ]
     assert plane.z[0] == 0.0
-    assert all(dist[j * n] == dist[j] for j in range(n))
+    assert all(near.feet(j, 0) == near.feet(0, j) for j in range(n))
 
 
 # -- the public surface is the dialog's arithmetic --------------------------------------------

@@ -14,6 +14,7 @@ import pytest
 
 from m3desk.core.actions import Action
 from m3desk.core.forecast import Policy
+from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Place
 from m3desk.core.system import DueAction
 from m3desk.systems.apparatus import forecast as fc
@@ -101,15 +102,25 @@ def test_the_forecast_strikes_at_the_runner_as_the_map_owes_it(
     moving = fc._move
     threshold = fc._thresholds
 
-    def move(dist: Any, plane: Any, n: int, a: int, t: int, *rest: Any) -> int:
-        found = moving(dist, plane, n, a, t, *rest)
+    def move(near: Any, plane: Any, a: int, t: int, *rest: Any) -> int:
+        found = moving(near, plane, a, t, *rest)
         seen.append((a, (plane.x[a], plane.y[a]), []))
         return found
+
+    class Near(Foes):
+        """The spatial index, keeping the hostiles it last found around someone: the run
+        asks reach_left about those (by their place in that list)."""
+
+        last: list[tuple[int, int]] = []  # noqa: RUF012
+
+        def around(self, *args: Any, **kwargs: Any) -> list[tuple[int, int]]:
+            Near.last = super().around(*args, **kwargs)
+            return Near.last
 
     def left(before: Any, after: Any, reach: Any) -> list[int]:
         found = fc_reach_left(before, after, reach)
         if seen:
-            seen[-1][2].extend(found)
+            seen[-1][2].extend(Near.last[k][0] for k in found)
         return found
 
     def thresholds(prep: Any, a: int, w: int, t: int, *rest: Any) -> tuple[float, float]:
@@ -119,6 +130,7 @@ def test_the_forecast_strikes_at_the_runner_as_the_map_owes_it(
 
     fc_reach_left = fc.reach_left
     monkeypatch.setattr(fc, "_move", move)
+    monkeypatch.setattr(fc, "Foes", Near)
     monkeypatch.setattr(fc, "reach_left", left)
     monkeypatch.setattr(fc, "_thresholds", thresholds)
     for options, owed in ((ApparatusOptions(), False), (DUE, True)):
