@@ -341,13 +341,27 @@ class SheetReader:
                 if spec.kind not in ("bool", "derived", "picture")
             ]
             for row in get_path(self.sheet, section.table.path):
-                cells = [ruled_value(spec, row, self.options) for spec in columns]
-                if columns and columns[0].kind == "int" and len(cells) > 1:
-                    count, rest = cells[0], " ".join(cell for cell in cells[1:] if cell)
-                    parts.append(rest if count == "1" else f"{count} × {rest}")
-                else:
-                    parts.append(" ".join(cell for cell in cells if cell))
+                parts.append(self.row_words(columns, row))
         return " · ".join(part for part in parts if part)
+
+    def row_words(self, columns: list[FieldSpec], row: BaseModel) -> str:
+        """A row as words, "6 × Torches": its count first, then its words, then any further
+        number with its label ("weight (cn) 10"); a value not written (a weight's "—") is
+        left out, not printed as a word."""
+        written = [
+            (spec, ruled_value(spec, row, self.options))
+            for spec in columns
+            if get_path(row, spec.path) is not None or spec.ruled is not None
+        ]
+        count = ""
+        if written and columns and written[0][0] is columns[0] and columns[0].kind == "int":
+            count = written.pop(0)[1] if len(written) > 1 else ""
+        words = [text for spec, text in written if text and spec.kind != "int"]
+        numbers = [f"{spec.label.lower()} {text}" for spec, text in written if spec.kind == "int"]
+        text = " ".join(words)
+        if numbers:
+            text = ", ".join([text, *numbers]) if text else ", ".join(numbers)
+        return text if count in ("", "1") else f"{count} × {text}"
 
     def table(self, section: SectionSpec, titled: bool) -> TableBlock:
         """The rows with the game's columns (its ticks gathered in one column of words,
