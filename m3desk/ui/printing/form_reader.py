@@ -51,8 +51,10 @@ def _derived_cell(form: SheetForm, value: Derived) -> Cell:
 
 
 def _field_cell(spec: FieldSpec, value: Any) -> Cell:
-    text = display_value(spec, value)
-    return Cell(amount(value) if spec.kind == "int" and isinstance(value, int) else text, bold=True)
+    """As the editor shows it: a number with the words it writes before it ("+3")."""
+    if spec.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+        return Cell(spec.prefix + amount(value), bold=True)
+    return Cell(display_value(spec, value), bold=True)
 
 
 def pool_pairs(fields: tuple[FieldSpec, ...]) -> dict[str, FieldSpec]:
@@ -112,7 +114,9 @@ class SheetReader:
             if main is None:
                 continue
             parts = tuple(
-                part for part in map(self.value, stat.beside) if part is not None and part[1].text
+                part
+                for key, part in zip(stat.beside, map(self.value, stat.beside), strict=True)
+                if part is not None and part[1].text and self.written(key)
             )  # nothing typed: no label
             cell = main[1]
             if stat.signed and stat.key in self.derived:
@@ -170,6 +174,13 @@ class SheetReader:
             saves=tuple((row.label, row.value) for row in saves),
             left_share=0.55,
         ), shown
+
+    def written(self, key: str) -> bool:
+        """A derived value, or a field with a value: not one left unset, whose blank is the
+        editor's word for nothing ("none (AC as written)"), no companion worth printing."""
+        return (
+            key in self.derived or key not in self.fields or get_path(self.sheet, key) is not None
+        )
 
     def together(self, main: Cell, keys: tuple[str, ...]) -> Cell:
         """``19 (+7)``: the value with the derived values written in brackets after it."""

@@ -291,13 +291,13 @@ class CombatBlock(_Fixed):
         return max(widths, default=0.0) + 12
 
     def _left_need(self, canvas: Canvas) -> float:
-        """The narrowest the stats can be: each value with its widest companion (the others
-        go on lines under it) or its note, each row's value, beside the labels."""
+        """The narrowest the stats can be: each value, its widest companion (each can go on
+        a line under it) and its note, each row's value, beside the labels."""
         need = 0.0
         for stat in self.stats:
             parts = [self._part_w(canvas, *part) for part in stat.parts]
             note = canvas.text_width(stat.note, LABEL_SIZE, italic=True) + 4 if stat.note else 0
-            need = max(need, self._main_w(canvas, stat) + max(parts, default=0.0), note)
+            need = max(need, self._main_w(canvas, stat), *parts, note)
         for _label, cell in self.rows:
             need = max(need, canvas.text_width(cell.text, 10.5, bold=True) + 8)
         return self._label_w(canvas) + need

@@ -61,9 +61,10 @@ def _labels(sheet: BaseModel, form: SheetForm) -> list[str]:
     assert box is not None
     for stat in box.stats:
         for key in (stat.key, *stat.beside):
+            value = get_path(sheet, key) if key in fields else None
             if key in derived:
                 labels.append(stat.label if key == stat.key and stat.label else derived[key].label)
-            elif key in fields and display_value(fields[key], get_path(sheet, key)):
+            elif value is not None and display_value(fields[key], value):  # a value written
                 labels.append(stat.label if key == stat.key and stat.label else fields[key].label)
     for path in box.hit_points:
         spec = fields[path]
