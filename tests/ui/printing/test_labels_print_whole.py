@@ -1,5 +1,6 @@
 """Every game's sample sheets read whole on paper: no label of the form is cut short with
-"…", each prints on one line as the form names it, and no section's title is printed twice.
+"…", each prints on one line as the form names it, and no section's title is printed twice;
+and so does each game's encounter sheet of a fight of ten.
 
 What must be on the page is worked out from the game's own form (its sections, fields,
 derived labels, its print description), never from the printer's blocks, and read back from
@@ -19,6 +20,7 @@ from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.core.sheet_form import SheetForm, display_value, get_path
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.printing.export import export_documents_pdf
 from tests.ui.printing.conftest import pdftotext
 from tests.ui.printing.every_game import words
@@ -134,3 +136,34 @@ def test_every_label_of_a_sample_sheet_prints_whole_and_every_title_once(
         assert any(words(label) in line for line in lines), f"{game} {stem}: {label!r} not whole"
     for title in _titles(form):
         assert _headings(text, title) <= 1, f"{game} {stem}: {title!r} printed twice"
+
+
+FIGHT = 10
+"""Combatants of a real table's fight: the samples, copied (numbered) to ten."""
+
+
+@pytest.mark.parametrize("game", [system.id for system in registry.systems()])
+def test_an_encounter_sheet_of_ten_cuts_no_name_or_attack(
+    qapp: object, tmp_path: Path, game: str
+) -> None:
+    """The referee's sheet of a fight of ten: every name, heading and attack whole (a
+    column heading on up to three lines, an attack's name on its lines), no "…" but the
+    log's own line saying that earlier lines are in the file."""
+    files = list(sample_files(game))
+    document = new_encounter_document(
+        [files[n % len(files)] for n in range(FIGHT)], name=f"Crypt of {game}"
+    )
+    encounter = document.encounter
+    document.deleteLater()
+    out = tmp_path / "fight.pdf"
+    export_documents_pdf([encounter], out)
+    text = pdftotext(out)
+    cut = [
+        words(line)
+        for line in text.splitlines()
+        if ELLIPSIS in line and "earlier lines are in the saved log" not in line
+    ]
+    assert not cut, f"{game}: cut short: {cut}"
+    flat = words(text)
+    for combatant in encounter.combatants:
+        assert combatant.name in flat, combatant.name
