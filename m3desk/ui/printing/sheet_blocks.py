@@ -93,15 +93,43 @@ class HeaderBlock(_Fixed):
         image = decode_portrait_image(content.portrait_png) if content.portrait_png else QImage()
         self.portrait = image if not image.isNull() else None
 
+    def _text_w(self, width: float) -> float:
+        return width - self.PORTRAIT_W - 10 if self.portrait is not None else width
+
+    def _needs(self, canvas: Canvas, row: tuple[HeaderField, ...]) -> list[float]:
+        """The room each field's value and label take whole."""
+        return [
+            max(canvas.text_width(field.value, 10.5), canvas.text_width(field.label, LABEL_SIZE))
+            + 2
+            for field in row
+        ]
+
+    def _rows(self, canvas: Canvas, text_w: float) -> list[tuple[HeaderField, ...]]:
+        """The header's rows as given, but a row whose values cannot all stand whole on one
+        line goes on as a further row (a long focus or list of languages gets a line of
+        its own rather than being cut)."""
+        rows: list[tuple[HeaderField, ...]] = []
+        for row in self.content.header_rows:
+            pending = row
+            while pending:
+                take = len(pending)
+                while take > 1 and (
+                    sum(self._needs(canvas, pending[:take])) + self.GAP * (take - 1) > text_w
+                ):
+                    take -= 1
+                rows.append(pending[:take])
+                pending = pending[take:]
+        return rows
+
     def height(self, canvas: Canvas, width: float) -> float:
-        text_h = self.NAME_H + self.ROW_H * len(self.content.header_rows)
+        rows = self._rows(canvas, self._text_w(width))
+        text_h = self.NAME_H + self.ROW_H * len(rows)
         return max(text_h, self.PORTRAIT_H if self.portrait is not None else 0.0)
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
         content = self.content
-        text_w = width
+        text_w = self._text_w(width)
         if self.portrait is not None:
-            text_w = width - self.PORTRAIT_W - 10
             px = x + width - self.PORTRAIT_W
             canvas.image(px, y, self.PORTRAIT_W, self.PORTRAIT_H, self.portrait)
             canvas.box(px, y, self.PORTRAIT_W, self.PORTRAIT_H, line=0.5, color=RULE)
@@ -138,7 +166,7 @@ class HeaderBlock(_Fixed):
         name = canvas.elide(content.name, size, name_w, bold=True)
         canvas.text(x, y, name_w, self.NAME_H - 4, name, size, bold=True)
         row_y = y + self.NAME_H
-        for row in content.header_rows:
+        for row in self._rows(canvas, text_w):
             left = x
             for field, field_w in zip(row, self._widths(canvas, row, text_w), strict=True):
                 canvas.text(
@@ -159,11 +187,7 @@ class HeaderBlock(_Fixed):
         weight alone only when the row cannot hold every value whole."""
         room = text_w - self.GAP * (len(row) - 1)
         total = sum(field.weight for field in row) or 1.0
-        needs = [
-            max(canvas.text_width(field.value, 10.5), canvas.text_width(field.label, LABEL_SIZE))
-            + 2
-            for field in row
-        ]
+        needs = self._needs(canvas, row)
         if sum(needs) > room:
             return [room * field.weight / total for field in row]
         shares = [room * field.weight / total for field in row]
@@ -194,6 +218,8 @@ class CombatBlock(_Fixed):
     PAD = 4.0
 
     SAVE_H = 13.5
+    ROWS_GAP = 2.0
+    """Between the stats and the section's further rows under them."""
 
     def __init__(
         self,
@@ -343,7 +369,7 @@ class CombatBlock(_Fixed):
         for _label, cell in self.rows:
             lines = self._row_lines(canvas, cell, left_w - label_w - 4)
             height += self.SAVE_H + (len(lines) - 1) * (self.NOTE_H + 2)
-        return height + self.PAD
+        return height + self.PAD + (self.ROWS_GAP if self.rows else 0.0)
 
     def _save_lines(
         self, canvas: Canvas, label: str, cell: Cell, w: float
@@ -416,7 +442,7 @@ class CombatBlock(_Fixed):
                     italic=True,
                     color=SOFT_INK,
                 )
-        self._paint_rows(canvas, x, row_y, w, label_w)
+        self._paint_rows(canvas, x, row_y + self.ROWS_GAP, w, label_w)
 
     def _paint_rows(self, canvas: Canvas, x: float, y: float, w: float, label_w: float) -> None:
         """The section's further values under the stats: a small label, the value in the
