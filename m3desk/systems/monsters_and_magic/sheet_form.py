@@ -583,7 +583,13 @@ def _printed(*, character: bool) -> PrintSpec:
             PrintedStat("mental_armour", signed=True),
         )
         if character
-        else (_AC_STAT, PrintedStat("initiative"), PrintedStat("mental_armour", signed=True))
+        else (
+            # the armour bonus a monster's AC is built from, beside it: the Defence section
+            # has nothing left to print in a box of its own
+            _AC_STAT._replace(beside=("armour_bonus",)),
+            PrintedStat("initiative"),
+            PrintedStat("mental_armour", signed=True),
+        )
     )
     return PrintSpec(
         combat=CombatBox(

@@ -253,7 +253,9 @@ class _BoxPainter:
         self.box = box
 
     def _row_lines(self, canvas: Canvas, row: Row, width: float) -> list[str]:
-        if not row.wraps:
+        """The value's lines under its label: a long value (a list of words), or one that
+        leaves its label no room beside it whole; none when both share a line."""
+        if not row.wraps and not self._crowded(canvas, row, width):
             return []
         return canvas.wrap(row.value.text, LABEL, width - 2 * PAD, bold=True) or [""]
 
@@ -262,6 +264,13 @@ class _BoxPainter:
         if not lines:
             return ROW_H
         return ROW_H + len(lines) * (canvas.line_height(LABEL) + 1)
+
+    @staticmethod
+    def _crowded(canvas: Canvas, row: Row, width: float) -> bool:
+        """The label and the value do not both fit whole on one line."""
+        value_w = canvas.text_width(row.value.text, VALUE, bold=True) + 2
+        tag = gm_tag_width(canvas) + 3 if row.value.gm else 0.0
+        return canvas.text_width(row.label, LABEL) + 4 + value_w + tag > width - 2 * PAD
 
     def height(self, canvas: Canvas, width: float) -> float:
         rows = sum(self._row_h(canvas, row, width) for row in self.box.rows)
@@ -301,12 +310,12 @@ class _BoxPainter:
                     bold=True,
                 )
             return
-        value_room = min(canvas.text_width(row.value.text, VALUE, bold=True) + 2, width * 0.6)
+        # both fit whole on the line (else the value went under its label)
+        value_room = canvas.text_width(row.value.text, VALUE, bold=True) + 2
         tag = gm_tag_width(canvas) + 3 if row.value.gm else 0.0
         label_w = width - 2 * PAD - value_room - tag - 4
-        canvas.text(x + PAD, y, label_w, ROW_H, canvas.elide(row.label, LABEL, label_w), LABEL)
-        shown = Cell(canvas.elide(row.value.text, VALUE, value_room, bold=True), row.value.gm)
-        _value(canvas, x + width - PAD, y, ROW_H, shown, VALUE)
+        canvas.text(x + PAD, y, label_w, ROW_H, row.label, LABEL)
+        _value(canvas, x + width - PAD, y, ROW_H, row.value, VALUE)
 
     def _pool(self, canvas: Canvas, x: float, y: float, width: float, pool: Pool) -> None:
         """``Hit points  now 3 · maximum 5`` and ten boxes to pencil changes in."""

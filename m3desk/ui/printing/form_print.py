@@ -37,7 +37,12 @@ from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, Table
 from m3desk.ui.printing.form_blocks import Box, BoxGrid, Row
 from m3desk.ui.printing.form_reader import TICK, SheetReader, amount, is_scores, pool_pairs
 from m3desk.ui.printing.pages import Orientation, Placed, PrintJob, paginate, paint_footer
-from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock, PlainHeader
+from m3desk.ui.printing.sheet_blocks import (
+    CombatBlock,
+    ContinuationHeader,
+    HeaderBlock,
+    PlainHeader,
+)
 
 __all__ = ["form_sheet_job", "system_encounter_job"]
 
@@ -127,6 +132,7 @@ def _sheet_blocks(
     combat, shown = (
         reader.combat(form.printed.combat) if form.printed.combat is not None else (None, set())
     )
+    box_of_combat = combat
     unused = form.printed.unused(sheet)
     kept = [section for section in form.sections if section.title not in unused]
     # abilities as the game describes them, not a section of numbers left over once the
@@ -185,7 +191,7 @@ def _sheet_blocks(
             else:
                 in_box.append(spec)
         box = reader.box(section, tuple(in_box))
-        if box is not None:
+        if box is not None and not _joined(box_of_combat, box):
             boxes.append(box)
         if section.table is not None:
             tables.append(reader.table(section, bool(in_box or section.derived)))
@@ -201,6 +207,14 @@ def _sheet_blocks(
     blocks += notes
     blocks.append(RuledLines("Notes" if not notes else ""))
     return blocks
+
+
+def _joined(combat: CombatBlock | None, box: Box) -> bool:
+    """Whether the combat box took the box's rows: a section titled as one of its parts (its
+    own title, the hit points, the saving throws) is not printed twice under that title."""
+    if combat is None or box.pools or box.lines:
+        return False
+    return combat.take(box.title, tuple((row.label, row.value) for row in box.rows))
 
 
 def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJob:

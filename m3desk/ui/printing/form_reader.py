@@ -51,8 +51,10 @@ def _derived_cell(form: SheetForm, value: Derived) -> Cell:
 
 
 def _field_cell(spec: FieldSpec, value: Any) -> Cell:
-    text = display_value(spec, value)
-    return Cell(amount(value) if spec.kind == "int" and isinstance(value, int) else text, bold=True)
+    """As the editor shows it: a number with the words it writes before it ("+3")."""
+    if spec.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+        return Cell(spec.prefix + amount(value), bold=True)
+    return Cell(display_value(spec, value), bold=True)
 
 
 def pool_pairs(fields: tuple[FieldSpec, ...]) -> dict[str, FieldSpec]:
@@ -112,7 +114,9 @@ class SheetReader:
             if main is None:
                 continue
             parts = tuple(
-                part for part in map(self.value, stat.beside) if part is not None and part[1].text
+                part
+                for key, part in zip(stat.beside, map(self.value, stat.beside), strict=True)
+                if part is not None and part[1].text and self.written(key)
             )  # nothing typed: no label
             cell = main[1]
             if stat.signed and stat.key in self.derived:
@@ -170,6 +174,13 @@ class SheetReader:
             saves=tuple((row.label, row.value) for row in saves),
             left_share=0.55,
         ), shown
+
+    def written(self, key: str) -> bool:
+        """A derived value, or a field with a value: not one left unset, whose blank is the
+        editor's word for nothing ("none (AC as written)"), no companion worth printing."""
+        return (
+            key in self.derived or key not in self.fields or get_path(self.sheet, key) is not None
+        )
 
     def together(self, main: Cell, keys: tuple[str, ...]) -> Cell:
         """``19 (+7)``: the value with the derived values written in brackets after it."""
@@ -341,13 +352,27 @@ class SheetReader:
                 if spec.kind not in ("bool", "derived", "picture")
             ]
             for row in get_path(self.sheet, section.table.path):
-                cells = [ruled_value(spec, row, self.options) for spec in columns]
-                if columns and columns[0].kind == "int" and len(cells) > 1:
-                    count, rest = cells[0], " ".join(cell for cell in cells[1:] if cell)
-                    parts.append(rest if count == "1" else f"{count} × {rest}")
-                else:
-                    parts.append(" ".join(cell for cell in cells if cell))
+                parts.append(self.row_words(columns, row))
         return " · ".join(part for part in parts if part)
+
+    def row_words(self, columns: list[FieldSpec], row: BaseModel) -> str:
+        """A row as words, "6 × Torches": its count first, then its words, then any further
+        number with its label ("weight (cn) 10"); a value not written (a weight's "—") is
+        left out, not printed as a word."""
+        written = [
+            (spec, ruled_value(spec, row, self.options))
+            for spec in columns
+            if get_path(row, spec.path) is not None or spec.ruled is not None
+        ]
+        count = ""
+        if written and columns and written[0][0] is columns[0] and columns[0].kind == "int":
+            count = written.pop(0)[1] if len(written) > 1 else ""
+        words = [text for spec, text in written if text and spec.kind != "int"]
+        numbers = [f"{spec.label.lower()} {text}" for spec, text in written if spec.kind == "int"]
+        text = " ".join(words)
+        if numbers:
+            text = ", ".join([text, *numbers]) if text else ", ".join(numbers)
+        return text if count in ("", "1") else f"{count} × {text}"
 
     def table(self, section: SectionSpec, titled: bool) -> TableBlock:
         """The rows with the game's columns (its ticks gathered in one column of words,

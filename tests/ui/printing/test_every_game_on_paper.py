@@ -71,7 +71,8 @@ def _form_expectations(sheet: BaseModel, form: SheetForm) -> tuple[str, list[str
         patterns.append(_near(stat.label or main[0], main[1]))
         for key in stat.beside:
             part = value(key)
-            if part is not None:
+            # a field left unset is no companion: its blank is the editor's word for none
+            if part is not None and (key in derived or get_path(sheet, key) is not None):
                 patterns.append(_near(*part))
     for path in combat.hit_points:  # now and at most, then the boxes to pencil into
         pool = get_path(sheet, path)

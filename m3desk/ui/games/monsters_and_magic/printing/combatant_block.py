@@ -49,7 +49,7 @@ TITLES = {
     "effects": "In force",
 }
 ATTACK_TITLES = ("bonus", "damage", "max")
-NAME_LINES, ATTACK_LINES, EFFECT_LINES = 3, 2, 10
+NAME_LINES, ATTACK_LINES, EFFECT_LINES = 3, 3, 10
 """Most lines a cell may take: one combatant's row never grows taller than a page."""
 
 

@@ -278,24 +278,31 @@ MIN_LABEL_W = 96.0
 """Row labels shrink to this (names cut in the middle) before the table splits in two."""
 
 
+AXIS_LINES = 3
+"""Most lines a column heading takes ("Guido of" / "Gramarye" / "1") before it is cut."""
+
+
 def _axis_lines(canvas: Canvas, name: str, width: float) -> list[str]:
-    """A column heading in two lines of whole words; what does not fit is cut in the middle.
+    """A column heading in up to three lines of whole words; a word wider than the column,
+    or what the third line cannot hold, is cut in the middle.
 
     Word-wrapping a narrow column would break "Gramfive" into "Gramfiv" and "e"; whole
-    words, then "Skeletal" over "Te…um 2", keep both the start and the copy number.
+    words, then "Skeletal" over "Te…um 2", keep both the start and the copy number. Two
+    lines cut "Guido of Gramarye 1" to "Gra…e 1"; a third keeps it whole.
     """
     words = name.split()
-    first = words[0] if words else ""
-    taken = 1
-    while (
-        taken < len(words) and canvas.text_width(" ".join(words[: taken + 1]), AXIS_SIZE) <= width
-    ):
-        first = " ".join(words[: taken + 1])
-        taken += 1
-    lines = [canvas.elide(first, AXIS_SIZE, width, middle=True)]
-    rest = " ".join(words[taken:])
-    if rest:
-        lines.append(canvas.elide(rest, AXIS_SIZE, width, middle=True))
+    lines: list[str] = []
+    while words and len(lines) < AXIS_LINES - 1:
+        taken = 1
+        while (
+            taken < len(words)
+            and canvas.text_width(" ".join(words[: taken + 1]), AXIS_SIZE) <= width
+        ):
+            taken += 1
+        lines.append(canvas.elide(" ".join(words[:taken]), AXIS_SIZE, width, middle=True))
+        words = words[taken:]
+    if words:
+        lines.append(canvas.elide(" ".join(words), AXIS_SIZE, width, middle=True))
     return lines
 
 
@@ -355,7 +362,17 @@ class RangeTableBlock(RowsBlock):
         return [RANGE_ROW_H] * len(self.matrix.names)
 
     def head_height(self, canvas: Canvas, width: float) -> float:
-        return canvas.line_height(LABEL_SIZE, bold=True) + 2 * canvas.line_height(AXIS_SIZE) + 3
+        """The numbers, then the names' lines: two, or three where a name needs them."""
+        _label_w, col_w = self._grid(canvas, width)
+        lines = max(
+            (len(_axis_lines(canvas, self.matrix.names[c], col_w - 2)) for c in self.columns),
+            default=2,
+        )
+        return (
+            canvas.line_height(LABEL_SIZE, bold=True)
+            + max(lines, 2) * canvas.line_height(AXIS_SIZE)
+            + 3
+        )
 
     def _legend_lines(self, canvas: Canvas, width: float) -> list[str]:
         if self._legend is None or self._legend[0] != width:
