@@ -72,6 +72,7 @@ from m3desk.systems.adnd2e.encounter import _ranges_feet as _ranges_feet
 from m3desk.systems.adnd2e.encounter import allowance as allowance
 from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import BY_ID, BY_LABEL, DECLARATIONS, moving_rate_of_fire
+from m3desk.systems.adnd2e.option_rules import attack_rule, death_rule
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.status import _due, _status, morale_due, side_morale_trigger
 from m3desk.systems.adnd2e.tables import SAVE_NAMES, Save
@@ -509,11 +510,9 @@ def _preview(
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         return ActionPreview(problem=plan)
-    chance = combat.hit_probability(
-        _modifier(plan), plan.thac0, plan.armour, nat20_auto=enc.options.nat20_auto
-    )
+    rule, death = attack_rule(enc.options), death_rule(enc.options)
+    chance = rule.chance(_modifier(plan), plan.need)
     defender = _combatant(enc, plan.target).sheet
-    threshold = defender.hit_points - (-10 if enc.options.deaths_door else 0)
     outcomes = combat.attack_outcomes(
         _modifier(plan),
         plan.thac0,
@@ -521,17 +520,11 @@ def _preview(
         plan.dice,
         plan.bonus,
         double=plan.double,
-        nat20_auto=enc.options.nat20_auto,
-        critical_hits=enc.options.critical_hits,
+        rule=rule,
     )
     hp = defender.hit_points
     kills = sum(
-        (
-            p
-            for damage, p in outcomes.items()
-            if damage and combat.dead(hp - damage, enc.options.deaths_door)
-        ),
-        Fraction(0),
+        (p for damage, p in outcomes.items() if damage and death.dead(hp - damage)), Fraction(0)
     )
     # A hit's damage, from the same outcomes the roll is resolved by (criticals included).
     on_hit = {damage: p / chance for damage, p in outcomes.items() if damage} if chance else {}
@@ -541,11 +534,7 @@ def _preview(
     if on_hit:
         lines[1] += f": {damage_summary(on_hit)}"
     shown: tuple[tuple[str, Fraction], ...] = (
-        ()
-        if plan.attack.harmless
-        else (
-            ("Kills" if not enc.options.deaths_door or threshold <= 0 else "Kills outright", kills),
-        )
+        () if plan.attack.harmless else ((death.kills_words(hp), kills),)
     )
     if effect_line := effects.effect_preview(enc, plan.target, plan.attack, enc.options):
         lines.append(effect_line)  # the save and the condition (hit × failed save below)
