@@ -121,8 +121,8 @@ PRESETS = {
         "m3desk/core/encounter_model.py::counted_down",
         "m3desk/core/initiative.py::roll_sides",
         "m3desk/systems/ose/turn_order.py::order_key",
-        "m3desk/systems/adnd2e/combat.py::doubles_dice",
-        "m3desk/systems/adnd2e/combat.py::extra_attack",
+        "m3desk/systems/adnd2e/option_rules.py::AttackRule.doubles_dice",
+        "m3desk/systems/adnd2e/option_rules.py::AttackRule.extra_on",
         "m3desk/systems/adnd2e/combat.py::hit_damage",
         "m3desk/systems/apparatus/state.py::held_conditions",
         "m3desk/systems/apparatus/state.py::speed_rule",
@@ -130,10 +130,20 @@ PRESETS = {
         "m3desk/systems/apparatus/state.py::exhaustion_level",
     ],
 }
+PRESETS["option-rules"] = [
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.hits",
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.chance",
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.lowest_hit",
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.roll_words",
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.hit_words",
+    "m3desk/systems/adnd2e/option_rules.py::attack_rule",
+    "m3desk/systems/adnd2e/option_rules.py::DeathRule.kills_words",
+    "m3desk/systems/adnd2e/option_rules.py::death_rule",
+]
 PRESETS["issue-31"] = [
     # The three that survived issue 31's run, and the rules it made one.
-    "m3desk/systems/adnd2e/combat.py::bleeds",
-    "m3desk/systems/adnd2e/combat.py::dead",
+    "m3desk/systems/adnd2e/option_rules.py::DeathRule.bleeds",
+    "m3desk/systems/adnd2e/option_rules.py::DeathRule.dead",
     "m3desk/systems/adnd2e/combat.py::morale_hold_chance",
     "m3desk/systems/ose/combat.py::morale_pass_chance",
     "m3desk/systems/monsters_and_magic/encounter.py::first_round_waits",
@@ -143,11 +153,17 @@ PRESETS["issue-31"] = [
     # Issue 22's rules made one ("after", "after-2"), in the suite since issue 31's second turn.
     *PRESETS["after"],
     *PRESETS["after-2"],
+    # The rules AD&D's table-rules choices pick (option_rules.py), once flags passed around.
+    *PRESETS["option-rules"],
 ]
 SUITE_TESTS = {
     "m3desk/systems/adnd2e/": [
         "tests/systems/test_rule_tables.py",
         "tests/systems/adnd2e/test_rules_once.py",
+        "tests/systems/adnd2e/test_option_rules.py::test_the_attack_rule_at_its_edges",
+        "tests/systems/adnd2e/test_option_rules.py::test_the_death_rule_at_its_edges",
+        "tests/systems/adnd2e/test_option_rules.py::test_the_chance_shown",
+        "tests/systems/adnd2e/test_option_rules.py::test_the_record_names",
         "tests/systems/adnd2e/test_morale_timing.py::test_one_orc_of_five_down_is_no",
         "tests/systems/adnd2e/test_morale_timing.py::test_a_monster_that_checked_and_held",
     ],
