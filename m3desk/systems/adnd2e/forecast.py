@@ -384,7 +384,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         initiative=tuple(initiative),
         credit=tuple(state_id(c.fire_credit) for c in people),
         individual=options.initiative == "individual",
-        deaths_door=death_rule(options),
+        death=death_rule(options),
         critical=attack_rule(options),
         later=_countdown(encounter, base),
         plane=plane,

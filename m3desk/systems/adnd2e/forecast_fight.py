@@ -317,11 +317,11 @@ class Fight:
             now = later.pop(0)[1]
             self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, now.bound
             self.reach = now.ranged_stay if self.stay else now.ranged_only
-        if self.v.deaths_door.at_door:
+        if self.v.death.at_door:
             hp, fallen, down = self.hp, self.fallen, self.down
             for i in range(self.n):
                 if fallen[i]:
-                    hp[i] = self.v.deaths_door.bleeds(hp[i], self.bound[i])
+                    hp[i] = self.v.death.bleeds(hp[i], self.bound[i])
                     fallen[i] = down(hp[i]) or self.held[i]
 
     def result(self, rounds: int, over: bool) -> FightResult:

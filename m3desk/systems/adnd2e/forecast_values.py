@@ -102,7 +102,7 @@ class Prepared(NamedTuple):
     credit: tuple[int, ...]
     """Each one's missile count, by its small id."""
     individual: bool
-    deaths_door: DeathRule
+    death: DeathRule
     """When the fallen die, and whether they bleed (:func:`option_rules.death_rule`)."""
     critical: AttackRule
     """The table's attack roll, its critical hits included (:func:`option_rules.attack_rule`)."""
