@@ -52,7 +52,7 @@ from m3desk.systems.adnd2e.forecast_values import (
     segment_at,
     state_id,
 )
-from m3desk.systems.adnd2e.option_rules import AttackRule, attack_rule, death_rule
+from m3desk.systems.adnd2e.option_rules import AttackRule, attack_rule, death_rule, initiative_rule
 from m3desk.systems.adnd2e.sheet import MonsterSheet
 from m3desk.systems.adnd2e.table import (
     MELEE_FEET,
@@ -383,7 +383,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         rear=arms.rear,
         initiative=tuple(initiative),
         credit=tuple(state_id(c.fire_credit) for c in people),
-        individual=options.initiative == "individual",
+        individual=initiative_rule(options).each,
         death=death_rule(options),
         critical=attack_rule(options),
         later=_countdown(encounter, base),

@@ -3,7 +3,8 @@
 A choice that changes a rule names the rule (as Foundry's OSE system names one class per
 encumbrance variant): :func:`attack_rule` says what a natural 20 and a natural 1 do (strict
 THAC0 or not, and the DMG's optional critical hits), :func:`death_rule` whether a fallen
-combatant dies at 0 or lies at death's door until −10. The tracker (``attack_plan``,
+combatant dies at 0 or lies at death's door until −10, :func:`initiative_rule` who rolls the
+d10 and whose own modifiers count. The tracker (``attack_plan``,
 ``encounter``), the action dialog's preview (``table``, ``routines``) and the forecast all
 ask these objects instead of reading the option themselves, so a choice means one thing
 everywhere and the odds shown are counted by the very test that rolls.
@@ -11,8 +12,9 @@ everywhere and the odds shown are counted by the very test that rolls.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from m3desk.systems.adnd2e.combat import down, to_hit_number
 
@@ -25,13 +27,17 @@ __all__ = [
     "PICKED",
     "AttackRule",
     "DeathRule",
+    "InitiativeRule",
     "attack_rule",
     "death_rule",
     "hit_chance",
+    "initiative_rule",
 ]
 
-PICKED = frozenset({"nat20_auto", "critical_hits", "deaths_door"})
+PICKED = frozenset({"nat20_auto", "critical_hits", "deaths_door", "initiative"})
 """The options whose choice picks a rule here: no other module of the game reads them."""
+
+T = TypeVar("T")
 
 D20 = range(1, 21)
 """Every natural d20."""
@@ -132,3 +138,44 @@ class DeathRule(NamedTuple):
 def death_rule(options: AdndOptions) -> DeathRule:
     """When the table rules call a fallen combatant dead (``deaths_door``)."""
     return DeathRule(options.deaths_door)
+
+
+class InitiativeRule(NamedTuple):
+    """Who rolls initiative, and whose modifiers count (PHB: standard, group, individual)."""
+
+    each: bool
+    """Every combatant rolls its own d10 (individual); else one d10 a side sets all its
+    members' rolls."""
+    own_modifiers: bool
+    """Each one's own modifiers count (weapon speed, casting time, DEX: group and
+    individual); standard counts only those every member of the side shares."""
+    how: str
+    """The tracker's words for the roll."""
+
+    def counts(self, holds: Callable[[T], bool], combatant: T, side: Iterable[T]) -> bool:
+        """A modifier ``holds`` for ``combatant`` counts: its own, or under standard
+        initiative only where it holds for every member of its ``side``."""
+        if self.own_modifiers:
+            return holds(combatant)
+        return all(holds(member) for member in side)
+
+    def rollers(self, combatant: T, side: Iterable[T]) -> list[T]:
+        """Whose roll a d10 typed or rolled for ``combatant`` sets: its own, or its side's."""
+        return [combatant] if self.each else list(side)
+
+
+STANDARD_INITIATIVE = InitiativeRule(each=False, own_modifiers=False, how="d10 for the side")
+GROUP_INITIATIVE = InitiativeRule(
+    each=False, own_modifiers=True, how="d10 for the side plus own modifiers"
+)
+INDIVIDUAL_INITIATIVE = InitiativeRule(each=True, own_modifiers=True, how="d10 each")
+_INITIATIVE = {
+    "standard": STANDARD_INITIATIVE,
+    "group": GROUP_INITIATIVE,
+    "individual": INDIVIDUAL_INITIATIVE,
+}
+
+
+def initiative_rule(options: AdndOptions) -> InitiativeRule:
+    """The initiative the table rules pick (``initiative``)."""
+    return _INITIATIVE[options.initiative]

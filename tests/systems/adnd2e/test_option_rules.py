@@ -28,10 +28,16 @@ from m3desk.systems.adnd2e.option_rules import (
     DeathRule,
     attack_rule,
     death_rule,
+    initiative_rule,
 )
 from m3desk.systems.adnd2e.options import AdndOptions
-from m3desk.systems.adnd2e.samples import ORC, RATH
-from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
+from m3desk.systems.adnd2e.samples import ILSE, ORC, RATH
+from m3desk.systems.adnd2e.table import (
+    ENCOUNTER_RULES,
+    AdndEncounter,
+    initiative_terms,
+    type_initiative,
+)
 
 RULES = ENCOUNTER_RULES
 ATTACK = Action("attack", 0, variant="any")
@@ -99,7 +105,7 @@ def _faces(encounter: AdndEncounter, actor: str) -> list[tuple[int, ...]]:
 
 
 def test_the_options_that_pick_a_rule_have_choices_to_loop_over() -> None:
-    assert {"nat20_auto", "critical_hits", "deaths_door"} == option_rules.PICKED
+    assert {"nat20_auto", "critical_hits", "deaths_door", "initiative"} <= option_rules.PICKED
     assert len(CHOICES) == sum(len(_choices(name)) for name in option_rules.PICKED) >= 7
 
 
@@ -229,3 +235,49 @@ def test_the_death_rule_at_its_edges() -> None:
         "Kills",
     ]
     assert [no_door.kills_words(hp) for hp in (9, 0)] == ["Kills", "Kills"]
+
+
+@pytest.mark.parametrize("options", CHOICES)
+def test_initiative_is_rolled_as_the_rule_says_in_tracker_status_and_forecast(
+    options: AdndOptions,
+) -> None:
+    """Rath and Ilse against two orcs, everyone declared, Rath set against a charge: the d10
+    typed for Rath is his alone or his side's, the status asks for the dice by name or by
+    side, the tooltip says how, the set spear counts alone or only side-wide, and the forecast
+    rolls per combatant exactly where the tracker does."""
+    rule = initiative_rule(options)
+    encounter = AdndEncounter(name="Initiative", options=options)
+    for sheet, side in ((RATH, "Party"), (ILSE, "Party"), (ORC, "Monsters"), (ORC, "Monsters")):
+        encounter = core.join(encounter, RULES.make_combatant(sheet, side))
+    rath, ilse, _orc, _other = (c.id for c in encounter.combatants)
+    for combatant in encounter.combatants:
+        declared = "set" if combatant.id == rath else "attack"
+        encounter = core.update_combatant(encounter, combatant.id, declared=declared)
+    encounter = core.start(encounter)
+    assert isinstance(encounter, AdndEncounter)
+    typed, _text = type_initiative(encounter, rath, 4)
+    rolled = {c.name for c in typed.combatants if c.initiative_roll == 4}
+    assert rolled == ({"Rath"} if rule.each else {"Rath", "Ilse"})
+    asked = "Rath, Ilse, Orc 1, Orc 2" if rule.each else "Party, Monsters"
+    assert f"type the d10 for {asked} (lower" in " ".join(RULES.status(encounter))
+    tip = RULES.initiative_tip(encounter, encounter.combatant(ilse))
+    assert f"Initiative: {rule.how}, lower acts first" in tip
+    set_term = [t.label for t in initiative_terms(encounter, encounter.combatant(rath))]
+    assert ("set against a charge" in set_term) is rule.own_modifiers
+    assert forecast.prepared(encounter).individual is rule.each
+
+
+def test_the_initiative_rule_at_its_edges() -> None:
+    """Standard counts a modifier only when the whole side has it; group and individual
+    count each one's own; only individual rolls each."""
+    rules = [initiative_rule(AdndOptions(initiative=c)) for c in _choices("initiative")]
+    assert [(r.each, r.own_modifiers) for r in rules] == [
+        (False, False),
+        (False, True),
+        (True, True),
+    ]
+    standard, group, individual = rules
+    assert standard.counts(bool, 1, [1, 1]) and not standard.counts(bool, 1, [1, 0])
+    assert group.counts(bool, 1, [1, 0]) and not group.counts(bool, 0, [1, 1])
+    assert standard.rollers("a", ["a", "b"]) == group.rollers("a", ["a", "b"]) == ["a", "b"]
+    assert individual.rollers("a", ["a", "b"]) == ["a"]
