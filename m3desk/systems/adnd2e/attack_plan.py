@@ -37,7 +37,7 @@ from m3desk.systems.adnd2e.encounter import (
     ranges_feet,
 )
 from m3desk.systems.adnd2e.moves import make_move
-from m3desk.systems.adnd2e.option_rules import AttackRule, attack_rule, death_rule
+from m3desk.systems.adnd2e.option_rules import AttackRule, attack_rule, death_rule, rear_rule
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet
 
@@ -190,10 +190,7 @@ def _armour_against(enc: AdndEncounter, defender: AdndCombatant, rear: bool) -> 
     if rear:
         rear_ac = values["ac.rear"].value if "ac.rear" in values else values["ac"].value
         if rear_ac > armour:
-            armour, armour_note = (
-                rear_ac,
-                "from behind: no shield" + (", no DEX" if options.rear_ignores_dex else ""),
-            )
+            armour, armour_note = rear_ac, f"from behind: {rear_rule(options).lost}"
     return armour, armour_note
 
 
@@ -496,6 +493,6 @@ def free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant, fleer: Adnd
             f" to hit with the {attacks[0].name}"
         )
     return (
-        f"{foe.name} gets a free attack at {fleer.name}'s back now (rear +2, no shield"
-        f"{' or DEX' if encounter.options.rear_ignores_dex else ''}){chance}."
+        f"{foe.name} gets a free attack at {fleer.name}'s back now (rear +2, "
+        f"{rear_rule(encounter.options).lost_short}){chance}."
     )

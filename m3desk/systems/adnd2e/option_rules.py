@@ -4,7 +4,8 @@ A choice that changes a rule names the rule (as Foundry's OSE system names one c
 encumbrance variant): :func:`attack_rule` says what a natural 20 and a natural 1 do (strict
 THAC0 or not, and the DMG's optional critical hits), :func:`death_rule` whether a fallen
 combatant dies at 0 or lies at death's door until −10, :func:`initiative_rule` who rolls the
-d10 and whose own modifiers count. The tracker (``attack_plan``,
+d10 and whose own modifiers count, :func:`rear_rule` what a blow from behind takes away. The
+tracker (``attack_plan``,
 ``encounter``), the action dialog's preview (``table``, ``routines``) and the forecast all
 ask these objects instead of reading the option themselves, so a choice means one thing
 everywhere and the odds shown are counted by the very test that rolls.
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from m3desk.systems.adnd2e.combat import down, to_hit_number
+from m3desk.systems.adnd2e.combat import down, rear_armour_class, to_hit_number
 
 if TYPE_CHECKING:
     from m3desk.systems.adnd2e.options import AdndOptions
@@ -28,13 +29,15 @@ __all__ = [
     "AttackRule",
     "DeathRule",
     "InitiativeRule",
+    "RearRule",
     "attack_rule",
     "death_rule",
     "hit_chance",
     "initiative_rule",
+    "rear_rule",
 ]
 
-PICKED = frozenset({"nat20_auto", "critical_hits", "deaths_door", "initiative"})
+PICKED = frozenset({"nat20_auto", "critical_hits", "deaths_door", "initiative", "rear_ignores_dex"})
 """The options whose choice picks a rule here: no other module of the game reads them."""
 
 T = TypeVar("T")
@@ -179,3 +182,32 @@ _INITIATIVE = {
 def initiative_rule(options: AdndOptions) -> InitiativeRule:
     """The initiative the table rules pick (``initiative``)."""
     return _INITIATIVE[options.initiative]
+
+
+class RearRule(NamedTuple):
+    """What an attack from behind takes from the defender's armour class."""
+
+    ignores_dex: bool
+    """The DEX defensive adjustment is lost as well as the shield (a reading of the DMG)."""
+    lost: str
+    """The armour's explanation: what is lost ("no shield, no DEX")."""
+    lost_short: str
+    """The same in a notice's few words ("no shield or DEX")."""
+
+    def armour(self, ac: int, *, shield: bool, dex_adjustment: int) -> int:
+        """The defender's AC against a blow from behind."""
+        return rear_armour_class(
+            ac, shield=shield, dex_adjustment=dex_adjustment, ignore_dex=self.ignores_dex
+        )
+
+
+REAR_IGNORES_DEX = RearRule(
+    ignores_dex=True, lost="no shield, no DEX", lost_short="no shield or DEX"
+)
+REAR_KEEPS_DEX = RearRule(ignores_dex=False, lost="no shield", lost_short="no shield")
+_REAR = {True: REAR_IGNORES_DEX, False: REAR_KEEPS_DEX}
+
+
+def rear_rule(options: AdndOptions) -> RearRule:
+    """What a blow from behind takes away under the table rules (``rear_ignores_dex``)."""
+    return _REAR[options.rear_ignores_dex]

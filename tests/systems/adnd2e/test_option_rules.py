@@ -21,6 +21,7 @@ from m3desk.core.actions import Action
 from m3desk.core.numbers import damage_spread, percent
 from m3desk.core.places import Place
 from m3desk.systems.adnd2e import forecast, option_rules
+from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.option_rules import (
     BY_THE_BOOK,
     D20,
@@ -29,6 +30,7 @@ from m3desk.systems.adnd2e.option_rules import (
     attack_rule,
     death_rule,
     initiative_rule,
+    rear_rule,
 )
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.samples import ILSE, ORC, RATH
@@ -281,3 +283,26 @@ def test_the_initiative_rule_at_its_edges() -> None:
     assert group.counts(bool, 1, [1, 0]) and not group.counts(bool, 0, [1, 1])
     assert standard.rollers("a", ["a", "b"]) == group.rollers("a", ["a", "b"]) == ["a", "b"]
     assert individual.rollers("a", ["a", "b"]) == ["a"]
+
+
+@pytest.mark.parametrize("options", CHOICES)
+def test_a_blow_from_behind_takes_what_the_rule_says_everywhere(options: AdndOptions) -> None:
+    """Rath (AC 2: shield −1, DEX −2) flees the orc: the sheet's AC from behind, the free
+    attack's AC and its note in the preview, and the flight's notice all say what the rear
+    rule takes away (the shield, and the DEX bonus where the table says so)."""
+    rule = rear_rule(options)
+    rear = rule.armour(2, shield=True, dex_adjustment=-2)
+    assert rear == (5 if rule.ignores_dex else 3)
+    sheet_value = derive(RATH, options)["ac.rear"]
+    assert (sheet_value.value, sheet_value.explanation()) == (
+        rear,
+        f"AC from behind {rear} = AC 2 + {rule.lost} {rear - 2}",
+    )
+    encounter = _duel(options, 6)
+    rath, orc = (c.id for c in encounter.combatants)
+    encounter = core.update_combatant(encounter, rath, declared="flee")
+    outcome = RULES.resolve(encounter, rath, Action("move", variant="flee"), None, ())
+    assert f"(rear +2, {rule.lost_short}): " in outcome.notices[0]
+    free = next(o.id for o in RULES.actions(outcome.encounter, orc) if o.id.kind == "free")
+    line = RULES.preview(outcome.encounter, orc, free, None).lines[0]
+    assert line.endswith(f"− AC {rear}, from behind: {rule.lost})")
