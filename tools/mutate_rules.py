@@ -139,6 +139,12 @@ PRESETS["option-rules"] = [
     "m3desk/systems/adnd2e/option_rules.py::attack_rule",
     "m3desk/systems/adnd2e/option_rules.py::DeathRule.kills_words",
     "m3desk/systems/adnd2e/option_rules.py::death_rule",
+    # (AdvantageRule.dice_count and .words are left out: their sign tests at 0 are never
+    # reached with 0, so "< 0" → "<= 0" is the same rule, a mutant no test can kill.)
+    "m3desk/systems/apparatus/option_rules.py::AdvantageRule.flat",
+    "m3desk/systems/apparatus/option_rules.py::AdvantageRule.automatic",
+    "m3desk/systems/apparatus/option_rules.py::advantage_rule",
+    "m3desk/systems/ose/option_rules.py::KeepRule.keeps",
 ]
 PRESETS["issue-31"] = [
     # The three that survived issue 31's run, and the rules it made one.
@@ -153,7 +159,7 @@ PRESETS["issue-31"] = [
     # Issue 22's rules made one ("after", "after-2"), in the suite since issue 31's second turn.
     *PRESETS["after"],
     *PRESETS["after-2"],
-    # The rules AD&D's table-rules choices pick (option_rules.py), once flags passed around.
+    # The rules the games' table-rules choices pick (option_rules.py), once flags passed around.
     *PRESETS["option-rules"],
 ]
 SUITE_TESTS = {
@@ -171,6 +177,7 @@ SUITE_TESTS = {
         "tests/systems/test_rule_tables.py",
         "tests/systems/ose/test_morale_once.py::test_the_odds_shown",
         "tests/systems/ose/test_morale_once.py::test_the_small_rules",
+        "tests/systems/ose/test_option_rules.py::test_initiative_is_kept",
     ],
     "m3desk/systems/monsters_and_magic/": [
         "tests/systems/test_rule_tables.py",
@@ -178,7 +185,10 @@ SUITE_TESTS = {
     ],
     "m3desk/core/numbers.py": ["tests/systems/test_rule_tables.py"],
     "m3desk/core/": ["tests/systems/test_rule_tables.py"],
-    "m3desk/systems/apparatus/": ["tests/systems/test_rule_tables.py"],
+    "m3desk/systems/apparatus/": [
+        "tests/systems/test_rule_tables.py",
+        "tests/systems/apparatus/test_option_rules.py::test_the_advantage_rule_at_its_edges",
+    ],
 }
 """What tests/test_rule_mutants.py gives each mutant of the ``issue-31`` preset in process:
 only the fast tests that cover its module (the tables' rows, the rules-once and tie tests),
