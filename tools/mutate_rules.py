@@ -121,8 +121,8 @@ PRESETS = {
         "m3desk/core/encounter_model.py::counted_down",
         "m3desk/core/initiative.py::roll_sides",
         "m3desk/systems/ose/turn_order.py::order_key",
-        "m3desk/systems/adnd2e/combat.py::doubles_dice",
-        "m3desk/systems/adnd2e/combat.py::extra_attack",
+        "m3desk/systems/adnd2e/option_rules.py::AttackRule.doubles_dice",
+        "m3desk/systems/adnd2e/option_rules.py::AttackRule.extra_on",
         "m3desk/systems/adnd2e/combat.py::hit_damage",
         "m3desk/systems/apparatus/state.py::held_conditions",
         "m3desk/systems/apparatus/state.py::speed_rule",
@@ -130,10 +130,26 @@ PRESETS = {
         "m3desk/systems/apparatus/state.py::exhaustion_level",
     ],
 }
+PRESETS["option-rules"] = [
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.hits",
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.chance",
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.lowest_hit",
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.roll_words",
+    "m3desk/systems/adnd2e/option_rules.py::AttackRule.hit_words",
+    "m3desk/systems/adnd2e/option_rules.py::attack_rule",
+    "m3desk/systems/adnd2e/option_rules.py::DeathRule.kills_words",
+    "m3desk/systems/adnd2e/option_rules.py::death_rule",
+    # (AdvantageRule.dice_count and .words are left out: their sign tests at 0 are never
+    # reached with 0, so "< 0" → "<= 0" is the same rule, a mutant no test can kill.)
+    "m3desk/systems/apparatus/option_rules.py::AdvantageRule.flat",
+    "m3desk/systems/apparatus/option_rules.py::AdvantageRule.automatic",
+    "m3desk/systems/apparatus/option_rules.py::advantage_rule",
+    "m3desk/systems/ose/option_rules.py::KeepRule.keeps",
+]
 PRESETS["issue-31"] = [
     # The three that survived issue 31's run, and the rules it made one.
-    "m3desk/systems/adnd2e/combat.py::bleeds",
-    "m3desk/systems/adnd2e/combat.py::dead",
+    "m3desk/systems/adnd2e/option_rules.py::DeathRule.bleeds",
+    "m3desk/systems/adnd2e/option_rules.py::DeathRule.dead",
     "m3desk/systems/adnd2e/combat.py::morale_hold_chance",
     "m3desk/systems/ose/combat.py::morale_pass_chance",
     "m3desk/systems/monsters_and_magic/encounter.py::first_round_waits",
@@ -143,11 +159,17 @@ PRESETS["issue-31"] = [
     # Issue 22's rules made one ("after", "after-2"), in the suite since issue 31's second turn.
     *PRESETS["after"],
     *PRESETS["after-2"],
+    # The rules the games' table-rules choices pick (option_rules.py), once flags passed around.
+    *PRESETS["option-rules"],
 ]
 SUITE_TESTS = {
     "m3desk/systems/adnd2e/": [
         "tests/systems/test_rule_tables.py",
         "tests/systems/adnd2e/test_rules_once.py",
+        "tests/systems/adnd2e/test_option_rules.py::test_the_attack_rule_at_its_edges",
+        "tests/systems/adnd2e/test_option_rules.py::test_the_death_rule_at_its_edges",
+        "tests/systems/adnd2e/test_option_rules.py::test_the_chance_shown",
+        "tests/systems/adnd2e/test_option_rules.py::test_the_record_names",
         "tests/systems/adnd2e/test_morale_timing.py::test_one_orc_of_five_down_is_no",
         "tests/systems/adnd2e/test_morale_timing.py::test_a_monster_that_checked_and_held",
     ],
@@ -155,6 +177,7 @@ SUITE_TESTS = {
         "tests/systems/test_rule_tables.py",
         "tests/systems/ose/test_morale_once.py::test_the_odds_shown",
         "tests/systems/ose/test_morale_once.py::test_the_small_rules",
+        "tests/systems/ose/test_option_rules.py::test_initiative_is_kept",
     ],
     "m3desk/systems/monsters_and_magic/": [
         "tests/systems/test_rule_tables.py",
@@ -162,7 +185,10 @@ SUITE_TESTS = {
     ],
     "m3desk/core/numbers.py": ["tests/systems/test_rule_tables.py"],
     "m3desk/core/": ["tests/systems/test_rule_tables.py"],
-    "m3desk/systems/apparatus/": ["tests/systems/test_rule_tables.py"],
+    "m3desk/systems/apparatus/": [
+        "tests/systems/test_rule_tables.py",
+        "tests/systems/apparatus/test_option_rules.py::test_the_advantage_rule_at_its_edges",
+    ],
 }
 """What tests/test_rule_mutants.py gives each mutant of the ``issue-31`` preset in process:
 only the fast tests that cover its module (the tables' rows, the rules-once and tie tests),

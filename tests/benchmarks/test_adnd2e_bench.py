@@ -8,6 +8,7 @@ from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.systems.adnd2e.combat import attack_outcomes
 from m3desk.systems.adnd2e.derive import derive
+from m3desk.systems.adnd2e.option_rules import BY_THE_BOOK
 from m3desk.systems.adnd2e.samples import RATH
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES
 from tests.systems.adnd2e.fight import ids, seed_fight
@@ -16,7 +17,7 @@ from tests.systems.adnd2e.fight import ids, seed_fight
 def test_exact_odds_of_an_attack_with_damage(benchmark) -> None:
     """A troll's 2d6 bite doubled, +4, against AC 2: the whole damage distribution."""
     dice = DiceExpr.parse("2d6")
-    outcomes = benchmark(attack_outcomes, 3, 13, 2, dice, 4, double=True)
+    outcomes = benchmark(attack_outcomes, 3, 13, 2, dice, 4, double=True, rule=BY_THE_BOOK)
     assert sum(outcomes.values()) == 1
     assert outcomes[0] == Fraction(7, 20)  # THAC0 13 − AC 2 = 11, +3: naturals 8–20 hit
 

@@ -6,6 +6,8 @@ agree with each other. The values are the books' (the seeds and digests under
 from __future__ import annotations
 
 from m3desk.systems.adnd2e import combat as adnd
+from m3desk.systems.adnd2e.option_rules import attack_rule
+from m3desk.systems.adnd2e.options import AdndOptions
 
 
 def test_adnd_initiative_modifiers_every_row() -> None:
@@ -186,12 +188,16 @@ def test_adnd_morale_triggers_at_the_edges() -> None:
 def test_adnd_critical_hits_and_damage() -> None:
     """DMG's optional critical hits: on a natural 20 only, the damage dice twice
     ("double_dice") or an extra attack ("extra_attack"); a hit deals at least 1."""
+    off, double, extra = (
+        attack_rule(AdndOptions(critical_hits=critical))
+        for critical in ("off", "double_dice", "extra_attack")
+    )
     for natural in (19, 20):
-        assert adnd.doubles_dice(natural, "double_dice") is (natural == 20)
-        assert adnd.extra_attack(natural, "extra_attack") is (natural == 20)
-        assert adnd.doubles_dice(natural, "extra_attack") is False
-        assert adnd.extra_attack(natural, "double_dice") is False
-        assert adnd.doubles_dice(natural, "off") is adnd.extra_attack(natural, "off") is False
+        assert double.doubles_dice(natural) is (natural == 20)
+        assert extra.extra_on(natural) is (natural == 20)
+        assert extra.doubles_dice(natural) is False
+        assert double.extra_on(natural) is False
+        assert off.doubles_dice(natural) is off.extra_on(natural) is False
     assert [
         adnd.hit_damage(rolled, bonus)
         for rolled, bonus in ((1, -3), (1, 0), (2, 0), (3, -1), (4, 2))

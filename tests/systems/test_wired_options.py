@@ -7,6 +7,8 @@ from fractions import Fraction
 
 from m3desk.core.dice import DiceExpr
 from m3desk.systems.adnd2e import combat as adnd_combat
+from m3desk.systems.adnd2e.option_rules import BY_THE_BOOK, attack_rule
+from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import Weapon as ApparatusWeapon
 from m3desk.systems.ose import combat as ose_combat
@@ -47,8 +49,10 @@ def test_ose_the_crossbow_is_the_list_s_reload_weapon() -> None:
 
 def test_adnd_double_dice_criticals_roll_the_dice_twice_on_a_natural_20() -> None:
     dagger = DiceExpr.parse("1d4")
-    plain = adnd_combat.attack_outcomes(0, 20, 10, dagger)  # needs 10: natural 10+ hits
-    doubled = adnd_combat.attack_outcomes(0, 20, 10, dagger, critical_hits="double_dice")
+    plain = adnd_combat.attack_outcomes(0, 20, 10, dagger, rule=BY_THE_BOOK)  # natural 10+ hits
+    doubled = adnd_combat.attack_outcomes(
+        0, 20, 10, dagger, rule=attack_rule(AdndOptions(critical_hits="double_dice"))
+    )
     assert max(plain) == 4 and max(doubled) == 8
     assert sum(plain.values()) == sum(doubled.values()) == 1
     assert plain[0] == doubled[0] == Fraction(9, 20)

@@ -16,12 +16,12 @@ Qt-free and importing only :mod:`m3desk.core`. Numbers are the digest's
 
 from m3desk.systems.adnd2e.combat import (
     charging_armour_class,
-    hit_chance,
     initiative_order,
     thac0,
     to_hit_number,
 )
 from m3desk.systems.adnd2e.movement import combat_movement_feet, moving_rate_of_fire
+from m3desk.systems.adnd2e.option_rules import hit_chance
 
 __all__ = [
     "charging_armour_class",

@@ -37,6 +37,7 @@ from m3desk.systems.adnd2e.encounter import (
     ranges_feet,
 )
 from m3desk.systems.adnd2e.moves import make_move
+from m3desk.systems.adnd2e.option_rules import AttackRule, attack_rule, death_rule, rear_rule
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet
 
@@ -111,7 +112,7 @@ def _attack_options(
         spec: tuple[DiceSpec, ...] = (DiceSpec(1, 20, "attack"),)
         if dice.count:
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
-        if dice.count and options.critical_hits == "double_dice":
+        if dice.count and attack_rule(options).doubles:
             spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
         spec += effects.effect_dice(attack)  # the target's save against a hit's effect
         shown = (
@@ -189,10 +190,7 @@ def _armour_against(enc: AdndEncounter, defender: AdndCombatant, rear: bool) -> 
     if rear:
         rear_ac = values["ac.rear"].value if "ac.rear" in values else values["ac"].value
         if rear_ac > armour:
-            armour, armour_note = (
-                rear_ac,
-                "from behind: no shield" + (", no DEX" if options.rear_ignores_dex else ""),
-            )
+            armour, armour_note = rear_ac, f"from behind: {rear_rule(options).lost}"
     return armour, armour_note
 
 
@@ -388,7 +386,8 @@ def _resolve_attack(
     save_face = faces[-1] if saving and len(faces) > 1 else None
     modifier = _modifier(plan)
     options = encounter.options
-    hit = combat.hits(natural, modifier, plan.need, nat20_auto=options.nat20_auto)
+    rule = attack_rule(options)
+    hit = rule.hits(natural, modifier, plan.need)
     foe = defender.name
     verb = "charges" if combatant.declared == "charge" and plan.approach else "attacks"
     if plan.free:
@@ -402,7 +401,7 @@ def _resolve_attack(
                 f"{setters[0]} has set a weapon against the charge: a hit on "
                 f"{combatant.name} deals double damage."
             )
-    roll = _attack_roll_text(plan, natural, hit, nat20_auto=options.nat20_auto)
+    roll = _attack_roll_text(plan, natural, hit, rule)
     if not hit:
         summary = f"{combatant.name} {verb} {foe} with the {plan.attack.name} and misses"
         after = core.add_log(after, f"{summary}: {roll}", actor=actor, target=plan.target)
@@ -412,7 +411,7 @@ def _resolve_attack(
         return effects.resolve_harmless(
             after, actor, verb, plan.target, plan.attack, roll, save_face, options, tuple(notices)
         )
-    critical = combat.doubles_dice(natural, options.critical_hits)
+    critical = rule.doubles_dice(natural)
     dice = combat.critical_dice(plan.dice) if critical else plan.dice
     damage = combat.roll_damage(
         dice,
@@ -426,10 +425,8 @@ def _resolve_attack(
     after = core.replace_sheet(after, plan.target, sheet.model_copy(update={"hit_points": hp}))
     after, caused = effects.resolve_effect(after, plan.target, plan.attack, save_face, options)
     summary = f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for {damage}"
-    if critical:
-        summary += " (natural 20: a critical hit, the damage dice rolled twice)"
-    elif combat.extra_attack(natural, options.critical_hits):
-        summary += " (natural 20: a critical hit)"
+    summary += rule.hit_words(natural)
+    if rule.extra_on(natural):
         notices.append(
             f"Natural 20: {combatant.name} makes an extra attack at once, and "
             "again on each further 20."
@@ -443,7 +440,7 @@ def _resolve_attack(
     record = f"{summary}: {roll}; damage {damage_text}"
     tail = caused  # the hit's effect, then what the hit points say
     hp = _combatant(after, plan.target).sheet.hit_points
-    if combat.dead(hp, options.deaths_door):
+    if death_rule(options).dead(hp):
         tail += f"; {foe} is dead"
     elif combat.down(hp):
         tail += f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
@@ -456,7 +453,7 @@ def _resolve_attack(
     )
 
 
-def _attack_roll_text(plan: _Plan, natural: int, hit: bool, *, nat20_auto: bool) -> str:
+def _attack_roll_text(plan: _Plan, natural: int, hit: bool, rule: AttackRule) -> str:
     """The attack roll for the record: the d20, each modifier by name, the total and the
     number it had to reach (a natural 20 or 1 said as such)."""
     ac = f"AC {minus(plan.armour)}" + (f", {plan.armour_note}" if plan.armour_note else "")
@@ -464,11 +461,7 @@ def _attack_roll_text(plan: _Plan, natural: int, hit: bool, *, nat20_auto: bool)
         f"{rolled('d20', (natural,), plan.terms)} against {plan.need} (THAC0 {plan.thac0} − {ac})"
     )
     reached = natural + _modifier(plan) >= plan.need
-    if nat20_auto and natural == 20 and hit and not reached:
-        text += ", a natural 20 always hits"
-    elif nat20_auto and natural == 1 and not hit and reached:
-        text += ", a natural 1 always misses"
-    return text
+    return text + rule.roll_words(natural, hit, reached)
 
 
 def _damage_text(
@@ -496,10 +489,10 @@ def free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant, fleer: Adnd
     chance = ""
     if isinstance(plan, _Plan):
         chance = (
-            f": {percent(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour))}"
+            f": {percent(attack_rule(encounter.options).chance(_modifier(plan), plan.need))}"
             f" to hit with the {attacks[0].name}"
         )
     return (
-        f"{foe.name} gets a free attack at {fleer.name}'s back now (rear +2, no shield"
-        f"{' or DEX' if encounter.options.rear_ignores_dex else ''}){chance}."
+        f"{foe.name} gets a free attack at {fleer.name}'s back now (rear +2, "
+        f"{rear_rule(encounter.options).lost_short}){chance}."
     )

@@ -1,7 +1,8 @@
 """Hitting, damage, initiative, saving throws and morale in 2e, with exact odds.
 
-The attack roll: d20 + modifiers against THAC0 − AC; a natural 20 always hits and a natural 1
-always misses (a table rule can make THAC0 strict). Damage takes the S-M or L column by the
+The attack roll: d20 + modifiers against THAC0 − AC; what a natural 20 and a natural 1 do,
+and when the fallen die, are the table rules' choices
+(:mod:`~m3desk.systems.adnd2e.option_rules`). Damage takes the S-M or L column by the
 target's size; a set spear against a charger and a lance in a charge double the rolled dice.
 Initiative is a d10, lower first, equal rolls acting together. Every chance is enumerated.
 """
@@ -10,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from m3desk.core.dice import DiceExpr, sum_of_dice
 from m3desk.core.encounter import group_counts
 from m3desk.systems.adnd2e.tables import Group, group_thac0
+
+if TYPE_CHECKING:
+    from m3desk.systems.adnd2e.option_rules import AttackRule
 
 K = TypeVar("K")
 
@@ -23,13 +27,9 @@ __all__ = [
     "INITIATIVE_MODIFIERS",
     "Situation",
     "attack_outcomes",
-    "bleeds",
     "charging_armour_class",
     "damage_distribution",
-    "extra_attack",
-    "hit_chance",
     "hit_damage",
-    "hit_probability",
     "initiative_odds",
     "initiative_order",
     "missile_range_modifier",
@@ -88,33 +88,6 @@ def thac0(group: str, level: int) -> int:
 def to_hit_number(thac0: int, target_ac: int) -> int:
     """The modified d20 needed: THAC0 − AC (a negative AC adds). THAC0 14 vs AC 6 → 8."""
     return thac0 - target_ac
-
-
-def hit_probability(
-    modifier: int, thac0: int, target_ac: int, *, nat20_auto: bool = True
-) -> Fraction:
-    """Exact chance: every natural d20 whose total reaches the number, a natural 20 always
-    and a natural 1 never (unless ``nat20_auto`` is off: strict THAC0)."""
-    need = to_hit_number(thac0, target_ac)
-    if nat20_auto:
-        hits = 1 + sum(1 for natural in range(2, 20) if natural + modifier >= need)
-    else:
-        hits = sum(1 for natural in range(1, 21) if natural + modifier >= need)
-    return Fraction(hits, 20)
-
-
-def hit_chance(modifier: int, thac0: int, target_ac: int) -> float:
-    """The exact chance to hit as a float, natural 20 hitting and natural 1 missing:
-    ``hit_chance(0, 14, 6) == 0.65``."""
-    return float(hit_probability(modifier, thac0, target_ac))
-
-
-def hits(natural: int, modifier: int, need: int, *, nat20_auto: bool = True) -> bool:
-    if nat20_auto and natural == 20:
-        return True
-    if nat20_auto and natural == 1:
-        return False
-    return natural + modifier >= need
 
 
 def charging_armour_class(ac: int, dex_adjustment: int) -> int:
@@ -180,18 +153,6 @@ def critical_dice(dice: DiceExpr) -> DiceExpr:
     return DiceExpr(dice.count * 2, dice.sides, dice.bonus)
 
 
-def doubles_dice(natural: int, critical_hits: str) -> bool:
-    """Whether this hit rolls its damage dice twice: a natural 20 where the table uses the
-    DMG's double-dice critical hits."""
-    return natural == 20 and critical_hits == "double_dice"
-
-
-def extra_attack(natural: int, critical_hits: str) -> bool:
-    """Whether this hit earns an extra attack at once: a natural 20 where the table uses the
-    extra-attack critical hits (and again on each further 20)."""
-    return natural == 20 and critical_hits == "extra_attack"
-
-
 def hit_damage(rolled: int, bonus: int) -> int:
     """A hit's damage from the dice's total and the bonuses: at least 1 (the DMG). The
     dialog's :func:`roll_damage` and the forecast's strikes both end with it."""
@@ -206,16 +167,16 @@ def attack_outcomes(
     bonus: int = 0,
     *,
     double: bool = False,
-    nat20_auto: bool = True,
-    critical_hits: str = "off",
+    rule: AttackRule,
 ) -> dict[int, Fraction]:
-    """Exact distribution of the damage one attack deals (0 on a miss); a natural 20 that
-    hits rolls the dice twice where the table uses double-dice critical hits."""
-    chance = hit_probability(modifier, thac0, target_ac, nat20_auto=nat20_auto)
+    """Exact distribution of the damage one attack deals (0 on a miss) under the table's
+    attack ``rule`` (:func:`~m3desk.systems.adnd2e.option_rules.attack_rule`): its chance to
+    hit, and a natural 20 that hits rolling the dice twice where the rule doubles them."""
     need = to_hit_number(thac0, target_ac)
+    chance = rule.chance(modifier, need)
     critical = (
         Fraction(1, 20)
-        if (doubles_dice(20, critical_hits) and hits(20, modifier, need, nat20_auto=nat20_auto))
+        if (rule.doubles_dice(20) and rule.hits(20, modifier, need))
         else Fraction(0)
     )
     result: dict[int, Fraction] = {0: 1 - chance} if chance < 1 else {}
@@ -232,15 +193,6 @@ def initiative_order(rolls: Mapping[K, int]) -> list[list[K]]:
     tracker's counts (:func:`~m3desk.core.encounter.group_counts`, which orders the turn
     order under AD&D's lower-first scheme). The forecast orders each round with it."""
     return group_counts(((name, roll, 0) for name, roll in rolls.items()), lower_first=True)
-
-
-def bleeds(hit_points: int, deaths_door: bool, bound: bool) -> int:
-    """Hit points after a round's end at death's door (DMG): between 0 and −9 an unbound
-    combatant loses 1; otherwise nothing changes. The tracker's round end and the forecast
-    both bleed with it."""
-    if deaths_door and down(hit_points) and not dead(hit_points, True) and not bound:
-        return hit_points - 1
-    return hit_points
 
 
 def initiative_odds(mine: int = 0, theirs: int = 0) -> tuple[Fraction, Fraction]:
@@ -308,13 +260,8 @@ def surprise_chance() -> Fraction:
 
 def down(hit_points: int) -> bool:
     """Out of the fight: at 0 hit points or fewer a combatant is dead, or unconscious
-    under the death's door option (dead at −10, :func:`bleeds`): either way it takes no more
+    under the death's door option (dead at −10,
+    :meth:`~m3desk.systems.adnd2e.option_rules.DeathRule.bleeds`): either way it takes no more
     turns, so the option does not change the answer. The encounter's ``out_of_fight`` and the
     forecast both ask this one rule."""
     return hit_points <= 0
-
-
-def dead(hit_points: int, deaths_door: bool) -> bool:
-    """Dead, not just down: at 0 hit points or fewer (PHB), or at −10 or fewer under the
-    death's door option (DMG; between 0 and −9 unconscious and bleeding, :func:`bleeds`)."""
-    return down(hit_points) and (not deaths_door or hit_points <= -10)

@@ -14,7 +14,8 @@ from __future__ import annotations
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import signed
 from m3desk.core.terms import Term, total
-from m3desk.systems.adnd2e.combat import charging_armour_class, rear_armour_class
+from m3desk.systems.adnd2e.combat import charging_armour_class
+from m3desk.systems.adnd2e.option_rules import rear_rule
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet, Weapon
 from m3desk.systems.adnd2e.tables import (
@@ -286,20 +287,13 @@ def _armour_values(
         ac_terms.append(Term(label=ENCUMBRANCE_NAMES[category], value=enc_ac))
     ac = _value("ac", "AC", ac_terms, o)
     values.append(ac)
-    rear = rear_armour_class(
-        ac.value, shield=sheet.shield, dex_adjustment=defensive, ignore_dex=options.rear_ignores_dex
-    )
+    behind = rear_rule(options)
+    rear = behind.armour(ac.value, shield=sheet.shield, dex_adjustment=defensive)
     values.append(
         _value(
             "ac.rear",
             "AC from behind",
-            [
-                Term(label="AC", value=ac.value),
-                Term(
-                    label="no shield, no DEX" if options.rear_ignores_dex else "no shield",
-                    value=rear - ac.value,
-                ),
-            ],
+            [Term(label="AC", value=ac.value), Term(label=behind.lost, value=rear - ac.value)],
             o,
         )
     )

@@ -30,6 +30,7 @@ from m3desk.systems.adnd2e.movement import (
     fire_credit,
     moving_rate_of_fire,
 )
+from m3desk.systems.adnd2e.option_rules import death_rule
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 
@@ -130,6 +131,7 @@ class AdndEncounter(core.Encounter):
             accrued = _accrued(accrued, combatant.id)
         ended, expired = super(AdndEncounter, accrued).round_ended()
         ending = self.round
+        death = death_rule(self.options)
         combatants = []
         for combatant in ended.combatants:
             changes: dict[str, object] = {
@@ -147,14 +149,12 @@ class AdndEncounter(core.Encounter):
                     combatant.fire_credit, combatant.fire_rate
                 )
             sheet = combatant.sheet
-            left = combat.bleeds(
-                sheet.hit_points,
-                self.options.deaths_door,
-                any(c.condition == "bound" for c in combatant.conditions),
+            left = death.bleeds(
+                sheet.hit_points, any(c.condition == "bound" for c in combatant.conditions)
             )
             if left != sheet.hit_points:
                 changes["sheet"] = sheet.model_copy(update={"hit_points": left})
-                if combat.dead(left, True):
+                if death.dead(left):
                     expired.append(f"{combatant.name}'s life (bled to −10)")
             combatants.append(combatant.model_copy(update=changes))
         return ended.model_copy(update={"combatants": tuple(combatants)}), expired

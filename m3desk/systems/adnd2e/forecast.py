@@ -18,7 +18,7 @@ gets its free attacks at its back first. Down is the encounter's own ``out_of_fi
 points or fewer); at death's door the fallen keep bleeding 1 a round.
 
 A natural 20 that hits doubles the damage dice or earns an extra attack as the table's
-critical hits say (:func:`combat.doubles_dice`, :func:`combat.extra_attack`). Timed
+critical hits say (:class:`~m3desk.systems.adnd2e.option_rules.AttackRule`). Timed
 conditions run out at the rounds' ends as the tracker counts them down
 (:func:`core.counted_down`); the attacks are priced again for the rounds after. Everyone
 moves in the plane from the encounter's places (:class:`core.places.Plane`): closing and
@@ -41,7 +41,7 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast import FightResult, Policy, PreparedOnce
 from m3desk.core.places import Place, Plane
 from m3desk.systems.adnd2e import combat, effects
-from m3desk.systems.adnd2e.combat import doubles_dice, hit_damage
+from m3desk.systems.adnd2e.combat import hit_damage
 from m3desk.systems.adnd2e.forecast_fight import play
 from m3desk.systems.adnd2e.forecast_values import (
     Arms,
@@ -52,6 +52,7 @@ from m3desk.systems.adnd2e.forecast_values import (
     segment_at,
     state_id,
 )
+from m3desk.systems.adnd2e.option_rules import AttackRule, attack_rule, death_rule, initiative_rule
 from m3desk.systems.adnd2e.sheet import MonsterSheet
 from m3desk.systems.adnd2e.table import (
     MELEE_FEET,
@@ -86,24 +87,14 @@ KINDS = ("attack", "close", "fire", "move")
 """The declarations the simulation makes, by index (the table's declaration ids)."""
 
 
-def _row(plan: _Plan, nat20_auto: bool, effect: tuple[float, int] = (0.0, 0)) -> Row:
+def _row(plan: _Plan, nat20: AttackRule, effect: tuple[float, int] = (0.0, 0)) -> Row:
     """The plan's odds as a natural-d20 threshold: exactly the dialog's chance; ``effect``
     the hit's effect (:func:`effects.forecast_effect`)."""
     modifier = _modifier(plan)
-    # the lowest natural d20 the dialog's own test (combat.hits) calls a hit; 21: none
-    threshold = next(
-        (
-            natural
-            for natural in range(1, 21)
-            if combat.hits(natural, modifier, plan.need, nat20_auto=nat20_auto)
-        ),
-        21,
-    )
+    threshold = nat20.lowest_hit(modifier, plan.need)  # the dialog's own test; 21: none
     dice: DiceExpr = plan.dice
     bonus = dice.bonus + plan.bonus
-    chance = float(
-        combat.hit_probability(_modifier(plan), plan.thac0, plan.armour, nat20_auto=nat20_auto)
-    )
+    chance = float(nat20.chance(modifier, plan.need))
     damage = combat.damage_distribution(DiceExpr(dice.count, dice.sides, 0), bonus)
     harm = not plan.attack.harmless
     mean = float(sum(k * p for k, p in damage.items())) if harm else 0.0
@@ -135,7 +126,7 @@ def _at(encounter: AdndEncounter, a: str, b: str, feet: int) -> AdndEncounter:
 
 
 def _plan_row(
-    encounter: AdndEncounter, actor: str, action: Action, target: str | None, nat20: bool
+    encounter: AdndEncounter, actor: str, action: Action, target: str | None, nat20: AttackRule
 ) -> Row | None:
     plan = _plan(encounter, actor, action, target)
     if isinstance(plan, str):
@@ -168,7 +159,7 @@ def _segments(
                 attacker.id,
                 Action("attack", index, variant="any"),
                 target.id,
-                options.nat20_auto,
+                attack_rule(options),
             )
             if feet > MELEE_FEET
             else None
@@ -195,7 +186,7 @@ def _arms(base: AdndEncounter) -> Arms:
     """The dialog's plan for every attack of everyone on everyone, at the conditions
     ``base`` holds."""
     options = base.options
-    nat20 = options.nat20_auto
+    nat20 = attack_rule(options)
     people: tuple[AdndCombatant, ...] = base.combatants
     melee_rows: list[tuple[tuple[Row, ...] | None, ...]] = []
     fire_rows: list[tuple[tuple[Segment, ...], ...]] = []
@@ -392,9 +383,9 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         rear=arms.rear,
         initiative=tuple(initiative),
         credit=tuple(state_id(c.fire_credit) for c in people),
-        individual=options.initiative == "individual",
-        deaths_door=options.deaths_door,
-        critical=options.critical_hits,
+        individual=initiative_rule(options).each,
+        death=death_rule(options),
+        critical=attack_rule(options),
         later=_countdown(encounter, base),
         plane=plane,
         orders={},
@@ -440,7 +431,7 @@ def play_attack(
     natural = int(dice.random() * 20) + 1
     if natural < row.threshold or not row.harm:
         return 0
-    if doubles_dice(natural, values.critical):
+    if values.critical.doubles_dice(natural):
         row = row._replace(number=row.number * 2)
     return _damage(row, dice)
 

@@ -12,9 +12,6 @@ from m3desk.core.forecast import FightResult, Target
 from m3desk.core.forecast_space import Foes
 from m3desk.systems.adnd2e import combat, effects
 from m3desk.systems.adnd2e.combat import (
-    bleeds,
-    doubles_dice,
-    extra_attack,
     hit_damage,
     initiative_order,
     morale_holds,
@@ -55,7 +52,7 @@ class Fight:
             )
         self.foes = start.copy(self.plane, self.hp)
         """Who stands where, by side: the fallen hold no place (as ``out_of_fight``)."""
-        self.crits = v.critical != "off"
+        self.crits = v.critical.doubles or v.critical.extra
         self.credit = list(v.credit)
         self.melee, self.fire, self.rear, self.bound = v.melee, v.fire, v.rear, v.bound
         self.reach = v.ranged_stay if stay else v.ranged_only
@@ -139,14 +136,14 @@ class Fight:
             if natural < row[0]:
                 return
             if row[8]:  # a hit that deals damage (a paralysing touch deals none)
-                number = row[1] * 2 if crits and doubles_dice(natural, critical) else row[1]
+                number = row[1] * 2 if crits and critical.doubles_dice(natural) else row[1]
                 total = 0
                 for _ in range(number):
                     total += int(rnd() * row[2]) + 1
                 self.hurt(t, hit_damage(total, row[3]))
             if row[7] and not self.fallen[t] and rnd() < row[6]:
                 self.afflict(row[7], t)
-            if not crits or self.fallen[t] or not extra_attack(natural, critical):
+            if not crits or self.fallen[t] or not critical.extra_on(natural):
                 return
 
     def shoot(self, a: int, t: int) -> None:
@@ -323,11 +320,11 @@ class Fight:
             now = later.pop(0)[1]
             self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, now.bound
             self.reach = now.ranged_stay if self.stay else now.ranged_only
-        if self.v.deaths_door:
+        if self.v.death.at_door:
             hp, fallen, down = self.hp, self.fallen, self.down
             for i in range(self.n):
                 if fallen[i]:
-                    hp[i] = bleeds(hp[i], True, self.bound[i])
+                    hp[i] = self.v.death.bleeds(hp[i], self.bound[i])
                     fallen[i] = down(hp[i]) or self.held[i]
 
     def result(self, rounds: int, over: bool) -> FightResult:

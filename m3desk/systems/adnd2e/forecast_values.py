@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import threading
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Plane
 from m3desk.systems.adnd2e.movement import end_round_credit, fire_credit
+
+if TYPE_CHECKING:
+    from m3desk.systems.adnd2e.option_rules import AttackRule, DeathRule
 
 __all__ = [
     "Arms",
@@ -100,9 +103,10 @@ class Prepared(NamedTuple):
     credit: tuple[int, ...]
     """Each one's missile count, by its small id."""
     individual: bool
-    deaths_door: bool
-    critical: str
-    """The table's critical hits (:func:`combat.doubles_dice`, :func:`combat.extra_attack`)."""
+    death: DeathRule
+    """When the fallen die, and whether they bleed (:func:`option_rules.death_rule`)."""
+    critical: AttackRule
+    """The table's attack roll, its critical hits included (:func:`option_rules.attack_rule`)."""
     later: tuple[tuple[int, Arms], ...]
     """The attacks again from the round (1 = the fight's first) in which timed conditions
     have run out, as the tracker's round end counts them down."""

@@ -18,6 +18,7 @@ from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview
 from m3desk.systems.adnd2e import combat, effects
 from m3desk.systems.adnd2e.attack_plan import _attack_options, _modifier, _plan, _resolve_attack
 from m3desk.systems.adnd2e.encounter import AdndCombatant, AdndEncounter, _combatant, attacks_of
+from m3desk.systems.adnd2e.option_rules import attack_rule
 from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
 
 __all__ = ["preview_routine", "resolve_routine", "routine_options"]
@@ -112,9 +113,8 @@ def preview_routine(
         plan = _plan(encounter, actor, Action("attack", index, variant="any"), target)
         if isinstance(plan, str):
             return ActionPreview(problem=plan)
-        chance = combat.hit_probability(
-            _modifier(plan), plan.thac0, plan.armour, nat20_auto=encounter.options.nat20_auto
-        )
+        rule = attack_rule(encounter.options)
+        chance = rule.chance(_modifier(plan), plan.need)
         outcomes = combat.attack_outcomes(
             _modifier(plan),
             plan.thac0,
@@ -122,8 +122,7 @@ def preview_routine(
             plan.dice,
             plan.bonus,
             double=plan.double,
-            nat20_auto=encounter.options.nat20_auto,
-            critical_hits=encounter.options.critical_hits,
+            rule=rule,
         )
         mean = (
             Fraction(0)

@@ -16,6 +16,7 @@ from m3desk.systems.adnd2e.encounter import MELEE_FEET as MELEE_FEET
 from m3desk.systems.adnd2e.encounter import AdndCombatant, AdndEncounter, _enc, _foes
 from m3desk.systems.adnd2e.encounter import _ranges_feet as _ranges_feet
 from m3desk.systems.adnd2e.encounter import allowance as allowance
+from m3desk.systems.adnd2e.option_rules import initiative_rule
 from m3desk.systems.adnd2e.sheet import MonsterSheet
 
 # -- status ---------------------------------------------------------------------------------
@@ -36,7 +37,7 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
             f"{'has' if len(undeclared) == 1 else 'have'} no action yet"
         )
     elif unrolled:
-        if enc.options.initiative == "individual":
+        if initiative_rule(enc.options).each:
             who = ", ".join(c.name for c in unrolled)
         else:
             who = ", ".join(dict.fromkeys(c.side for c in unrolled))

@@ -72,6 +72,7 @@ from m3desk.systems.adnd2e.encounter import _ranges_feet as _ranges_feet
 from m3desk.systems.adnd2e.encounter import allowance as allowance
 from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import BY_ID, BY_LABEL, DECLARATIONS, moving_rate_of_fire
+from m3desk.systems.adnd2e.option_rules import attack_rule, death_rule, initiative_rule
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.status import _due, _status, morale_due, side_morale_trigger
 from m3desk.systems.adnd2e.tables import SAVE_NAMES, Save
@@ -98,9 +99,8 @@ __all__ = [
 
 def _shares_side_wide(encounter: AdndEncounter, combatant: AdndCombatant, test: Any) -> bool:
     """Standard initiative counts only modifiers every member of the side shares."""
-    if encounter.options.initiative != "standard":
-        return bool(test(combatant))
-    return all(test(c) for c in encounter.combatants if c.side == combatant.side)
+    side = [c for c in encounter.combatants if c.side == combatant.side]
+    return initiative_rule(encounter.options).counts(test, combatant, side)
 
 
 def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> list[Term]:
@@ -118,7 +118,7 @@ def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> lis
         )
     if _shares_side_wide(enc, combatant, lambda c: c.declared == "set"):
         terms.append(Term(label="set against a charge", value=combat.INITIATIVE_MODIFIERS["set"]))
-    if options.initiative != "standard":
+    if initiative_rule(options).own_modifiers:
         declaration = _declaration(combatant)
         if options.weapon_speed and declaration is not None and declaration.may_attack:
             attacks = attacks_of(combatant.sheet, options)
@@ -157,12 +157,7 @@ def _with_initiative(before: AdndEncounter, encounter: AdndEncounter) -> AdndEnc
 
 def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
     assert isinstance(combatant, AdndCombatant)
-    options = _options(encounter)
-    how = {
-        "standard": "d10 for the side",
-        "group": "d10 for the side plus own modifiers",
-        "individual": "d10 each",
-    }[options.initiative]
+    how = initiative_rule(_options(encounter)).how
     if combatant.initiative_roll is None:
         return f"Initiative: {how}, lower acts first; type it in the d10 column."
     parts = [f"d10 {combatant.initiative_roll}"]
@@ -349,25 +344,22 @@ def type_initiative(
     combatant = _combatant(encounter, combatant_id)
     if roll is not None and not 1 <= roll <= 10:
         raise ValueError("A d10 shows 1 to 10.")
-    individual = encounter.options.initiative == "individual"
-    ids = (
-        [combatant_id]
-        if individual
-        else [c.id for c in encounter.combatants if c.side == combatant.side]
-    )
+    rule = initiative_rule(encounter.options)
+    side = [c for c in encounter.combatants if c.side == combatant.side]
+    ids = [c.id for c in rule.rollers(combatant, side)]
     after = encounter
     for member in ids:
         after = core.update_combatant(
             after, member, initiative_roll=roll, **({"initiative": None} if roll is None else {})
         )
     after = _with_initiative(encounter, after)
-    who = combatant.name if individual else combatant.side
+    who = combatant.name if rule.each else combatant.side
     shown = "none" if roll is None else str(roll)
     text = f"{who} initiative: " + (
         "cleared" if roll is None else _initiative_counts(after, ids, roll)
     )
     # A side's die is the side's: the log credits it to no single combatant.
-    after = core.add_log(after, text, actor=combatant_id if individual else None)
+    after = core.add_log(after, text, actor=combatant_id if rule.each else None)
     return after, f"{who} rolls {shown} for initiative"
 
 
@@ -509,11 +501,9 @@ def _preview(
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         return ActionPreview(problem=plan)
-    chance = combat.hit_probability(
-        _modifier(plan), plan.thac0, plan.armour, nat20_auto=enc.options.nat20_auto
-    )
+    rule, death = attack_rule(enc.options), death_rule(enc.options)
+    chance = rule.chance(_modifier(plan), plan.need)
     defender = _combatant(enc, plan.target).sheet
-    threshold = defender.hit_points - (-10 if enc.options.deaths_door else 0)
     outcomes = combat.attack_outcomes(
         _modifier(plan),
         plan.thac0,
@@ -521,17 +511,11 @@ def _preview(
         plan.dice,
         plan.bonus,
         double=plan.double,
-        nat20_auto=enc.options.nat20_auto,
-        critical_hits=enc.options.critical_hits,
+        rule=rule,
     )
     hp = defender.hit_points
     kills = sum(
-        (
-            p
-            for damage, p in outcomes.items()
-            if damage and combat.dead(hp - damage, enc.options.deaths_door)
-        ),
-        Fraction(0),
+        (p for damage, p in outcomes.items() if damage and death.dead(hp - damage)), Fraction(0)
     )
     # A hit's damage, from the same outcomes the roll is resolved by (criticals included).
     on_hit = {damage: p / chance for damage, p in outcomes.items() if damage} if chance else {}
@@ -541,11 +525,7 @@ def _preview(
     if on_hit:
         lines[1] += f": {damage_summary(on_hit)}"
     shown: tuple[tuple[str, Fraction], ...] = (
-        ()
-        if plan.attack.harmless
-        else (
-            ("Kills" if not enc.options.deaths_door or threshold <= 0 else "Kills outright", kills),
-        )
+        () if plan.attack.harmless else ((death.kills_words(hp), kills),)
     )
     if effect_line := effects.effect_preview(enc, plan.target, plan.attack, enc.options):
         lines.append(effect_line)  # the save and the condition (hit × failed save below)
@@ -629,7 +609,7 @@ def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
 def _roll_initiative(encounter: core.Encounter, roller: Any) -> core.Encounter:
     """Roll the d10s the options call for (per side, or each) and apply the modifiers."""
     enc = _enc(encounter)
-    if enc.options.initiative == "individual":
+    if initiative_rule(enc.options).each:
         for combatant in enc.combatants:
             enc, _ = type_initiative(enc, combatant.id, roller.d(10))
         return enc

@@ -67,7 +67,7 @@ from m3desk.systems.apparatus.dialog_plans import _attack_plan as _attack_plan
 from m3desk.systems.apparatus.dialog_plans import _defender_net as _defender_net
 from m3desk.systems.apparatus.dialog_plans import _net as _net
 from m3desk.systems.apparatus.movement import movement_text, stand_cost_halves
-from m3desk.systems.apparatus.option_rules import defense_rule
+from m3desk.systems.apparatus.option_rules import advantage_rule, defense_rule
 from m3desk.systems.apparatus.state import (
     ApparatusEncounter,
     base_speed,
@@ -409,7 +409,7 @@ def _resolve_attack(
         else f" against the defender's {defense}"
     )
     record += _advantage_note(found.sources, found.net, e)
-    automatic = options.advantage_auto_at_3 and abs(found.net) >= 3
+    automatic = advantage_rule(options).automatic(found.net)
     if verdict == "miss":
         how = " automatically" if automatic and found.net < 0 else ""
         return _Done(
@@ -470,7 +470,7 @@ def _roll_record(
     else:
         dice = f"d20 {kept}"
     parts = [dice, *(f"{label} {signed(value)}" for label, value in terms if value)]
-    flat = 2 * net if options.advantage_mode == "flat" else 0
+    flat = advantage_rule(options).flat(net)
     if flat:
         parts.append(f"Advantage {signed(flat)}")
     return ", ".join(parts) + f" = {kept + sum(v for _l, v in terms) + flat}"

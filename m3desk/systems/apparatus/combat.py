@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
+from m3desk.systems.apparatus.option_rules import advantage_rule
 from m3desk.systems.apparatus.options import ApparatusOptions
 
 __all__ = [
@@ -127,18 +128,9 @@ def barred(
 
 
 def dice_count(net: int, options: ApparatusOptions | None = None) -> int:
-    """How many d20 the attacker rolls: 1 + |N| in dice mode, one in flat mode.
-
-    At N ≤ −3 with the ±3 rule the attack fails whatever the dice, so no more than 4 are
-    asked for. At N ≥ +3 it hits anyway, but every extra die raises the chance of a critical
-    hit (digest §6), so all 1 + N are rolled unless the table caps them at 4."""
-    options = options or ApparatusOptions()
-    if options.advantage_mode == "flat":
-        return 1
-    steps = abs(net)
-    if options.advantage_auto_at_3 and (net < 0 or options.cap_advantage_dice):
-        steps = min(steps, 3)
-    return 1 + steps
+    """How many d20 the attacker rolls at net Advantage ``net``, as the table's Advantage
+    rule says (:meth:`~m3desk.systems.apparatus.option_rules.AdvantageRule.dice_count`)."""
+    return advantage_rule(options or ApparatusOptions()).dice_count(net)
 
 
 def kept_face(faces: Iterable[int], net: int) -> int:
@@ -172,15 +164,16 @@ def judge(
     """One attack roll judged: ``kept`` is the kept d20, ``bonus`` what the attacker adds,
     ``defense`` the number to reach (static Defense, or the defender's rolled total)."""
     options = options or ApparatusOptions()
+    advantage = advantage_rule(options)
     threshold = options.critical_threshold if threshold is None else threshold
-    total = kept + bonus + (2 * net if options.advantage_mode == "flat" else 0)
+    total = kept + bonus + advantage.flat(net)
     critical = kept >= threshold
     met = total >= defense
     if incapacitated_target:
         return "crit" if met or options.incapacitated_bonus == "always" else "crit_normal"
-    if options.advantage_auto_at_3 and net <= -3:
+    if advantage.automatic(net) and net < 0:
         return "miss"
-    if options.advantage_auto_at_3 and net >= 3:
+    if advantage.automatic(net):
         met = True
     elif options.natural_1_misses and kept == 1:
         return "miss"

@@ -25,7 +25,7 @@ from m3desk.systems.apparatus.action_basics import (
 )
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.dialog_moves import _jump_plan as _jump_plan
-from m3desk.systems.apparatus.option_rules import defense_rule
+from m3desk.systems.apparatus.option_rules import advantage_rule, defense_rule
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import (
     ApparatusEncounter,
@@ -89,8 +89,8 @@ def _automatic_miss(encounter: core.Encounter, target: str, net: int) -> bool:
     """Net Advantage −3 or worse fails outright when the table rule says so (an
     Incapacitated target is still hit: its automatic critical comes first)."""
     return (
-        options_of(encounter).advantage_auto_at_3
-        and net <= -3
+        advantage_rule(options_of(encounter)).automatic(net)
+        and net < 0
         and "incapacitated" not in conditions_of(encounter, target)
     )
 
@@ -123,16 +123,9 @@ def _grapple_between(
 def _advantage_lines(
     sources: tuple[combat.Source, ...], net: int, encounter: core.Encounter
 ) -> list[str]:
-    options = options_of(encounter)
     listed = ", ".join(f"{s.label} {signed(s.value)}" for s in sources) or "none"
     line = f"Advantage: {listed} → net {signed(net)}"
-    if options.advantage_auto_at_3 and abs(net) >= 3:
-        line += ": automatic " + ("success" if net > 0 else "failure")
-    elif net and options.advantage_mode == "dice":
-        line += f": roll {1 + abs(net)} d20, keep the {'highest' if net > 0 else 'lowest'}"
-    elif net:
-        line += f": {signed(2 * net)} to the roll"
-    return [line]
+    return [line + advantage_rule(options_of(encounter)).words(net)]
 
 
 def _threshold(encounter: core.Encounter, actor: str) -> int:

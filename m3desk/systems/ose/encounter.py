@@ -15,6 +15,7 @@ from m3desk.core.names import SideName
 from m3desk.core.system import InitiativeScheme, PositionModel
 from m3desk.systems.ose import combat
 from m3desk.systems.ose.combat import MELEE_FEET
+from m3desk.systems.ose.option_rules import keep_rule
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.turn_order import with_order
@@ -108,7 +109,7 @@ class OseEncounter(core.Encounter):
     def round_ended(self) -> tuple[OseEncounter, list[str]]:
         """Declarations, acted marks and (unless kept) initiative end with the round."""
         ticked, expired = super().round_ended()
-        keep = self.options.keep_initiative and self.phase == "rounds"
+        keep = keep_rule(self.options).keeps(self.phase)
         combatants = tuple(
             c.model_copy(
                 update={

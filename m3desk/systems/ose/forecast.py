@@ -48,7 +48,7 @@ from m3desk.systems.ose.combat import damage_dealt
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
 from m3desk.systems.ose.movement import withdrawal_feet
-from m3desk.systems.ose.option_rules import initiative_rule, tie_rule
+from m3desk.systems.ose.option_rules import initiative_rule, keep_rule, tie_rule
 from m3desk.systems.ose.round import (
     morale_closed,
     morale_holds,
@@ -367,7 +367,7 @@ class _Plan:
         self.initiative = initiative_rule(options)
         self.individual = self.initiative.each
         self.ties = tie_rule(options)
-        self.keep = options.keep_initiative
+        self.keep = keep_rule(options).keeps("rounds")  # the surprise round's rolls are not kept
         self.morale = []
         for name in sides:
             state = encounter.morale.get(name)

@@ -3,8 +3,9 @@
 A choice that changes a rule names the rule (as Foundry's OSE system names one class per
 encumbrance variant): :func:`initiative_rule` is by side or by combatant, :func:`tie_rule`
 rolls a tie again or lets both sides act at once, :func:`reload_rule` makes a reload weapon
-skip a round or not. The tracker (``round``, ``table``), the action dialog and the forecast
-all ask these objects instead of reading the option themselves, so a choice means one thing
+skip a round or not, :func:`keep_rule` keeps the first round's initiative all fight or not.
+The tracker (``round``, ``table``, ``encounter``), the action dialog and the forecast all ask
+these objects instead of reading the option themselves, so a choice means one thing
 everywhere.
 """
 
@@ -22,14 +23,16 @@ if TYPE_CHECKING:
 __all__ = [
     "PICKED",
     "InitiativeRule",
+    "KeepRule",
     "ReloadRule",
     "TieRule",
     "initiative_rule",
+    "keep_rule",
     "reload_rule",
     "tie_rule",
 ]
 
-PICKED = frozenset({"individual_initiative", "ties", "reload"})
+PICKED = frozenset({"individual_initiative", "ties", "reload", "keep_initiative"})
 """The options whose choice picks a rule here: no other module of the game reads them."""
 
 
@@ -150,3 +153,24 @@ def tie_rule(options: OseOptions) -> TieRule:
 def reload_rule(options: OseOptions) -> ReloadRule:
     """Whether reloading counts under the table rules (``reload``)."""
     return _RELOAD[options.reload]
+
+
+class KeepRule(NamedTuple):
+    """Whether initiative is rolled each round (B/X) or kept from the first all fight."""
+
+    kept: bool
+
+    def keeps(self, phase: str) -> bool:
+        """A round of ``phase`` hands its rolls on to the next (a surprise round never does:
+        the first full round rolls)."""
+        return self.kept and phase == "rounds"
+
+
+KEPT_INITIATIVE = KeepRule(kept=True)
+ROLLED_EACH_ROUND = KeepRule(kept=False)
+_KEEP = {False: ROLLED_EACH_ROUND, True: KEPT_INITIATIVE}
+
+
+def keep_rule(options: OseOptions) -> KeepRule:
+    """Whether the first round's initiative lasts the fight (``keep_initiative``)."""
+    return _KEEP[options.keep_initiative]

@@ -13,6 +13,7 @@ from m3desk.core.actions import Action
 from m3desk.core.forecast import Policy, run_fights
 from m3desk.core.places import Place
 from m3desk.systems.adnd2e import combat, forecast
+from m3desk.systems.adnd2e.option_rules import attack_rule
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.samples import ORC, RATH
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
@@ -96,7 +97,7 @@ def test_an_extra_attack_on_a_natural_20_in_both() -> None:
             1,
         )
         hits.append(40 - result.hit_points[ids(played)["Orc"]])
-    assert values.critical == "extra_attack"
+    assert values.critical == attack_rule(AdndOptions(critical_hits="extra_attack"))
     assert hits == [first + second, first]
 
 
@@ -173,10 +174,14 @@ def test_the_critical_and_damage_rules_at_their_edges() -> None:
     """What the dialog and the forecast share, pinned: only a natural 20 under double-dice
     criticals doubles the dice, only under extra-attack ones earns another, and a hit deals
     at least 1."""
-    assert [combat.doubles_dice(n, "double_dice") for n in (19, 20)] == [False, True]
-    assert not combat.doubles_dice(20, "off") and not combat.doubles_dice(20, "extra_attack")
-    assert [combat.extra_attack(n, "extra_attack") for n in (19, 20)] == [False, True]
-    assert not combat.extra_attack(20, "off") and not combat.extra_attack(20, "double_dice")
+    off, double, extra = (
+        attack_rule(AdndOptions(critical_hits=critical))
+        for critical in ("off", "double_dice", "extra_attack")
+    )
+    assert [double.doubles_dice(n) for n in (19, 20)] == [False, True]
+    assert not off.doubles_dice(20) and not extra.doubles_dice(20)
+    assert [extra.extra_on(n) for n in (19, 20)] == [False, True]
+    assert not off.extra_on(20) and not double.extra_on(20)
     assert [
         combat.hit_damage(rolled, bonus)
         for rolled, bonus in ((1, -3), (0, 1), (1, 0), (2, 0), (1, 1), (6, 2))

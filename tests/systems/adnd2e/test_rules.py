@@ -10,6 +10,7 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.options import option_of
 from m3desk.systems.adnd2e import combat, movement
 from m3desk.systems.adnd2e.derive import derive
+from m3desk.systems.adnd2e.option_rules import BY_THE_BOOK
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.samples import DELSENORA, OGRE, RATH, RUPERT
 from m3desk.systems.adnd2e.sheet import Abilities, CharacterSheet, MonsterSheet
@@ -184,7 +185,7 @@ def test_doubled_damage_doubles_the_dice_only() -> None:
 
 
 def test_attack_outcomes_add_up() -> None:
-    outcomes = combat.attack_outcomes(0, 14, 6, DiceExpr.parse("1d8"), 5)
+    outcomes = combat.attack_outcomes(0, 14, 6, DiceExpr.parse("1d8"), 5, rule=BY_THE_BOOK)
     assert sum(outcomes.values()) == 1
     assert outcomes[0] == Fraction(7, 20)
     assert outcomes[13] == Fraction(13, 20) / 8

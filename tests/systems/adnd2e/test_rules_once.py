@@ -9,6 +9,7 @@ from m3desk.core import encounter as core
 from m3desk.core.forecast import Policy, run_fights
 from m3desk.systems.adnd2e import combat
 from m3desk.systems.adnd2e.forecast import simulate
+from m3desk.systems.adnd2e.option_rules import DeathRule, death_rule
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.samples import ILSE, ORC, RATH
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
@@ -60,7 +61,7 @@ def test_bleeding_at_the_round_end_is_the_same_in_tracker_and_forecast(
         for r in run_fights(encounter, simulate, fights=50, seed=2, policy=Policy(max_rounds=1))
     }
     assert played == {tracked}
-    assert tracked == combat.bleeds(points, deaths_door, bound)
+    assert tracked == death_rule(encounter.options).bleeds(points, bound)
 
 
 def test_the_initiative_order_is_the_tracker_s() -> None:
@@ -104,7 +105,8 @@ def test_morale_s_odds_are_counted_by_the_rule_that_rolls(monkeypatch: pytest.Mo
 def test_death_s_door_bleeds_one_a_round_only_unbound_between_0_and_minus_9() -> None:
     """Pinned at every edge (issue 31: "not when bound" survived the mutants): 1 a round from
     0 to −9 under the option, nothing when bound, at −10 (dead), above 0 or without it."""
-    assert [combat.bleeds(points, True, False) for points in (1, 0, -1, -9, -10, -12)] == [
+    door, no_door = DeathRule(at_door=True), DeathRule(at_door=False)
+    assert [door.bleeds(points, False) for points in (1, 0, -1, -9, -10, -12)] == [
         1,
         -1,
         -2,
@@ -112,16 +114,16 @@ def test_death_s_door_bleeds_one_a_round_only_unbound_between_0_and_minus_9() ->
         -10,
         -12,
     ]
-    assert [combat.bleeds(points, True, True) for points in (0, -3, -9)] == [0, -3, -9]
-    assert [combat.bleeds(points, False, False) for points in (0, -3, -9)] == [0, -3, -9]
-    assert [combat.dead(points, True) for points in (1, 0, -9, -10, -11)] == [
+    assert [door.bleeds(points, True) for points in (0, -3, -9)] == [0, -3, -9]
+    assert [no_door.bleeds(points, False) for points in (0, -3, -9)] == [0, -3, -9]
+    assert [door.dead(points) for points in (1, 0, -9, -10, -11)] == [
         False,
         False,
         False,
         True,
         True,
     ]
-    assert [combat.dead(points, False) for points in (1, 0, -1)] == [False, True, True]
+    assert [no_door.dead(points) for points in (1, 0, -1)] == [False, True, True]
 
 
 @pytest.mark.parametrize("bound", [False, True])

@@ -4,6 +4,9 @@ tests/systems/test_option_rules.py)."""
 
 from __future__ import annotations
 
+import typing
+from typing import Any, Literal
+
 import pytest
 
 from m3desk.core import encounter as core
@@ -47,3 +50,29 @@ def test_the_reload_rule_blocks_only_the_round_after_a_shot() -> None:
     assert not reloading.reloading(True, 3, 5) and not reloading.reloading(False, 3, 4)
     free = option_rules.reload_rule(OseOptions(reload=False))
     assert not free.marks_shot(True) and not free.reloading(True, 3, 4)
+
+
+def _choices(name: str) -> tuple[Any, ...]:
+    """Every value the field ``name`` declares (a switch: off and on)."""
+    annotation = OseOptions.model_fields[name].annotation
+    if annotation is bool:
+        return (False, True)
+    assert typing.get_origin(annotation) is Literal, annotation
+    return typing.get_args(annotation)
+
+
+@pytest.mark.parametrize("kept", _choices("keep_initiative"))
+def test_initiative_is_kept_where_the_keep_rule_says(kept: bool) -> None:
+    """The tracker's round end hands the sides' rolls on, and the forecast replays the first
+    round's rolls, exactly where the keep rule says; a surprise round's rolls never carry."""
+    options = OseOptions(keep_initiative=kept)
+    rule = option_rules.keep_rule(options)
+    assert rule.kept is kept and not rule.keeps("surprise")
+    encounter = _fight(options).model_copy(
+        update={"phase": "rounds", "side_rolls": {"Party": 4, "Goblins": 3}}
+    )
+    ended, _expired = encounter.round_ended()
+    assert ended.side_rolls == ({"Party": 4, "Goblins": 3} if rule.keeps("rounds") else {})
+    surprised, _expired = encounter.model_copy(update={"phase": "surprise"}).round_ended()
+    assert surprised.side_rolls == {}
+    assert forecast._plan(encounter).keep is rule.keeps("rounds")
