@@ -60,7 +60,19 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("srd " + ENCOUNTERS, 43, 45),
         ("srd " + ENCOUNTERS, 69, 75),
     ],
-    "monsters_and_magic": [],
+    "monsters_and_magic": [
+        ("seed 000", 15, 19),
+        ("seed 000", 80, 100),
+        ("seed 000", 140, 148),
+        ("seed 000", 165, 168),
+        ("seed 000", 173, 267),
+        ("seed 000", 277, 298),
+        ("seed 001", 44, 48),
+        ("seed 001", 277, 287),
+        ("seed 001", 375, 381),
+        ("digest README.md", 63, 80),
+        ("digest README.md", 99, 144),
+    ],
     "apparatus": [],
 }
 
@@ -94,7 +106,7 @@ def main() -> int:
             if text is None:
                 print(f"{source}: not on this machine", file=sys.stderr)
                 return 1
-            lines = text.splitlines()[first - 1 : last]
+            lines = text.split("\n")[first - 1 : last]
             blocks.append(f"=== {source}\n" + "\n".join(line.rstrip() for line in lines) + "\n")
         (OUT / f"{game}.txt").write_text("".join(blocks), encoding="utf-8")
     return 0

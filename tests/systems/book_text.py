@@ -33,13 +33,19 @@ def block(game: str, containing: str) -> str:
     return chosen[0]
 
 
-def rows(text: str) -> list[list[str]]:
-    """A Markdown table's rows as cells, the |:---| line left out (the header kept)."""
-    return [
-        [cell.strip() for cell in line.strip().strip("|").split("|")]
-        for line in text.splitlines()
-        if line.startswith("|") and not re.fullmatch(r"[|\-: ]+", line.strip())
-    ]
+def rows(text: str, after: str = "") -> list[list[str]]:
+    """The cells of the first Markdown table in ``text`` (after the first line holding
+    ``after``), the |:---| line left out and the header kept."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if after in line)
+    found: list[list[str]] = []
+    for line in lines[start:]:
+        if line.startswith("|"):
+            if not re.fullmatch(r"[|\-: ]+", line.strip()):
+                found.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+        elif found:
+            break
+    return found
 
 
 def prose(text: str) -> str:
