@@ -73,7 +73,14 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("digest README.md", 63, 80),
         ("digest README.md", 99, 144),
     ],
-    "apparatus": [],
+    "apparatus": [
+        ("digest apparatus.md", 33, 57),
+        ("digest apparatus.md", 58, 90),
+        ("digest apparatus.md", 91, 111),
+        ("digest apparatus.md", 113, 127),
+        ("digest apparatus.md", 162, 171),
+        ("digest apparatus.md", 185, 189),
+    ],
 }
 
 
