@@ -30,6 +30,9 @@ ENCOUNTERS = "5_Adventures/8_Encounters.md"
 SPECS: dict[str, list[tuple[str, int, int]]] = {
     # (source, first line, last line), 1-based and inclusive
     "adnd2e": [
+        ("digest adnd2e.md", 40, 41),
+        ("digest adnd2e.md", 48, 51),
+        ("digest adnd2e.md", 71, 73),
         ("digest adnd2e.md", 53, 57),
         ("digest adnd2e.md", 91, 93),
         ("digest adnd2e.md", 98, 98),
@@ -59,6 +62,12 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("srd " + ENCOUNTERS, 31, 31),
         ("srd " + ENCOUNTERS, 43, 45),
         ("srd " + ENCOUNTERS, 69, 75),
+        ("srd 2_Classes/3_Elf.md", 16, 16),
+        ("srd 2_Classes/5_Halfling.md", 16, 16),
+        ("srd 2_Classes/5_Halfling.md", 24, 24),
+        ("srd 2_Classes/5_Halfling.md", 36, 36),
+        ("srd 2_Classes/5_Halfling.md", 44, 44),
+        ("srd " + WEAPONS, 40, 42),
     ],
     "monsters_and_magic": [
         ("seed 000", 15, 19),

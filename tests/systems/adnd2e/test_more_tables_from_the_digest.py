@@ -354,3 +354,70 @@ def test_morale_checks_at_a_quarter_and_half_down() -> None:
             else:
                 expected = 0
             assert combat.morale_trigger(fallen, members) == expected, (members, fallen)
+
+
+# -- edges the tables above leave to their rules ----------------------------------------------
+
+
+def test_strength_above_18_and_an_18_without_a_percentage() -> None:
+    """The digest's "(19 +3/+7, … 25 +7/+14.)", and a plain 18 (no percentage given) is
+    not an 18/01."""
+    text = prose(block(GAME, "(19 +3/+7"))
+    listed = re.findall(r"(\d+) ([+−]\d+)/([+−]\d+)", text.split(".)")[0])
+    assert [int(score) for score, _h, _d in listed] == list(range(19, 26))
+    for score, hit, damage in listed:
+        assert tables.str_adjustments(int(score)) == (signed(hit), signed(damage)), score
+    assert tables.str_adjustments(18) == tables.str_adjustments(18, 0) == (1, 2)
+
+
+def test_dexterity_past_the_digest_s_last_column() -> None:
+    """The digest's Table 2 stops at 21–23; 24–25 are kept from PHB Table 2 (errata)."""
+    table = rows(block(GAME, "| DEX | 3 |"))
+    assert table[0][-1] == "21–23"
+    row = re.search(
+        r"\| Dexterity \| 24–25 \| .*?\| (\+\d) reaction and missile, (−\d) defensive", _errata()
+    )
+    assert row is not None
+    for score in (24, 25):
+        assert tables.dex_adjustments(score) == (signed(row[1]), signed(row[2])), score
+
+
+def test_plus_three_hit_points_count_a_die_higher_for_every_dice() -> None:
+    """ "A creature with +3 or more hit points added to its HD counts one die higher": at
+    +2 a monster fights as its Hit Dice, at +3 as one more, for 1 to 16 dice."""
+    text = prose(block(GAME, "Monster THAC0 by HD"))
+    assert "A creature with +3 or more hit points added to its HD counts one die higher" in text
+    for dice in range(1, 17):
+        assert tables.monster_thac0(dice, 2) == tables.monster_thac0(dice), dice
+        assert tables.monster_thac0(dice, 3) == tables.monster_thac0(dice + 1), dice
+
+
+def test_fantasy_grounds_rounding_floors_the_reduction() -> None:
+    """OPTION enc_rounding: "[FG] instead floors the reduction with 0.33 (12 → 9)"; moderate
+    and heavy lose ½ and ⅔, floored; severe is MV 1 and over the maximum 0 either way."""
+    text = prose(block(GAME, "Effects of Encumbrance"))
+    rate, kept = re.search(r"floors the reduction with 0\.33 \((\d+) → (\d+)\)", text).groups()  # type: ignore[union-attr]
+    assert tables.encumbered_rate(int(rate), 1, rounding="fg") == int(kept)
+    for mv in range(1, 25):
+        got = [tables.encumbered_rate(mv, c, rounding="fg") for c in range(6)]
+        assert got == [mv, mv - mv * 33 // 100, mv - mv // 2, mv - mv * 2 // 3, min(mv, 1), 0]
+
+
+def test_a_level_step_only_upward_and_con_on_every_die() -> None:
+    """No step when the level stays or falls; each die adds its face and CON (at least 1),
+    and unrolled dice count their average rounded up."""
+    sheet = CharacterSheet(name="Ann", level=3)
+    for level in (1, 2, 3):
+        assert level_step(sheet, sheet.model_copy(update={"level": level})) is None
+    for con, faces, expected in ((16, (3, 9), 5 + 11), (3, (1, 2), 1 + 1), (10, (4, 4), 8)):
+        strong = sheet.model_copy(
+            update={"abilities": sheet.abilities.model_copy(update={"CON": con})}
+        )
+        step = level_step(strong, strong.model_copy(update={"level": 5}))
+        assert step is not None and step.gain(faces) == expected, con
+        bonus = tables.con_hp_adjustment(con, warrior=True)
+        assert step.gain(None) == 2 * max(1, 6 + bonus), con  # a d10's 5.5 rounded up
+
+
+def test_a_side_without_monsters_checks_nothing() -> None:
+    assert combat.morale_trigger(0, 0) == 0

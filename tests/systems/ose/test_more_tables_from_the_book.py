@@ -270,3 +270,90 @@ def test_the_reaction_table_every_total_at_both_sides() -> None:
             first, last = (int(v) for v in label.split("–"))
         for total in (first, last):
             assert reaction_of(total) == result.lower(), (label, total)
+
+
+# -- the class pages' own numbers, and the edges the tables leave to their rules --------------
+
+
+def test_the_elf_s_and_the_halfling_s_two_prime_requisites_every_pair() -> None:
+    """ "An elf with at least 13 INT and STR gains a 5% bonus … an INT of at least 16 and a
+    STR of at least 13 receives a +10%"; "A halfling with at least 13 in one prime requisite
+    gains a 5% … If both DEX and STR are 13 or higher … +10%": every pair of scores 3–18."""
+    elf = prose(block(GAME, "An elf with at least"))
+    low, high, strength = (
+        int(v)
+        for v in re.search(
+            r"at least (\d+) INT and STR gains a 5% bonus.*?INT of at least (\d+) and a STR of "
+            r"at least (\d+) receives a \+10%",
+            elf,
+        ).groups()  # type: ignore[union-attr]
+    )
+    halfling = prose(block(GAME, "A halfling with at least"))
+    one, both = (
+        int(v)
+        for v in re.search(
+            r"at least (\d+) in one prime requisite gains a 5%.*?both DEX and STR are (\d+) or "
+            r"higher, the halfling gets a \+10%",
+            halfling,
+        ).groups()  # type: ignore[union-attr]
+    )
+    for first in range(3, 19):
+        for second in range(3, 19):
+            scores = {"INT": first, "STR": second, "DEX": first}
+            expected = (
+                10
+                if first >= high and second >= strength
+                else 5
+                if min(first, second) >= low
+                else 0
+            )
+            assert tables.prime_requisite_xp(OseClass.ELF, scores) == expected, (first, second)
+            many = sum(1 for score in (first, second) if score >= min(one, both))
+            assert tables.prime_requisite_xp(OseClass.HALFLING, scores) == 5 * many
+    assert _derived(OseClass.ELF, INT=16, STR=13)["xp.prime"] == 10
+
+
+@pytest.mark.parametrize("cls", list(OseClass), ids=str)
+def test_the_halfling_s_defence_initiative_and_missiles(cls: OseClass) -> None:
+    """A halfling's AC is 2 better against larger foes, +1 to individual initiative and +1
+    to every missile attack; no other class has them."""
+    assert "+2 bonus to Armor Class when attacked by large opponents" in block(GAME, "Due to")
+    assert "halflings get a bonus of +1 to initiative rolls" in block(
+        GAME, "optional rule for individual"
+    )
+    assert "+1 bonus to attack rolls with all missile weapons" in block(GAME, "keen coordination")
+    values = _derived(cls)
+    halfling = cls is OseClass.HALFLING
+    assert values["ac.larger_foes"] == values["ac"] - (2 if halfling else 0)
+    assert values["initiative"] == (1 if halfling else 0)
+    plain = _derived(OseClass.FIGHTER)
+    assert values["missile.hit"] - plain["missile.hit"] == (
+        (1 if halfling else 0)
+        + (19 - tables.class_thac0(cls, 1))
+        - (19 - tables.class_thac0(OseClass.FIGHTER, 1))
+    )
+
+
+def test_melee_at_five_feet_missiles_past_it_to_long_range() -> None:
+    """ "Melee: Close quarters weapon (5’ or less)"; "Missile: … greater than 5’ distance"
+    up to its long range: which weapons a character may strike with at each distance."""
+    from m3desk.systems.ose.forms import weapon
+    from m3desk.systems.ose.weaponry import _usable
+
+    text = prose(block(GAME, "Close quarters weapon"))
+    reach = int(re.search(r"Close quarters weapon \((\d+)’ or less\)", text)[1])  # type: ignore[index]
+    assert f"greater than {reach}’ distance" in text
+    for name, spec in tables.WEAPONS.items():
+        sheet = CharacterSheet(name="Ann", weapons=(weapon(name),))
+        assert bool(_usable(sheet, reach)) == spec.melee, name
+        if spec.ranges is None:
+            assert not _usable(sheet, reach + 1), name
+            continue
+        assert bool(_usable(sheet, reach + 1)) and bool(_usable(sheet, spec.ranges[2])), name
+        assert not _usable(sheet, spec.ranges[2] + 1), name
+
+
+def test_no_encumbrance_rule_moves_everyone_at_the_unarmoured_rate() -> None:
+    assert movement.base_rate(encumbrance="none", armour="heavy", coins=5000) == 120
+    assert movement.base_rate(encumbrance="basic") == 120
+    assert movement.base_rate(encumbrance="detailed") == 120
