@@ -171,3 +171,114 @@ def test_grapple_size_limits_every_pair(attacker: str) -> None:
         )
         assert (shove == "") == (t - a <= 1), (attacker, target)
         assert grapple.halves_grappler(attacker, target) == (a - t < 2), (attacker, target)  # type: ignore[arg-type]
+
+
+# -- the options the digest names, and the attack's edges -------------------------------------
+
+
+def test_standing_up_under_each_rounding_and_clear_ground_by_default() -> None:
+    """OPTION stand_cost: ceil (default), floor, or exact half points; a move with no
+    Difficulty Rating costs the clear ground's."""
+    for speed in range(0, 13):
+        halves = {
+            rule: movement.stand_cost_halves(speed, ApparatusOptions(stand_cost=rule))
+            for rule in ("ceil", "floor", "exact")
+        }
+        assert halves == {"ceil": 2 * (-(-speed // 2)), "floor": 2 * (speed // 2), "exact": speed}
+    assert movement.movement_cost("climb", 3) == 3 * tables.BASE_COST["climb"]
+
+
+def test_the_jump_bands_by_the_seed_s_table_headers() -> None:
+    """Conflict 1's other reading: "Table headers in the seed read "< 2" and "> 6"" (OPTION
+    jump_bands = headers): weak below 2, strong above 6."""
+    text = prose(block(GAME, "Conflict 1"))
+    assert 'Table headers in the seed read "< 2" and "> 6"' in text
+    headers = ApparatusOptions(jump_bands="headers")
+    for score in range(-2, 10):
+        band = "weak" if score < 2 else "strong" if score > 6 else "normal"
+        assert movement.jump_band(score, score, headers) == band, score
+
+
+_SOURCES = {
+    "dual-wielding weapons": {"dual_wielding": True},
+    "attacker Unseen": {"attacker": ("unseen",)},
+    "melee vs a Prone target": {"target": ("prone",)},
+    "vs a Restrained target": {"target": ("restrained",)},
+    "vs an Obscured target": {"target": ("obscured",)},
+    "attacker Frightened": {"attacker": ("frightened",)},
+    "attacker Poisoned": {"attacker": ("poisoned",)},
+    "attacker Prone": {"attacker": ("prone",)},
+    "attacker Restrained": {"attacker": ("restrained",)},
+    "attacker at Exhaustion ≥ 3": {"exhaustion": 3},
+    "ranged attack while adjacent to a hostile": {"adjacent_hostile": True, "melee": False},
+    "ranged attack at Far range": {"far_range": True, "melee": False},
+    "ranged attack vs a Prone target": {"target": ("prone",), "melee": False},
+}
+
+
+def test_every_advantage_source_of_the_seed_s_list() -> None:
+    """§6's list, each source alone: +1 or −1 as the list signs it; none of them in melee
+    where the list says ranged."""
+    text = prose(block(GAME, "## 6. Advantage"))
+    listed = text.split("Seed list (High): ")[1].split(". - ")[0]
+    plus, minus = listed.split(". −: ")
+    signs = {name.strip(): 1 for name in plus.removeprefix("+: ").split("; ")}
+    signs |= {name.strip(): -1 for name in minus.strip(" .").split("; ")}
+    assert set(signs) == set(_SOURCES)
+    for name, sign in signs.items():
+        given: dict[str, object] = {"attacker": (), "target": (), "melee": True} | _SOURCES[name]
+        found = combat.advantage_sources(**given)  # type: ignore[arg-type]
+        assert [s.value for s in found] == [sign], name
+        if given["melee"] is False and name != "ranged attack vs a Prone target":
+            in_melee = combat.advantage_sources(**(given | {"melee": True}))  # type: ignore[arg-type]
+            assert in_melee == (), name
+    assert combat.advantage_sources(attacker=(), target=(), melee=True) == ()
+
+
+def test_the_attack_roll_s_edges() -> None:
+    """§5: total ≥ Defense hits; a kept die at the Critical Threshold (default natural 20)
+    is a crit, and a crit that misses still hits for normal damage; an Incapacitated target
+    is always hit, with the crit's bonus only if the total met the Defense; no natural 1
+    rule by default (OPTION nat1_miss); §12's flat Advantage adds ±2 a step."""
+    text = prose(block(GAME, "## 5. Attack roll"))
+    assert "default natural 20 on the kept die" in text
+    assert "A crit roll that would still miss the Defense hits anyway but deals only normal" in text
+    assert "Natural 1: no rule found → default no automatic miss" in text
+    options = ApparatusOptions()
+    assert options.critical_threshold == 20 and not options.natural_1_misses
+    assert combat.judge(10, 5, 15, 0, options) == "hit"
+    assert combat.judge(10, 4, 15, 0, options) == "miss"
+    assert combat.judge(19, 0, 19, 0, options) == "hit"
+    assert combat.judge(20, 0, 20, 0, options) == "crit"
+    assert combat.judge(20, 0, 21, 0, options) == "crit_normal"
+    assert combat.judge(19, 0, 19, 0, options, threshold=19) == "crit"
+    assert combat.judge(1, 20, 15, 0, options) == "hit"
+    assert combat.judge(1, 20, 15, 0, ApparatusOptions(natural_1_misses=True)) == "miss"
+    assert combat.judge(2, 20, 15, 0, ApparatusOptions(natural_1_misses=True)) == "hit"
+    assert combat.judge(5, 0, 5, 0, options, incapacitated_target=True) == "crit"
+    assert combat.judge(5, 0, 6, 0, options, incapacitated_target=True) == "crit_normal"
+    always = ApparatusOptions(incapacitated_bonus="always")
+    assert combat.judge(5, 0, 6, 0, always, incapacitated_target=True) == "crit"
+    flat = ApparatusOptions(advantage_mode="flat")
+    for net in (-2, -1, 0, 1, 2):
+        assert combat.judge(10, 0, 10 + 2 * net, net, flat) == "hit", net
+        assert combat.judge(10, 0, 11 + 2 * net, net, flat) == "miss", net
+    off = ApparatusOptions(advantage_auto_at_3=False)
+    assert combat.judge(2, 0, 30, 3, off) == "miss"
+    assert combat.judge(19, 10, 5, -3, off) == "hit"
+
+
+def test_evade_costs_the_attacker_one_advantage_with_static_defense() -> None:
+    """ "In static-Defense mode, Evade is applied as −1 Advantage on attacks against the
+    evader" (rolled Defense gives the evader the Advantage instead)."""
+    text = prose(block(GAME, "## 6. Advantage"))
+    assert (
+        "In static-Defense mode, Evade is applied as −1 Advantage on attacks against the evader"
+        in text
+    )
+    found = combat.advantage_sources(attacker=(), target=(), melee=True, target_evading=True)
+    assert [s.value for s in found] == [-1]
+    rolled = combat.advantage_sources(
+        attacker=(), target=(), melee=True, target_evading=True, static_defense=False
+    )
+    assert rolled == ()

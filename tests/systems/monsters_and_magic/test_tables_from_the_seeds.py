@@ -357,3 +357,59 @@ def test_every_tier_s_cost_is_its_failure_margin(tier: Tier) -> None:
         Tier.EXTREME: STRICT.failure_extreme_margin,
     }[tier]
     assert margin == tier_cost(tier)
+
+
+# -- the edges the tables leave to their rules ------------------------------------------------
+
+
+def test_the_natural_three_and_eighteen() -> None:
+    """ "If you roll three 1's on the 3d6 (called a natural 3), your action automatically
+    fails, resulting in at least a simple failure …; if you roll three 6's (a natural 18),
+    you automatically succeed with at least a simple success": whatever the modifier."""
+    text = _text("called a natural 3")
+    assert "automatically fails, resulting in at least a simple failure" in text
+    assert "you automatically succeed with at least a simple success" in text
+    for modifier in (-20, -3, 0, 3, 20):
+        low = checks.resolve_check(3, modifier, 10)
+        assert not low.succeeded and low.natural == 3 and low.effect_points == 0, modifier
+        short = max(10 - (3 + modifier), 1)
+        assert low.failure == failure_degree(short).value, modifier
+        high = checks.resolve_check(18, modifier, 30)
+        assert high.succeeded and high.natural == 18 and high.failure is None, modifier
+        assert high.effect_points == max(18 + modifier - 30, 0), modifier
+        plain = checks.resolve_check(10, modifier, 10)
+        assert plain.natural is None and plain.total == 10 + modifier
+        assert plain.succeeded == (modifier >= 0), modifier
+        assert plain.effect_points == max(modifier, 0), modifier
+    for roll in (2, 19):
+        with pytest.raises(ValueError):
+            checks.resolve_check(roll, 0, 10)
+
+
+def test_the_lower_cap_is_named_and_no_cap_that_does_not_bite() -> None:
+    """ "affected by your encumbrance … or the armour you're wearing, whichever causes the
+    greatest reduction": the explanation names the lower cap and what it takes off; a cap
+    at or above the race's Movement adds nothing."""
+    moved, terms = movement.effective_movement(12, Encumbrance.LIGHT, ArmourWeight.HEAVY)
+    assert moved == 6 and [(t.label, t.value) for t in terms] == [
+        ("race", 12),
+        ("heavy armour cap", -6),
+    ]
+    moved, terms = movement.effective_movement(12, Encumbrance.HEAVY, ArmourWeight.MEDIUM)
+    assert moved == 6 and terms[-1].label == "heavily encumbered cap"
+    moved, terms = movement.effective_movement(9, Encumbrance.LIGHT, ArmourWeight.MEDIUM)
+    assert moved == 9 and [(t.label, t.value) for t in terms] == [("race", 9)]
+    moved, terms = movement.effective_movement(12, Encumbrance.LIGHT, ArmourWeight.MEDIUM)
+    assert moved == 9 and terms[-1].label == "lightly encumbered cap" and terms[-1].value == -3
+
+
+def test_a_range_change_stops_at_the_last_band() -> None:
+    assert ranges.shift(RangeBand.OUT_OF_RANGE, 1) is RangeBand.OUT_OF_RANGE
+    assert ranges.shift(RangeBand.LONG, 1) is RangeBand.OUT_OF_RANGE
+    assert ranges.shift(RangeBand.HAND, -1) is RangeBand.HAND
+    assert ranges.shift(RangeBand.CLOSE, -1) is RangeBand.HAND
+
+
+def test_an_attack_is_physical_unless_said_mental_and_a_difficulty_has_no_spell_level() -> None:
+    assert size.size_adjustment("S", "L") == size.size_adjustment("S", "L", mental=False)
+    assert [t.value for t in checks.difficulty(15)] == [15]
