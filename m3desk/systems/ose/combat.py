@@ -27,6 +27,7 @@ __all__ = [
     "morale_pass_chance",
     "need_text",
     "needed",
+    "range_band",
     "side_initiative_win_chance",
     "surprise_chance",
 ]
@@ -68,6 +69,14 @@ def needed(
     """The modified d20 an attack needs against ``armour_class`` (descending AC)."""
     raw = thac0 - armour_class
     return max(2, min(raw, 20)) if table == "matrix" else raw
+
+
+def range_band(feet: int, ranges: tuple[int, int, int]) -> int:
+    """The to-hit modifier of a missile's range band (SRD Weapon Qualities, Missile): +1 up
+    to the last foot of short range, 0 up to medium's, −1 beyond (long range's end is
+    :func:`~m3desk.systems.ose.weaponry._usable`'s)."""
+    short, medium, _long = ranges
+    return 1 if feet <= short else 0 if feet <= medium else -1
 
 
 def lowest_natural(need: int, modifier: int) -> int:

@@ -85,7 +85,7 @@ def attack_terms(
             f"{'STR' if melee else 'DEX'}{' and magic' if weapon.magic else ''} {signed(modifier)}"
         )
     if not melee and weapon.ranges:
-        band = 1 if feet <= weapon.ranges[0] else 0 if feet <= weapon.ranges[1] else -1
+        band = combat.range_band(feet, weapon.ranges)
         modifier += band
         terms.append(f"{('short', 'medium', 'long')[1 - band]} range {signed(band)}")
         if defender.cover:

@@ -355,6 +355,7 @@ WEAPONS: dict[str, WeaponSpec] = {
         WeaponSpec("pole arm", "1d10", True, two_handed=True, slow=True, brace=True),
         WeaponSpec("short bow", "1d6", False, True, two_handed=True, ranges=(50, 100, 150)),
         WeaponSpec("short sword", "1d6", True),
+        WeaponSpec("silver dagger", "1d4", True, True, ranges=(10, 20, 30)),
         WeaponSpec("sling", "1d4", False, True, ranges=(40, 80, 160)),
         WeaponSpec("spear", "1d6", True, True, brace=True, ranges=(20, 40, 60)),
         WeaponSpec("staff", "1d4", True, two_handed=True, slow=True),
