@@ -12,7 +12,11 @@ from pathlib import Path
 
 from m3desk.core import registry
 
-GAMES = {"toy": "tests.toy_system.system", "skirmish": "tests.skirmish_system.system"}
+GAMES = {
+    "toy": "tests.toy_system.system",
+    "skirmish": "tests.skirmish_system.system",
+    "pikes": "tests.pikes_system.system",
+}
 """The tests' registry lines (id: the module exporting ``SYSTEM``), as ``INSTALLED`` is the
 shipped games'."""
 

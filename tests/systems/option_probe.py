@@ -41,7 +41,8 @@ __all__ = [
 ]
 
 _DISTANCES = (5, 15, 25, 40, 70, 150)
-"""Positions between pairs, cycled: melee, near, far and long ranges in feet or metres."""
+"""Positions between pairs, cycled: melee, near, far and long ranges in feet or metres (a
+game of bands cycles its bands instead, nearest first: a distance would snap to its last)."""
 
 
 _OPTIONS = {"options", "table_rules"}
@@ -221,7 +222,15 @@ def flipped(system: GameSystem, name: str) -> BaseModel:
     elif annotation is int:
         low = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), 0)
         high = next((m.le for m in info.metadata if getattr(m, "le", None) is not None), 999)
-        other = value + 5 if value + 5 <= high else max(low, value - 5)
+        # Five away where the bounds allow, else the farther bound (a range of 0..4 from
+        # 0 flips to 4: "max(low, value - 5)" was the default itself).
+        other = (
+            value + 5
+            if value + 5 <= high
+            else value - 5
+            if value - 5 >= low
+            else (high if high - value >= value - low else low)
+        )
     elif typing.get_origin(annotation) is tuple:
         other = tuple(item + 1 for item in value)
     else:
@@ -251,10 +260,12 @@ def _encounter(system: GameSystem, options: BaseModel, situation: Situation) -> 
             combatant.model_copy(update={"id": f"c{number:02d}", "conditions": conditions}),
         )
     ids = [c.id for c in encounter.combatants]
+    model = encounter.position_model
+    distances = _DISTANCES if model.kind == "distance" else tuple(range(model.largest + 1))
     step = 0
     for index, first in enumerate(ids):
         for second in ids[index + 1 :]:
-            distance = _DISTANCES[step % len(_DISTANCES)]
+            distance = distances[step % len(distances)]
             encounter = core.set_position(encounter, first, second, distance, log=False)
             step += 1
     return situation.encounter(encounter)

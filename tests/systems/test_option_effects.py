@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from m3desk.core import encounter as core
 from m3desk.core import registry
 from tests.systems.option_probe import where_it_shows
 
@@ -39,3 +40,29 @@ def test_the_probe_sees_no_change_where_there_is_none() -> None:
             first = fingerprint(system, system.default_options(), situation)
             second = fingerprint(system, system.default_options(), situation)
             assert all(a == b for a, b in zip_longest(first, second))
+
+
+def test_the_probe_flips_every_option_to_another_value() -> None:
+    """A flip that gives the option back its own value proves nothing: a whole number of a
+    narrow range (0 to 4 from 0) was "flipped" to itself."""
+    from tests.systems.option_probe import base_options, flipped
+
+    for game in GAMES:
+        system = registry.get(game)
+        for name in system.options_model.model_fields:
+            before = getattr(base_options(system, name), name)
+            assert getattr(flipped(system, name), name) != before, (game, name)
+
+
+def test_the_probe_places_a_game_of_bands_on_every_band() -> None:
+    """Positions given in feet snap to a game of bands' farthest band, where no one reaches
+    anyone: the probe cycles through the bands instead."""
+    from tests.systems.option_probe import PLAIN, _encounter
+
+    for system in registry.systems():
+        if system.encounter is None or system.positions.kind != "bands":
+            continue
+        encounter = _encounter(system, system.default_options(), PLAIN)
+        ids = [c.id for c in encounter.combatants]
+        bands = {core.position_between(encounter, a, b) for a in ids for b in ids if a < b}
+        assert bands == set(range(system.positions.largest + 1)), (system.id, bands)

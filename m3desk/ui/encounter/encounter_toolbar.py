@@ -2,8 +2,9 @@
 
 The toolbar shows each action's ``iconText`` (set in :class:`EncounterActions`: "Previous",
 "Add Effect"), while the Encounter menu and the tracker's context menu show the full text.
-Rarer actions (Adjust MHP, removing an effect, exporting the log, writing back to the
-sheets, the encounter's table rules) sit behind one "More" button; every one of them is
+Rarer actions (a game's own second pool and removing its conditions, exporting the log,
+writing back to the sheets, the encounter's table rules) sit behind one "More" button, whose
+tooltip lists those the game shows; every one of them is
 also in the Encounter menu and, where it has one, on its key. So the bar fits a tab about
 700 px wide: beside the library on a 1,400 px window nothing goes behind the overflow ("»")
 button.
@@ -12,11 +13,32 @@ button.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
 
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 
-__all__ = ["build_toolbar"]
+__all__ = ["build_toolbar", "menu_words"]
+
+
+def menu_words(actions: list[QAction]) -> str:
+    """The visible entries of a menu as one line of plain words ("Export Log, Experience")."""
+    words = [
+        action.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…")
+        for action in actions
+        if action.isVisible() and not action.isSeparator() and action.text()
+    ]
+    return ", ".join(words)
+
+
+class _MoreButton(QToolButton):
+    """The "More" button, whose tooltip names what its menu shows now."""
+
+    def name_what_is_inside(self) -> None:
+        menu = self.menu()
+        tip = menu_words(menu.actions()) if menu is not None else ""
+        if tip != self.toolTip():
+            self.setToolTip(tip)
 
 
 def build_toolbar(
@@ -61,16 +83,16 @@ def build_toolbar(
     more.addAction(a.player_view)
     more.addAction(a.hidden)
     more.addAction(a.table_rules)
-    button = QToolButton(bar)
+    button = _MoreButton(bar)
     button.setObjectName("encounter_more_button")
     button.setText("More")
-    button.setToolTip(
-        "Adjust MHP, remove an effect, export the log, experience, write back to "
-        "the sheets, "
-        "the forecast, the board in a window, the player view, table rules"
-    )
     button.setAccessibleName("More encounter actions")
     button.setMenu(more)
+    # The tooltip lists what the menu holds for this game (its own commands are hidden in the
+    # others): written once by hand, it named Monsters & Magic's MHP and effects in every game.
+    for action in more.actions():
+        action.changed.connect(button.name_what_is_inside)
+    button.name_what_is_inside()
     button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
     button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     bar.addWidget(button)

@@ -59,7 +59,6 @@ class LibraryPanel(QDockWidget):
         self.model = LibraryModel(self)
         self.search = QLineEdit()
         self.search.setObjectName("library_search")
-        self.search.setPlaceholderText("Search name, race, class, kind, level…")
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Search the library")
         self.search.textChanged.connect(self.model.set_filter)
@@ -84,6 +83,8 @@ class LibraryPanel(QDockWidget):
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # shown before the text guard is
         self.summary.setWordWrap(True)
         self.model.modelReset.connect(self._update_summary)
+        self.model.modelReset.connect(self._name_the_search)
+        self._name_the_search()
 
         # Another m3desk (or a file manager) may add sheets: rescan shortly after the
         # folders change. Debounced, because one atomic save touches the folder twice.
@@ -103,6 +104,14 @@ class LibraryPanel(QDockWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.summary)
         self.setWidget(body)
+
+    def _name_the_search(self) -> None:
+        """The search box names what it searches in the columns' words (the shown game's
+        "Race" and "Class", or the seam's "Ancestry" and "Calling" for games mixed)."""
+        ancestry, calling = self.model.identity_words()
+        text = f"Search name, {ancestry.lower()}, {calling.lower()}, kind, level…"
+        if text != self.search.placeholderText():
+            self.search.setPlaceholderText(text)
 
     def _configure_view(self) -> None:
         view = self.view

@@ -151,7 +151,7 @@ class WindowActions:
         self.find = action(
             "&Find in Library",
             _keys(Std.Find, "Ctrl+F"),
-            "Search the library by name, race, class, kind or level",
+            "Search the library by any word its rows show: a name, a kind, a level…",
         )
         self.refresh_library = action(
             "&Refresh Library", _keys(Std.Refresh, "F5"), "Read the library folders again"

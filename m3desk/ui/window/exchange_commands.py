@@ -52,6 +52,22 @@ def export_formats(sheet: BaseModel | None) -> list[ExchangeFormat]:
     return [exchange for exchange in game.exchange_formats if kind in exchange.writes]
 
 
+def _what_exports() -> str:
+    """Why nothing can be exported, naming the games whose sheets another tool reads (from
+    the games themselves: written by hand it named one game for ever)."""
+    games = [
+        f"{game.name}: {', '.join(exchange.label for exchange in game.exchange_formats)}"
+        for game in registry.systems()
+        if any(exchange.writes for exchange in game.exchange_formats)
+    ]
+    if not games:
+        return "No installed game writes its sheets in another tool's format yet."
+    return (
+        "Open a character or monster of a game that another tool can read "
+        f"({'; '.join(games)}) to export it."
+    )
+
+
 def _filter(exchange: ExchangeFormat) -> str:
     return f"{exchange.label} (*{exchange.extension})"
 
@@ -121,12 +137,7 @@ class ExchangeCommands(QObject):
         sheet = record.model() if record is not None else None
         formats = export_formats(sheet)
         if record is None or sheet is None or not formats:
-            dialogs.show_info(
-                window,
-                "Export Sheet",
-                "Open a character or monster of a game that another tool "
-                "can read (Old-School Essentials: Foundry VTT) to export it.",
-            )
+            dialogs.show_info(window, "Export Sheet", _what_exports())
             return False
         exchange = formats[0]
         # The last folder exported to, else the documents folder: never inside the

@@ -15,7 +15,7 @@ from m3desk.core import registry
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.new_document import new_encounter_document
 
-__all__ = ["GAMES", "open_dialog", "sample_fight"]
+__all__ = ["GAMES", "near_step", "open_dialog", "sample_fight"]
 
 GAMES = tuple(system.id for system in registry.systems())
 
@@ -33,9 +33,8 @@ def sample_fight(
         foes = [kinds[n % len(kinds)] for n in range(combatants - len(characters))]
     document = new_encounter_document([*characters, *foes], name="Sample fight")
     encounter = document.encounter
-    model = registry.system_of(encounter).positions
-    near = model.step if model.kind == "distance" else 1
     ids = [c.id for c in encounter.combatants]
+    near = near_step(encounter)
     for index, first in enumerate(ids):
         for second in ids[index + 1 :]:
             encounter = core.set_position(encounter, first, second, near)
@@ -52,6 +51,25 @@ def sample_fight(
     if encounter.turn is not None:
         document.select(encounter.turn)
     return document
+
+
+def near_step(encounter: core.Encounter) -> int:
+    """One step apart (a distance's step, or the band next to the nearest: Monsters & Magic's
+    Close), or, where a character does not reach a foe from there, the nearest position it
+    does (a game whose melee is its first band): asked of the game's own ``reach``."""
+    system = registry.system_of(encounter)
+    model, rules = system.positions, system.encounter
+    steps = [model.step] if model.kind == "distance" else [1, 0]
+    steps += [value for value in range(model.largest + 1) if value not in steps]
+    party = next((c for c in encounter.combatants if c.side == "Party"), None)
+    foe = next((c for c in encounter.combatants if c.side != "Party"), None)
+    if rules is None or party is None or foe is None:
+        return steps[0]
+    for value in steps:
+        placed = core.set_position(encounter, party.id, foe.id, value, log=False)
+        if rules.reach(placed, party.id, foe.id).in_reach:
+            return value
+    return steps[0]
 
 
 def open_dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> Any:

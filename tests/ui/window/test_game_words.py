@@ -7,6 +7,8 @@ said "Race" for Apparatus's ancestries, the copies note read Monsters & Magic's 
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from m3desk.core import registry
 from m3desk.core.initiative import roll_words
 from m3desk.core.system import GameSystem
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.copies_dialog import with_copies
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
@@ -25,6 +28,8 @@ from m3desk.ui.library.sample_index import scan_samples
 from m3desk.ui.main_window import MainWindow
 
 GAMES = [system.id for system in registry.systems()]
+_CONFIRM_WRITE_BACK = prompts.confirm_write_back
+"""The real question (this folder's conftest replaces the encounter's prompts in each test)."""
 _DICE = re.compile(r"\b\d*d\d+\b")
 
 
@@ -181,3 +186,106 @@ def test_a_table_rule_that_changes_the_roll_changes_the_tooltip(qtbot: Any) -> N
     qtbot.addWidget(each)
     assert "1d6 for each side" in sided.encounter_actions.roll_initiative.toolTip()
     assert "1d6 + DEX modifier for everyone" in each.encounter_actions.roll_initiative.toolTip()
+
+
+def _written_back_words(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str
+) -> list[str]:
+    """Write Back's confirmation as the GM reads it (its title, question and the list of
+    changes) after a character of the GM's own files was hurt; answered by no button, so
+    nothing is written."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from m3desk.ui import dialogs
+    from tests.ui.encounter.game_samples import at_points
+
+    files = []
+    for path in sample_files(game):
+        files.append(tmp_path / path.name)
+        shutil.copyfile(path, files[-1])
+    document = new_encounter_document(files, name="Words")
+    widget = EncounterWidget(document)
+    qtbot.addWidget(widget)
+    character = next(c for c in document.encounter.combatants if c.sheet.kind == "character")
+    document.apply(at_points(document.encounter, character.id, 1), "Hurt")
+    shown: list[QMessageBox] = []
+    real = dialogs.message_box
+
+    def asked(*args: Any, **kwargs: Any) -> QMessageBox:
+        box = real(*args, **kwargs)
+        box.exec = lambda: 0  # type: ignore[method-assign]  # no one answers: nothing written
+        shown.append(box)
+        return box
+
+    monkeypatch.setattr(dialogs, "message_box", asked)
+    monkeypatch.setattr(prompts, "confirm_write_back", _CONFIRM_WRITE_BACK)
+    before = {path: path.read_bytes() for path in files}
+    widget.encounter_actions.write_back.trigger()
+    assert len(shown) == 1, "Write Back asked nothing"
+    assert {path: path.read_bytes() for path in files} == before
+    box = shown[0]
+    return [box.windowTitle(), box.text(), box.informativeText()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_write_back_asks_in_the_games_words(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str
+) -> None:
+    """The confirmation said "Only current PHP, MHP, hero points and effects and consequences
+    change" in every game: what it names now is the game's own change, in its pool's words."""
+    system = registry.get(game)
+    if system.write_back is None:
+        pytest.skip(f"{system.name} writes nothing back")
+    texts = _written_back_words(qtbot, monkeypatch, tmp_path, game)
+    assert _offences(texts, system, dice=False) == [], texts
+    changes = texts[2].split("\n\n")[-1]
+    assert "→" in changes, changes  # the hurt character's change is listed
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_more_button_names_what_its_menu_shows(qtbot: Any, game: str) -> None:
+    """The encounter toolbar's More button said "Adjust MHP, remove an effect, …" in every
+    game; its tooltip is now the menu's visible entries."""
+    from PySide6.QtWidgets import QToolButton
+
+    from m3desk.ui.encounter.encounter_toolbar import menu_words
+
+    system = registry.get(game)
+    sheets = [load_sheet(path).model for path in sample_files(game)][:2]
+    widget = EncounterWidget(new_encounter_document(sheets, name="More"))
+    qtbot.addWidget(widget)
+    button = widget.findChild(QToolButton, "encounter_more_button")
+    assert button is not None and button.menu() is not None
+    tip = button.toolTip()
+    assert tip == menu_words(button.menu().actions())
+    hidden = [a.text().replace("&", "") for a in button.menu().actions() if not a.isVisible()]
+    assert not any(word.rstrip("…") in tip for word in hidden if word), (tip, hidden)
+    assert _offences([tip], system) == [], tip
+    assert "Write Back to Sheets" in tip and "Export" in tip, tip
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_library_search_names_the_games_columns(qtbot: Any, game: str) -> None:
+    """The search box said "Search name, race, class…" over every game's files."""
+    from m3desk.storage.paths import AppPaths
+    from m3desk.ui.library.panel import LibraryPanel
+
+    system = registry.get(game)
+    panel = LibraryPanel(AppPaths.from_environment(), scanner=lambda: [])
+    qtbot.addWidget(panel)
+    panel.model.set_entries(scan_samples(sample_files(game)))
+    shown = panel.search.placeholderText()
+    assert _offences([shown], system, identity=True) == [], shown
+    ancestry, calling = system.identity_words
+    assert f"{ancestry.lower()}, {calling.lower()}" in shown, shown
+
+
+def test_export_names_the_games_that_export() -> None:
+    """Export with no sheet to export named Old-School Essentials by hand; the games that
+    write their sheets for another tool say it now."""
+    from m3desk.ui.window.exchange_commands import _what_exports
+
+    said = _what_exports()
+    exporting = [s for s in registry.systems() if any(f.writes for f in s.exchange_formats)]
+    for system in registry.systems():
+        assert (system.name in said) == (system in exporting), said
