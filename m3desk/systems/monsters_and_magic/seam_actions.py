@@ -42,7 +42,7 @@ from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.ranges import bands_text
 from m3desk.systems.monsters_and_magic.weapon_choice import weapon_choices, weapon_for
 
-__all__ = ["Chosen", "actions", "chosen", "default_request", "preview"]
+__all__ = ["Chosen", "action_of", "actions", "chosen", "default_request", "preview"]
 
 _KINDS = {
     "attack": ActionKind.ATTACK,
@@ -90,6 +90,17 @@ def chosen(encounter: core.Encounter, actor_id: str, action: Action) -> Chosen |
     else:
         key = f"{'item' if isinstance(sheet, CharacterSheet) else 'attack'}:{action.index}"
     return Chosen(kind, key) if weapon_for(sheet, key) is not None else None
+
+
+def action_of(encounter: core.Encounter, request: CheckRequest) -> Action:
+    """The action a request of the dialog stands for (:func:`chosen` read back)."""
+    name = next(key for key, kind in _KINDS.items() if kind is request.action)
+    if request.action is ActionKind.ATTRIBUTE_CHECK:
+        attribute = request.attribute
+        return Action(name, variant=attribute.value if attribute is not None else "")
+    sheet = encounter.combatant(request.actor_id).sheet
+    weapon = weapon_for(sheet, request.weapon_key) if request.action.uses_weapon else None
+    return Action(name, _index_of(sheet, weapon) if weapon is not None else None)
 
 
 def _dice(damage: object) -> tuple[DiceSpec, ...]:

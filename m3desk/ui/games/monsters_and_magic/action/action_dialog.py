@@ -40,7 +40,7 @@ from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.systems.monsters_and_magic.action_outcome import AppliedAction, apply_action
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
 from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.systems.monsters_and_magic.seam_actions import chosen
+from m3desk.systems.monsters_and_magic.seam_actions import action_of, chosen
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
@@ -296,6 +296,10 @@ class ActionDialog(ModalActionDialog):
             return False
         self.inputs.choose(choice.kind, choice.weapon_key, choice.attribute, target_id)
         return True
+
+    def chosen_action(self) -> Action | None:
+        """The seam's action the inputs stand for (its weapon, attribute…)."""
+        return action_of(self._encounter, self._request) if self._request else None
 
     # -- the flow --------------------------------------------------------------------
 
