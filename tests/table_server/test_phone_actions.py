@@ -74,9 +74,30 @@ def test_the_phones_chance_is_the_action_dialogs(qtbot: Any, game: str) -> None:
     assert compared, "no action with a chance was compared"
 
 
+def _one_foe_in_reach(encounter: Any, character: Any) -> Any:
+    """The third foe the players see brought where the character's attacks reach it."""
+    from m3desk.core import encounter as core
+
+    system = registry.system_of(encounter)
+    rules, model = system.encounter, system.positions
+    assert rules is not None
+    foe = [c for c in encounter.combatants if c.side != character.side and not c.hidden][2]
+    steps = range(model.largest + 1) if model.kind == "bands" else [model.step]
+    for step in steps:
+        moved = core.set_position(encounter, character.id, foe.id, step, log=False, mover=foe.id)
+        if rules.reach(moved, character.id, foe.id).in_reach:
+            return moved
+    raise AssertionError(f"no place where {character.name} reaches {foe.name}")
+
+
+@pytest.mark.parametrize("near", [False, True], ids=["as set", "one foe brought in reach"])
 @pytest.mark.parametrize("game", GAMES)
-def test_the_phone_opens_on_the_action_the_dialog_opens_on(qtbot: Any, game: str) -> None:
+def test_the_phone_opens_on_the_action_the_dialog_opens_on(
+    qtbot: Any, game: str, near: bool
+) -> None:
     encounter, character = _acting(game)
+    if near:
+        encounter = _one_foe_in_reach(encounter, character)
     acts = state_of(players_copy(encounter)).acts(character.id)
     assert acts is not None
     # The game's own dialog, as the GM's Act opens it (Monsters & Magic's is its own).
