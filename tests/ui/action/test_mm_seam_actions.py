@@ -17,6 +17,7 @@ from m3desk.core import registry
 from m3desk.core.numbers import percent
 from m3desk.core.players import players_copy
 from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.ui.action.die_face_edit import DieFaceEdit
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
@@ -91,3 +92,27 @@ def test_every_actions_chance_is_the_dialogs(qtbot: Any, fight: str) -> None:
                 compared += 1
         dialog.deleteLater()
     assert compared > 50, compared
+
+
+def test_a_die_field_the_action_no_longer_rolls_is_gone_at_once(qtbot: Any) -> None:
+    """From an attack with a damage die to an attribute check (a phone's save opens the
+    dialog so): the damage field leaves the screen at once, not when Qt deletes it (out of
+    its layout it sat on the dice group's title)."""
+    encounter = in_round_one(book_encounter())
+    rules = registry.get(GAME).encounter
+    assert rules is not None
+    actor = ids(encounter)["Felix"]
+    host = QWidget()
+    qtbot.addWidget(host)
+    dialog = ActionDialog(EncounterDocument(encounter), host, actor_id=actor, memory=ActionMemory())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    options = rules.actions(encounter, actor)
+    armed = next(o for o in options if any(d.label == "damage" for d in o.dice))
+    save = next(o for o in options if any(d.label == "save" for d in o.dice))
+    assert dialog.choose(armed.id, ids(encounter)["First"])
+    assert len(dialog.dice) == 4
+    assert dialog.choose(save.id)
+    shown = [f for f in dialog.findChildren(DieFaceEdit) if f.isVisible()]
+    assert shown == dialog.dice and len(shown) == 3
+    dialog.deleteLater()
