@@ -4,8 +4,10 @@ For each installed game (and the tests' games with ``--test-games``), a table of
 (:func:`tests.table_server.table.game_fight`: the party, the monsters, one hidden) is shared
 from its encounter tab; a phone (Debian's Chromium, headless, 390 × 844) joins, claims the
 first character, and the GM confirms. Written per game and theme: ``<game>-<theme>.png``
-(the phone's screen beside the GM's window) and ``<game>-<theme>-phone-full.png`` (the
-whole page, scrolled).
+(the phone's screen beside the GM's window), ``<game>-<theme>-phone-full.png`` (the
+whole page, scrolled), and where the character has actions ``<game>-<theme>-phone-act.png``
+(the phone's screen at its action and chance) and ``<game>-<theme>-act.png`` (that screen
+beside the GM's window).
 
     python tools/phone_screenshots.py OUTPUT_DIR [--test-games] [--only GAME]
 """
@@ -55,6 +57,7 @@ def shoot(game: str, theme: str, output: Path, profile: Path) -> list[Path]:
         if getattr(c.sheet, "kind", "") == "character"
     )
     written = []
+    acting: QImage | None = None
     try:
         with phone_browser(profile, dark=theme == "dark") as driver:
             driver.get(dialog.server.address() + "#" + dialog.server.code)
@@ -78,17 +81,27 @@ def shoot(game: str, theme: str, output: Path, profile: Path) -> list[Path]:
             full = output / f"{game}-{theme}-phone-full.png"
             full.write_bytes(base64.b64decode(shot["data"]))
             written.append(full)
+            if driver.find_element("id", "act").is_displayed():  # the action, its chance
+                driver.execute_script("document.getElementById('act').scrollIntoView()")
+                _wait(lambda: driver.find_element("id", "act-chance").text.strip())
+                time.sleep(0.3)
+                act = output / f"{game}-{theme}-phone-act.png"
+                act.write_bytes(driver.get_screenshot_as_png())
+                written.append(act)
+                acting = QImage.fromData(act.read_bytes())
         gm = widget.grab().toImage()
-        phone = phone.scaledToHeight(gm.height(), Qt.TransformationMode.SmoothTransformation)
-        both = QImage(gm.width() + phone.width() + 24, gm.height(), QImage.Format.Format_RGB32)
-        both.fill(QColor("#808080"))
-        painter = QPainter(both)
-        painter.drawImage(0, 0, gm)
-        painter.drawImage(gm.width() + 24, 0, phone)
-        painter.end()
-        side = output / f"{game}-{theme}.png"
-        both.save(str(side))
-        written.append(side)
+        shown = [("", phone)] + ([("-act", acting)] if acting is not None else [])
+        for suffix, screen in shown:
+            screen = screen.scaledToHeight(gm.height(), Qt.TransformationMode.SmoothTransformation)
+            both = QImage(gm.width() + screen.width() + 24, gm.height(), QImage.Format.Format_RGB32)
+            both.fill(QColor("#808080"))
+            painter = QPainter(both)
+            painter.drawImage(0, 0, gm)
+            painter.drawImage(gm.width() + 24, 0, screen)
+            painter.end()
+            side = output / f"{game}-{theme}{suffix}.png"
+            both.save(str(side))
+            written.append(side)
         del registry
     finally:
         dialog.stop()

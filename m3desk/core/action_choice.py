@@ -3,7 +3,8 @@ phones open on the same one.
 
 :func:`best_default` is the attack on a foe that does the most damage on average (its exact
 chance to hit, the game's own preview, times the average of its damage dice) among those the
-game allows now; else the first attack on a foe; else the first action. Nothing here names a
+game allows now, a foe in reach before one out of it; else the first attack on a foe; else
+the first action. Nothing here names a
 game: the actions and their previews come through the seam.
 """
 
@@ -39,7 +40,7 @@ def best_default(
 ) -> tuple[ActionOption | None, str | None]:
     """The action (and its target) to show first, see the module; ``foes`` are the ids the
     actor may aim at as foes, in the order offered."""
-    best: tuple[Fraction, ActionOption, str | None] | None = None
+    best: tuple[tuple[bool, Fraction], ActionOption, str | None] | None = None
     fallback: tuple[ActionOption, str | None] | None = None
     for option in options:
         if option.group != "attack":
@@ -59,8 +60,12 @@ def best_default(
             if preview.problem:
                 continue
             score = (preview.success or Fraction(0)) * max(mean_damage(option), Fraction(1))
-            if best is None or score > best[0]:
-                best = (score, option, target)
+            # A foe in reach first: where a game lets an attack reach out (Monsters & Magic's
+            # effect points buy the range), the one that needs none.
+            reaches = target is None or rules.reach(encounter, actor_id, target).in_reach
+            key = (reaches, score)
+            if best is None or key > best[0]:
+                best = (key, option, target)
     if best is not None:
         return best[1], best[2]
     if fallback is not None:

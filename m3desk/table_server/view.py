@@ -260,11 +260,12 @@ def actions_view(copy: core.Encounter, actor_id: str) -> Json:
     and reach as the dialog's target list writes them. Their chances are made when a phone
     asks (:func:`preview_view`), by the game's own preview."""
     rules = registry.system_of(copy).encounter
-    if rules is None or rules.resolve is None:
+    # A game whose own dialog resolves its actions (no ``resolve``) still describes them.
+    options = rules.actions(copy, actor_id) if rules is not None else ()
+    if rules is None or not options:
         return {"actions": [], "targets": [], "turn": copy.turn == actor_id}
     model = registry.system_of(copy).positions
     actor = copy.combatant(actor_id)
-    options = rules.actions(copy, actor_id)
     groups = [*ACTION_GROUPS, *sorted({o.group for o in options} - set(ACTION_GROUPS))]
     actions = [
         {

@@ -15,6 +15,7 @@ from m3desk.table_server.view import state_of
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.table_server.table import game_fight
+from tests.ui.action.any_dialog import in_action_dialog
 
 GAMES = [system.id for system in registry.systems()]
 
@@ -87,26 +88,54 @@ def test_the_phones_chance_is_the_action_dialogs(qtbot: Any, game: str) -> None:
     encounter, character = _acting(game)
     acts = state_of(players_copy(encounter)).acts(character.id)
     assert acts is not None
-    if rules.resolve is None:  # its own dialog, no actions described through the seam
-        assert acts["actions"] == []
-        pytest.skip(f"{registry.get(game).name} describes its actions in its own dialog")
+    assert acts["actions"]
+    hidden = {c.name for c in encounter.combatants if c.hidden}
+    assert not any(name in str(acts) for name in hidden)
+    if rules.resolve is None:  # its own dialog resolves them, and shows its odds its own way
+        pytest.skip(
+            f"{registry.get(game).name}'s own dialog: its chances are compared with the "
+            "seam's by tests/ui/action/test_mm_seam_actions.py"
+        )
     compared = _compared(qtbot, encounter, character)
     compared += _compared(qtbot, _in_reach(encounter, character), character)
     assert compared, "no action with a chance was compared"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_phone_opens_on_the_action_the_dialog_opens_on(qtbot: Any, game: str) -> None:
-    rules = registry.get(game).encounter
+def _one_foe_in_reach(encounter: Any, character: Any) -> Any:
+    """The third foe the players see brought where the character's attacks reach it."""
+    from m3desk.core import encounter as core
+
+    system = registry.system_of(encounter)
+    rules, model = system.encounter, system.positions
     assert rules is not None
-    if rules.resolve is None:
-        pytest.skip(f"{registry.get(game).name} describes its actions in its own dialog")
+    foe = [c for c in encounter.combatants if c.side != character.side and not c.hidden][2]
+    steps = range(model.largest + 1) if model.kind == "bands" else [model.step]
+    for step in steps:
+        moved = core.set_position(encounter, character.id, foe.id, step, log=False, mover=foe.id)
+        if rules.reach(moved, character.id, foe.id).in_reach:
+            return moved
+    raise AssertionError(f"no place where {character.name} reaches {foe.name}")
+
+
+@pytest.mark.parametrize("near", [False, True], ids=["as set", "one foe brought in reach"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phone_opens_on_the_action_the_dialog_opens_on(
+    qtbot: Any, game: str, near: bool
+) -> None:
     encounter, character = _acting(game)
+    if near:
+        encounter = _one_foe_in_reach(encounter, character)
     acts = state_of(players_copy(encounter)).acts(character.id)
     assert acts is not None
-    dialog = SystemActionDialog(EncounterDocument(encounter), None, actor_id=character.id)
-    qtbot.addWidget(dialog)
-    assert dialog.option is not None
-    assert acts["first"] == str(dialog.option.id)
-    if dialog.option.needs_target:
-        assert acts["first_target"] == dialog.target_id
+    # The game's own dialog, as the GM's Act opens it (Monsters & Magic's is its own).
+    first, aimed = in_action_dialog(
+        qtbot,
+        EncounterDocument(encounter),
+        lambda view: (view.chosen_action(), view.aimed_at),
+        actor_id=character.id,
+    )
+    assert first is not None
+    assert acts["first"] == str(first)
+    needs = next(a["needs_target"] for a in acts["actions"] if a["id"] == acts["first"])
+    if needs:
+        assert acts["first_target"] == aimed

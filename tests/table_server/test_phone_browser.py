@@ -16,10 +16,12 @@ import pytest
 from PySide6.QtCore import Qt
 
 from m3desk.core import registry
+from m3desk.core.players import players_copy
+from m3desk.table_server.view import preview_view, state_of
 from m3desk.ui.phones import show_phones
 from tests.table_server.browser import need_chromium, phone_browser
 from tests.table_server.table import game_table, ose_table
-from tests.ui.action.any_dialog import in_action_dialog, when_the_dialog_opens
+from tests.ui.action.any_dialog import outcome, when_the_dialog_opens
 
 LATENCY = 0.2
 WATCH = """
@@ -146,8 +148,8 @@ def test_a_phone_plays_every_game(
 ) -> None:
     """Join by the code, follow Next Turn, claim the character whose turn comes, see the
     board with its own token marked and its declaration, send its action's dice (each at its
-    highest: a hit in every game) or, in a game whose actions are its own dialog's, typed
-    dice, and see the foe's wounds after the GM applies them."""
+    highest: a hit in every game) into the game's own action dialog, and see the foe's
+    wounds after the GM applies them."""
     need_chromium()
     skipped: list[str] = []
     widget = game_table(qtbot, game)
@@ -222,13 +224,10 @@ def test_a_phone_plays_every_game(
 
         # Rolled on the phone: the action's dice, each within its die, sent as typed ones
         # (the GM discards them: the typed ones follow).
-        if rules.resolve is not None:
-            _rolled_on_the_phone(driver, qtbot, dialog)
-        else:
-            skipped.append("Roll on the phone: no action described through the seam")
+        _rolled_on_the_phone(driver, qtbot, dialog)
 
         order = _text(driver, "order")
-        name = _send_a_hit(driver, qtbot, dialog, document, rules, skipped)
+        name = _send_a_hit(driver, qtbot, dialog, document)
         _wait(driver, lambda d: d.find_element("id", "order").text != order, 10)
         assert _line(driver, name).split(" · ")[1] in ("wounded", "badly wounded", "down")
         assert hidden.name not in driver.page_source
@@ -303,52 +302,50 @@ def _line(driver: Any, name: str) -> str:
     )
 
 
-def _send_a_hit(
-    driver: Any, qtbot: Any, dialog: Any, document: Any, rules: Any, skipped: list[str]
-) -> str:
-    """The phone sends its action's dice (the action and target it shows first, each die at
-    its highest), or, in a game whose actions are its own dialog's, an attack's typed die;
-    the GM puts them in the action dialog and applies. The target's name."""
+def _send_a_hit(driver: Any, qtbot: Any, dialog: Any, document: Any) -> str:
+    """The phone shows its first action's exact chance (the game's own preview on the
+    players' copy, as written for the page), sends its dice (each at its highest), and the
+    GM's own action dialog opens on that action and target with those faces typed in; the GM
+    applies. The target's name."""
+    sent: dict[str, Any] = {}
 
     def apply(view: Any) -> str:
         qtbot.waitUntil(lambda: _faces(view.dice)[0] not in ("0", ""))
-        if {"0", ""} & set(_faces(view.dice)):  # its own dialog's further dice: the GM rolls them
+        typed = _faces(view.dice)
+        assert typed[: len(sent["faces"])] == sent["faces"]  # the faces, as the GM reads them
+        assert str(view.chosen_action()) == sent["action"]
+        if {"0", ""} & set(typed):  # its own dialog's further dice (a rolled resistance)
             qtbot.mouseClick(view.roll_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(view.apply_button.isEnabled)
         target = str(view.aimed_at)
         qtbot.mouseClick(view.apply_button, Qt.MouseButton.LeftButton)
         return target
 
+    _wait(driver, lambda d: d.find_element("id", "act").is_displayed())
+    _wait(driver, lambda d: d.find_element("id", "act-chance").text.startswith("Chance of success"))
+    action = driver.find_element("id", "action").get_attribute("value")
     chosen = ""
-    if rules.resolve is not None:
-        _wait(driver, lambda d: d.find_element("id", "act").is_displayed())
-        _wait(
-            driver,
-            lambda d: d.find_element("id", "act-chance").text.startswith("Chance of success"),
-        )
-        shown = driver.find_element("id", "act-faces-label").text
-        sides = [part.rsplit("d", 1)[-1] for part in shown.split(": ", 1)[1].split(", ")]
-        if driver.find_element("id", "target").is_displayed():
-            chosen = driver.find_element("id", "target").get_attribute("value")
-        driver.find_element("id", "act-faces").clear()
-        driver.find_element("id", "act-faces").send_keys(" ".join(sides))
-        button = "act-send"
-    else:
-        skipped.append("the action's chance: the game's actions are its own dialog's")
-        # The dice its dialog rolls for the attack, as the table would know them.
-        sides = in_action_dialog(
-            qtbot, document, lambda view: view.die_sides(), actor_id=document.encounter.turn
-        )
-        driver.find_element("css selector", "#roll-kind option[value=attack]").click()
-        driver.find_element("id", "faces").send_keys(" ".join(map(str, sides)))
-        button = "send-roll"
+    if driver.find_element("id", "target").is_displayed():
+        chosen = driver.find_element("id", "target").get_attribute("value")
+    copy = players_copy(document.encounter)
+    actor = str(document.encounter.turn)
+    option = state_of(copy).option(actor, action)
+    assert option is not None, action
+    expected = preview_view(copy, actor, option, chosen or None)
+    assert _text(driver, "act-chance") == "\n".join(expected["chance"])
+    shown = driver.find_element("id", "act-faces-label").text
+    sides = [part.rsplit("d", 1)[-1] for part in shown.split(": ", 1)[1].split(", ")]
+    sent.update(action=action, faces=sides)
+    driver.find_element("id", "act-faces").clear()
+    driver.find_element("id", "act-faces").send_keys(" ".join(sides))
     seen = when_the_dialog_opens(qtbot, apply)
-    driver.find_element("id", button).click()
+    driver.find_element("id", "act-send").click()
     qtbot.waitUntil(lambda: dialog.rolls.count() == 1)
+    assert option.label in dialog.rolls.item(0).text()
     dialog.rolls.setCurrentRow(0)
     qtbot.mouseClick(dialog.put_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(seen) == 2, timeout=10000)
-    target = seen[1]
+    target = outcome(seen)
     assert isinstance(target, str), target
     assert not chosen or target == chosen  # the phone's target is the dialog's
     return str(document.encounter.combatant(target).name)

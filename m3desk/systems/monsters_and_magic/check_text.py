@@ -7,13 +7,36 @@ details, so the table sees one vocabulary everywhere.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 
 from m3desk.core.numbers import MINUS, percent, signed
 from m3desk.core.terms import Term
-from m3desk.systems.monsters_and_magic import CheckSpec
+from m3desk.systems.monsters_and_magic import CheckSpec, Odds, TableRules
 from m3desk.systems.monsters_and_magic.action import Resolution
 
-__all__ = ["damage_cap_text", "details_text", "percent", "record_text", "signed", "spec_formula"]
+__all__ = [
+    "damage_cap_text",
+    "details_text",
+    "odds_rows",
+    "percent",
+    "record_text",
+    "signed",
+    "spec_formula",
+]
+
+
+def odds_rows(odds: Odds, rules: TableRules) -> list[tuple[str, Fraction]]:
+    """The chances the action dialog's bars show and a phone shows: success, then at least
+    the table's cost of each tier of effect points (5 / 10 / 15 EP by default), since what
+    the GM wants to know is "can this buy a major consequence?"."""
+    rows: list[tuple[str, Fraction]] = [("Success", odds.success)]
+    for cost, tier in (
+        (rules.minor_cost, "minor"),
+        (rules.major_cost, "major"),
+        (rules.extreme_cost, "extreme"),
+    ):
+        rows.append((f"≥ {cost} EP ({tier})", odds.at_least(cost)))
+    return rows
 
 
 def damage_cap_text(cap: int | None, computed: int | None) -> str:

@@ -2,8 +2,9 @@
 
 The tracker shows these columns after initiative, name and side; the board draws the seven
 range bands and marks which of the centre's weapons and spells reach each token. The action
-dialog of this game is its own (effect points need their spending step), so no generic
-actions are described here.
+dialog of this game is its own (effect points need their spending step): its actions and
+their chances are described for the players' phones (``seam_actions``), but no ``resolve``,
+so the GM's window keeps the game's own dialog and the forecast its own ``simulate``.
 """
 
 from __future__ import annotations
@@ -14,10 +15,19 @@ import re
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.numbers import minus, pool_text, signed
 from m3desk.core.reach_memo import ReachByDistance
-from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
+from m3desk.core.system import (
+    ActionOption,
+    ActionPreview,
+    Cell,
+    EncounterRules,
+    Reach,
+    Ring,
+    TrackerColumn,
+)
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.condition_text import condition_tooltip, conditions_short
 from m3desk.systems.monsters_and_magic.derive import derive
@@ -221,6 +231,21 @@ def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) ->
     return simulate(encounter, dice, policy)
 
 
+def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
+    """The actions the game's own dialog offers (loaded with the first phone that asks)."""
+    from m3desk.systems.monsters_and_magic.seam_actions import actions
+
+    return actions(encounter, actor)
+
+
+def _preview(
+    encounter: core.Encounter, actor: str, action: Action, target: str | None
+) -> ActionPreview:
+    from m3desk.systems.monsters_and_magic.seam_actions import preview
+
+    return preview(encounter, actor, action, target)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=Encounter,
     make_combatant=_make_combatant,
@@ -234,6 +259,8 @@ ENCOUNTER_RULES = EncounterRules(
     centre_summary=_centre_summary,
     limit=_limit,
     condition_names=_condition_names,
+    actions=_actions,
+    preview=_preview,
     simulate=_simulate,
     forecast_policy=FORECAST_POLICY,
 )

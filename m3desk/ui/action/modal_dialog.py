@@ -37,6 +37,10 @@ class ModalActionDialog(QDialog):
         del action_id, target_id
         return False
 
+    def chosen_action(self) -> Action | None:
+        """The action of the seam the dialog is on now (None: none of the seam's)."""
+        return None
+
     @classmethod
     def run_for(
         cls,

@@ -201,6 +201,10 @@ class SystemActionDialog(ModalActionDialog):
         data = self.action.currentData()
         return data if isinstance(data, ActionOption) else None
 
+    def chosen_action(self) -> Action | None:
+        option = self.option
+        return option.id if option is not None else None
+
     @property
     def target_id(self) -> str | None:
         data = self.target.currentData()

@@ -58,8 +58,11 @@ def _action_dialog(
 ) -> bool:
     from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 
-    # The encounter's roller (seeded in tests, replayed by the self-test) rolls the check.
-    return ActionDialog.run_for(document, parent, roller=roller, actor_id=actor_id)
+    # The encounter's roller (seeded in tests, replayed by the self-test) rolls the check;
+    # an action of the seam (a phone's) opens the dialog on it.
+    return ActionDialog.run_for(
+        document, parent, roller=roller, actor_id=actor_id, action_id=action_id
+    )
 
 
 def _setup_panel(document: EncounterDocument, parent: QWidget) -> QWidget:

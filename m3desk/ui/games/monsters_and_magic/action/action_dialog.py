@@ -33,12 +33,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.actions import Action
 from m3desk.core.dice import Roller
 from m3desk.systems.monsters_and_magic import CheckSpec, DiceError
 from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.systems.monsters_and_magic.action_outcome import AppliedAction, apply_action
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
 from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.seam_actions import action_of, chosen
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
@@ -284,6 +286,20 @@ class ActionDialog(ModalActionDialog):
     @property
     def aimed_at(self) -> str | None:
         return self._request.target_id if self._request is not None else None
+
+    def choose(self, action_id: Action, target_id: str | None = None) -> bool:
+        """Show the action ``action_id`` of the seam (``seam_actions``: the one a phone
+        sent dice for), aimed at ``target_id`` (None: the dialog's guess), every other
+        input at its first guess; False when the actor has no such action."""
+        choice = chosen(self._encounter, self.actor_id, action_id)
+        if choice is None:
+            return False
+        self.inputs.choose(choice.kind, choice.weapon_key, choice.attribute, target_id)
+        return True
+
+    def chosen_action(self) -> Action | None:
+        """The seam's action the inputs stand for (its weapon, attribute…)."""
+        return action_of(self._encounter, self._request) if self._request else None
 
     # -- the flow --------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from m3desk.systems.monsters_and_magic import (
+    Attribute,
     CheckSpec,
     Item,
     MonsterAttack,
@@ -35,8 +36,9 @@ from m3desk.systems.monsters_and_magic.action_kind import ActionKind, TargetRole
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, conditions_in_force
 from m3desk.systems.monsters_and_magic.weapon_choice import weapon_for
+from m3desk.ui.action.combo_items import select_data
 from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory, ActorChoices
-from m3desk.ui.games.monsters_and_magic.action.actor_panel import ActorPanel
+from m3desk.ui.games.monsters_and_magic.action.actor_panel import NO_WEAPON, ActorPanel
 from m3desk.ui.games.monsters_and_magic.action.situation_panel import SituationPanel
 from m3desk.ui.games.monsters_and_magic.action.target_panel import TargetPanel
 
@@ -364,6 +366,37 @@ class CheckInputs(QWidget):
             target_ticked=target_ticked,
             not_in_force=late,
         )
+
+    def choose(
+        self,
+        action: ActionKind,
+        weapon_key: str | None,
+        attribute: Attribute | None,
+        target_id: str | None,
+    ) -> None:
+        """Put the inputs on one action (the weapon by its key, no key: none or unarmed; the
+        attribute, None: the guess; the target, None: the guess) as a fresh choice of it
+        makes them: the first guesses of everything else, nothing remembered (what the
+        players' phones preview; the dice they send open the dialog on it)."""
+        if self.actor() is None:
+            return
+        panels = (self.actor_panel, self.target_panel)
+        blocked = [panel.blockSignals(True) for panel in panels]
+        self._loading = True
+        try:
+            self.actor_panel.set_current_action(action)
+            self.actor_panel.set_action_lists(action, self._encounter.options)
+            if action.uses_weapon:
+                select_data(self.actor_panel.weapon, weapon_key or NO_WEAPON)
+            self._picked_target, self._target_picked = target_id, target_id is not None
+            self._load_weapon(None)
+            if attribute is not None:
+                self.actor_panel.set_attribute(attribute)
+        finally:
+            self._loading = False
+            for panel, was in zip(panels, blocked, strict=True):
+                panel.blockSignals(was)
+        self._emit()
 
     # -- reactions ---------------------------------------------------------------------
 

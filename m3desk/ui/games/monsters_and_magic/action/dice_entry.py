@@ -139,6 +139,7 @@ class DiceEntry(QGroupBox):
         )
         for field in self.damage_dice:
             self._damage_box.removeWidget(field)
+            field.hide()  # out of the layout it would sit on the group's title until deleted
             field.deleteLater()
         self.damage_dice = []
         self._damage = damage

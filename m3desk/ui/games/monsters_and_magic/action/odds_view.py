@@ -11,7 +11,7 @@ from fractions import Fraction
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from m3desk.systems.monsters_and_magic import Odds, TableRules
-from m3desk.systems.monsters_and_magic.check_text import percent
+from m3desk.systems.monsters_and_magic.check_text import odds_rows, percent
 from m3desk.ui.action.odds_bars import OddsBars
 
 __all__ = ["OddsView"]
@@ -42,14 +42,7 @@ class OddsView(QWidget):
             self.bars.set_rows([])
             self.expected.setText("")
             return
-        rows: list[tuple[str, Fraction]] = [("Success", odds.success)]
-        for cost, tier in (
-            (rules.minor_cost, "minor"),
-            (rules.major_cost, "major"),
-            (rules.extreme_cost, "extreme"),
-        ):
-            rows.append((f"≥ {cost} EP ({tier})", odds.at_least(cost)))
-        self.bars.set_rows(rows)
+        self.bars.set_rows(odds_rows(odds, rules))
         failing_badly = sum(
             (
                 p
