@@ -367,8 +367,8 @@ class CombatBlock(_Fixed):
         for stat, lines in self._left_rows(canvas, left_w - label_w):
             height += self._row_h(stat, lines)
         for _label, cell in self.rows:
-            lines = self._row_lines(canvas, cell, left_w - label_w - 4)
-            height += self.SAVE_H + (len(lines) - 1) * (self.NOTE_H + 2)
+            wrapped = self._row_lines(canvas, cell, left_w - label_w - 4)
+            height += self.SAVE_H + (len(wrapped) - 1) * (self.NOTE_H + 2)
         return height + self.PAD + (self.ROWS_GAP if self.rows else 0.0)
 
     def _save_lines(

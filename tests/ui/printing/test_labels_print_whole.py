@@ -167,3 +167,29 @@ def test_an_encounter_sheet_of_ten_cuts_no_name_or_attack(
     flat = words(text)
     for combatant in encounter.combatants:
         assert combatant.name in flat, combatant.name
+
+
+LONG = "Sworn to the Grey Order of Hollowmere"
+"""A value the header's row cannot hold beside the others: it runs on to a row of its own."""
+
+
+@pytest.mark.parametrize("game", [system.id for system in registry.systems()])
+def test_a_long_value_in_the_header_prints_whole(qapp: object, tmp_path: Path, game: str) -> None:
+    path = next(
+        p for p in sample_files(game) if getattr(load_sheet(p).model, "kind", "") == "character"
+    )
+    sheet = load_sheet(path).model
+    form = registry.get(game).sheet_forms["character"]
+    texts = [
+        spec.path
+        for spec in form.sections[0].fields
+        if spec.kind == "text" and spec.path != "name" and "." not in spec.path
+    ]
+    if not texts:
+        pytest.skip(f"{game}: no words typed in its sheet's first section")
+    sheet = type(sheet).model_validate({**sheet.model_dump(), **dict.fromkeys(texts, LONG)})
+    out = tmp_path / "long.pdf"
+    export_documents_pdf([sheet], out)
+    lines = [words(line) for line in pdftotext(out).splitlines()]
+    whole = sum(line.count(LONG) for line in lines)
+    assert whole >= len(texts), f"{game}: {whole} of {len(texts)} whole"
