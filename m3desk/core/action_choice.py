@@ -60,8 +60,8 @@ def best_default(
             if preview.problem:
                 continue
             score = (preview.success or Fraction(0)) * max(mean_damage(option), Fraction(1))
-            # A foe in reach first: where a game lets an attack reach out (Monsters & Magic's
-            # effect points buy the range), the one that needs none.
+            # A foe in reach first: where a game lets an attack reach out (points spent
+            # after the roll buy the range), the one that needs none.
             reaches = target is None or rules.reach(encounter, actor_id, target).in_reach
             key = (reaches, score)
             if best is None or key > best[0]:

@@ -83,8 +83,11 @@ def chosen(encounter: core.Encounter, actor_id: str, action: Action) -> Chosen |
     if kind is ActionKind.ATTRIBUTE_CHECK:
         known = {a.value: a for a in Attribute}
         return Chosen(kind, attribute=known[action.variant]) if action.variant in known else None
-    if not kind.uses_weapon or action.index is None:
-        return Chosen(kind) if kind is not ActionKind.SPELL else None
+    if not kind.uses_weapon:
+        return Chosen(kind)
+    if action.index is None:  # unarmed: a character's (a monster fights with its attacks)
+        armed = kind is ActionKind.SPELL or not isinstance(sheet, CharacterSheet)
+        return None if armed else Chosen(kind)
     if kind is ActionKind.SPELL:
         key = f"spell:{action.index}"
     else:

@@ -262,8 +262,8 @@ def test_act_hands_the_real_action_dialog_the_current_combatant(
     monkeypatch.setattr(action_launcher, "open_action_dialog", REAL_OPEN_ACTION_DIALOG)
     calls = []
 
-    def run_for(cls, document, parent, *, roller=None, memory=None, actor_id=None):
-        calls.append((document, parent, {"roller": roller, "actor_id": actor_id}))
+    def run_for(cls, document, parent, *, roller=None, memory=None, actor_id=None, action_id=None):
+        calls.append((document, parent, {"roller": roller, "actor_id": actor_id, "on": action_id}))
 
     monkeypatch.setattr(dialog, "run_for", classmethod(run_for))
     scout(widget)
@@ -271,7 +271,9 @@ def test_act_hands_the_real_action_dialog_the_current_combatant(
     next_turn(qtbot, widget)
     press(qtbot, widget, Qt.Key.Key_E, CTRL)
     felix = by_name(widget.document.encounter, "Felix").id
-    assert calls == [(widget.document, widget, {"roller": widget.turns.roller, "actor_id": felix})]
+    assert calls == [
+        (widget.document, widget, {"roller": widget.turns.roller, "actor_id": felix, "on": None})
+    ]
 
 
 def test_retyping_the_same_count_keeps_the_order_within_it(qtbot, widget: EncounterWidget) -> None:
