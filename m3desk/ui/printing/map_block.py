@@ -33,6 +33,10 @@ LABEL_ROOM = 14.0
 MOST = 40.0
 """At most this many points a unit (the map's own limit)."""
 NAME_SIZE = 7.0
+SHRINK_LEAST = 0.75
+"""A map shrunk into the room left at a page's foot keeps at least this share of its own
+scale; with less it goes whole to the next page (a crowd squeezed into a 72-point strip
+printed its tokens a few points apart, on top of each other's names)."""
 LEAST_STEP = 36.0
 """Points a grid step is at least wide where the tokens allow (names of 7 points side by
 side: "Hobgoblin boss 2" is about 60 points)."""
@@ -128,14 +132,17 @@ class MapBlock:
         self, canvas: Canvas, width: float, available: float, *, force: bool
     ) -> tuple[MapBlock | None, MapBlock | None]:
         """Smaller rather than on a page of its own: whatever room is left down to
-        :data:`MIN_MAP_H`."""
+        :data:`MIN_MAP_H`, while that keeps :data:`SHRINK_LEAST` of the map's scale."""
         if available >= self.height(canvas, width):
             return self, None
-        if available - TITLE_H >= MIN_MAP_H or force:
-            return MapBlock(
-                self.encounter, max(available - TITLE_H, MIN_MAP_H), self._decoded
-            ), None
-        return None, self
+        smaller = MapBlock(self.encounter, max(available - TITLE_H, MIN_MAP_H), self._decoded)
+        if force:
+            return smaller, None
+        if available - TITLE_H < MIN_MAP_H:
+            return None, self
+        if smaller.frame_for(width).scale < SHRINK_LEAST * self.frame_for(width).scale:
+            return None, self
+        return smaller, None
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
         section_title(canvas, x, y, width, "Map", f"where each stands; grid in {self.unit}")
