@@ -13,60 +13,102 @@ import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core import encounter_places, registry
-from m3desk.core.places import Place
+from m3desk.core.places import Place, toward
 from tests.benchmarks.test_big_fight_bench import _crowd
 
 GAMES = sorted(s.id for s in registry.systems() if s.positions.kind == "distance")
 
 
-def _fresh(encounter: core.Encounter, mover: str, target: str, value: float) -> Place:
-    """closing_place read from nothing (its kept spots forgotten)."""
+def _answers(
+    encounters: list[core.Encounter], asked: list[tuple[str, str]], value: float
+) -> tuple[list[Place], list[Place]]:
+    """closing_place's answers for each encounter in turn, read afresh each time (its kept
+    spots forgotten), then kept from one encounter to the next as a fight asks them."""
+    fresh = []
+    for encounter, (mover, target) in zip(encounters, asked, strict=True):
+        encounter_places._LAST.standing = None
+        fresh.append(core.closing_place(encounter, mover, target, value))
     encounter_places._LAST.standing = None
-    return core.closing_place(encounter, mover, target, value)
+    kept = [
+        core.closing_place(encounter, mover, target, value)
+        for encounter, (mover, target) in zip(encounters, asked, strict=True)
+    ]
+    return fresh, kept
 
 
 def _hp(encounter: core.Encounter, cid: str, hp: int) -> core.Encounter:
+    """The combatant with ``hp`` hit points (or the game's pool) left."""
     rules = registry.system_of(encounter).encounter
     assert rules is not None
-    sheet = rules.with_hit_points(encounter.combatant(cid).sheet, hp)
-    return core.replace_sheet(encounter, cid, sheet)
+    sheet = encounter.combatant(cid).sheet
+    changed = rules.with_hit_points(sheet, hp)
+    if changed is sheet:  # a game whose copies keep their sheet's: its hit points set
+        changed = sheet.model_copy(update={"hit_points": hp})
+    return core.replace_sheet(encounter, cid, changed)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_closer_stops_where_a_fresh_reading_puts_it(game: str) -> None:
-    """Forty changes to a crowd of 24 (moves onto and beside others, falls, one brought back,
-    one joining, one taken off the map), each followed by the same question asked of the
-    kept spots and of a fresh reading: the same spot every time."""
-    dice = random.Random(30)
+    """A closer's spot on the line taken by a third, who falls, rises, steps off and back,
+    then is asked for again after others join, leave the map and another game's encounter
+    is asked in between: the kept spots answer as a fresh reading each time (and the
+    answers differ: the spot is free, then not)."""
     encounter = _crowd(game, 24)
     other = _crowd(GAMES[(GAMES.index(game) + 1) % len(GAMES)], 20)
     step = encounter.position_model.step
+    ids = [c.id for c in encounter.combatants]
+    mover, target, blocker = ids[0], ids[1], ids[2]
+    there = encounter.places[target]
+    spot = toward(encounter.position_model, encounter.places[mover], there, step)
+    away = Place.at(there.x + 40 * step, there.y + 40 * step)
+    states = [encounter]
+
+    def then(changed: core.Encounter) -> None:
+        states.append(changed)
+
+    then(core.move_to(states[-1], blocker, spot))  # on the spot
+    then(_hp(states[-1], blocker, 0))  # falls
+    then(_hp(states[-1], blocker, 5))  # rises
+    then(core.move_to(states[-1], blocker, away))  # steps off
+    then(core.move_to(states[-1], blocker, spot))  # and back
+    rules = registry.get(game).encounter
+    assert rules is not None
+    then(core.join(states[-1], rules.make_combatant(encounter.combatants[3].sheet, "Party")))
+    places = dict(states[-1].places)
+    places.pop(ids[5])
+    then(states[-1].model_copy(update={"places": places}))
+    fresh, kept = _answers(states, [(mover, target)] * len(states), step)
+    assert kept == fresh
+    assert fresh[1] != fresh[2] and fresh[3] != fresh[4] != fresh[5]
+    # another game asked between two of this one's questions
+    encounter_places._LAST.standing = None
+    assert core.closing_place(states[1], mover, target, step) == fresh[1]
+    a, b = (c.id for c in other.combatants[:2])
+    core.closing_place(other, a, b, step)
+    assert core.closing_place(states[2], mover, target, step) == fresh[2]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_closer_in_a_changing_crowd(game: str) -> None:
+    """Forty random changes to a crowd of 24 (moves onto and beside others, falls and
+    rises), each followed by a question: the kept spots answer as fresh readings."""
+    dice = random.Random(30)
+    states = [_crowd(game, 24)]
+    step = states[0].position_model.step
+    ids = [c.id for c in states[0].combatants]
+    asked = [(ids[0], ids[1])]
     for change in range(40):
-        ids = [c.id for c in encounter.combatants]
-        kind = change % 5
-        if kind in (0, 1):  # a move, often next to someone else
+        encounter = states[-1]
+        if change % 3:
             near = encounter.places[dice.choice(ids)]
             spot = Place.at(near.x + step * dice.choice((0, 1)), near.y + step * dice.randint(0, 1))
             encounter = core.move_to(encounter, dice.choice(ids), spot)
-        elif kind == 2:  # a fall, or one risen again
+        else:
             encounter = _hp(encounter, dice.choice(ids), dice.choice((0, 0, 5)))
-        elif kind == 3 and change % 10 == 3:  # someone joins, or another game is asked
-            rules = registry.get(game).encounter
-            assert rules is not None
-            encounter = core.join(
-                encounter, rules.make_combatant(encounter.combatants[0].sheet, "Monsters")
-            )
-            a, b = (c.id for c in other.combatants[:2])
-            core.closing_place(other, a, b, step)
-        elif kind == 3:  # taken off the map
-            places = dict(encounter.places)
-            places.pop(ids[-1], None)
-            encounter = encounter.model_copy(update={"places": places})
-        ids = [c.id for c in encounter.combatants if c.id in encounter.places]
-        mover, target = dice.sample(ids, 2)
-        kept = core.closing_place(encounter, mover, target, step)
-        assert core.closing_place(encounter, mover, target, step) == kept  # asked again
-        assert kept == _fresh(encounter, mover, target, step), change
+        states.append(encounter)
+        asked.append(tuple(dice.sample(ids, 2)))  # type: ignore[arg-type]
+    fresh, kept = _answers(states, asked, step)
+    assert kept == fresh
 
 
 def test_a_crowd_finds_each_combatant_by_id() -> None:
