@@ -291,11 +291,11 @@ class _Standing:
             for cid, place in compress(
                 places.items(), map(is_not, self.places.values(), places.values())
             ):
-                i = index.get(cid)
-                if i is None:
+                k = index.get(cid)
+                if k is None:
                     return False
-                xs[i], ys[i], zs[i] = place.x, place.y, place.z
-                spots.move(i, place.x, place.y)
+                xs[k], ys[k], zs[k] = place.x, place.y, place.z
+                spots.move(k, place.x, place.y)
             self.places = places
             self.asked = None
         return True

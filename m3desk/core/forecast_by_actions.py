@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from m3desk.core.dice import Roller
 from m3desk.core.forecast import FightResult, Policy, Simulate, policy_key
@@ -63,8 +63,6 @@ class ActionsSimulator:
 
     system_id: str
     module: str
-    spatial: ClassVar[bool] = True
-    """Its steps find foes through the core's spatial index (:class:`_Field`)."""
 
     def __call__(self, encounter: Encounter, dice: random.Random, policy: Policy) -> FightResult:
         return play(_rules(self.system_id, self.module), encounter, dice, policy)

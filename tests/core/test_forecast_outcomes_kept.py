@@ -19,13 +19,19 @@ from pathlib import Path
 import pytest
 
 from m3desk.core import registry
-from m3desk.core.forecast import FightResult, run_fights
+from m3desk.core.forecast import FightResult, Policy, run_fights
 from m3desk.core.forecast_by_actions import simulator_of
 from tests.benchmarks.test_big_fight_bench import _crowd
 
 KEPT = Path(__file__).with_name("forecast_outcomes.json")
 FIGHTS = {6: 60, 50: 8, 200: 2}
 SEED = 30
+POLICIES = {
+    "weakest": Policy(target="weakest", ranged_stay=False),
+    "strongest": Policy(target="strongest"),
+}
+"""The other targets, kept at 50 combatants (by main's code at f65db61): the index's groups
+by hit points left, and a shooter closing in."""
 
 
 def _games() -> list[str]:
@@ -33,13 +39,15 @@ def _games() -> list[str]:
     return sorted(s.id for s in registry.systems() if simulator_of(s) is not None)
 
 
-def _outcomes(game: str, count: int) -> dict[str, object]:
+def _outcomes(game: str, count: int, policy: str = "") -> dict[str, object]:
     simulate = simulator_of(registry.get(game))
     assert simulate is not None
     encounter = _crowd(game, count)
     # combatants by their place in the encounter (their ids are drawn afresh each time)
     number = {c.id: k for k, c in enumerate(encounter.combatants)}
-    results: list[FightResult] = run_fights(encounter, simulate, fights=FIGHTS[count], seed=SEED)
+    results: list[FightResult] = run_fights(
+        encounter, simulate, fights=FIGHTS[count], seed=SEED, policy=POLICIES.get(policy, Policy())
+    )
     text = json.dumps(
         [
             [
@@ -65,6 +73,14 @@ def test_seeded_outcomes_are_kept(game: str, count: int) -> None:
     assert _outcomes(game, count) == kept[f"{game} {count}"]
 
 
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+@pytest.mark.parametrize("game", _games())
+def test_seeded_outcomes_of_each_target_are_kept(game: str, policy: str) -> None:
+    kept = json.loads(KEPT.read_text(encoding="utf-8"))
+    assert f"{game} 50 {policy}" in kept, f"no kept outcomes for {game} ({policy}): regenerate"
+    assert _outcomes(game, 50, policy) == kept[f"{game} 50 {policy}"]
+
+
 if __name__ == "__main__":
     from tests import games
 
@@ -75,6 +91,11 @@ if __name__ == "__main__":
                 f"{game} {count}": _outcomes(game, count)
                 for game in _games()
                 for count in sorted(FIGHTS)
+            }
+            | {
+                f"{game} 50 {policy}": _outcomes(game, 50, policy)
+                for game in _games()
+                for policy in sorted(POLICIES)
             },
             indent=1,
             sort_keys=True,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import random
 from fractions import Fraction
 from functools import partial
@@ -407,12 +408,59 @@ def _parse(
     ), problems
 
 
+class _Targets:
+    """Each side's target as the toy's policy picks it, without a scan of everyone per blow:
+    the first foe standing in roster order (a pointer past the fallen), or the weakest
+    (strongest) by a heap of hit points left, the first in roster order among equals (as
+    ``min``/``max`` over the foes in order pick), entries gone stale skipped."""
+
+    def __init__(self, hp: dict[str, int], side_of: dict[str, str], how: str) -> None:
+        self.hp, self.side_of, self.how = hp, side_of, how
+        ids = list(hp)
+        self.order = {cid: k for k, cid in enumerate(ids)}
+        sides = sorted(set(side_of.values()))
+        self.foes = {s: [cid for cid in ids if side_of[cid] != s] for s in sides}
+        self.at = dict.fromkeys(sides, 0)
+        self.heaps: dict[str, list[tuple[int, int, str]]] = {s: [] for s in sides}
+        if how != "nearest":
+            for s, foes in self.foes.items():
+                self.heaps[s] = [self._entry(cid) for cid in foes if hp[cid] > 0]
+                heapq.heapify(self.heaps[s])
+
+    def _entry(self, cid: str) -> tuple[int, int, str]:
+        left = self.hp[cid]
+        return (left if self.how == "weakest" else -left, self.order[cid], cid)
+
+    def wounded(self, cid: str) -> None:
+        if self.how != "nearest" and self.hp[cid] > 0:
+            for s, heap in self.heaps.items():
+                if s != self.side_of[cid]:
+                    heapq.heappush(heap, self._entry(cid))
+
+    def first(self, side: str) -> str | None:
+        hp = self.hp
+        if self.how == "nearest":
+            foes, at = self.foes[side], self.at[side]
+            while at < len(foes) and hp[foes[at]] <= 0:
+                at += 1
+            self.at[side] = at
+            return foes[at] if at < len(foes) else None
+        heap = self.heaps[side]
+        while heap:
+            key, _order, cid = heap[0]
+            if hp[cid] > 0 and key == self._entry(cid)[0]:
+                return cid
+            heapq.heappop(heap)
+        return None
+
+
 def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
     """The toy's fight: every round each side in initiative order attacks its target."""
     hp = {c.id: c.sheet.hit_points for c in encounter.combatants}
     sheets = {c.id: c.sheet for c in encounter.combatants}
     side_of = {c.id: c.side for c in encounter.combatants}
     options = _toy_options(encounter)
+    targets = _Targets(hp, side_of, policy.target)
     rounds = 0
     while rounds < policy.max_rounds:
         standing = {side_of[i] for i, left in hp.items() if left > 0}
@@ -423,16 +471,9 @@ def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) ->
         order = sorted(sorted(standing), key=lambda _side: dice.randint(1, die), reverse=True)
         for side in order:
             for attacker in [i for i in hp if side_of[i] == side and hp[i] > 0]:
-                foes = [i for i in hp if side_of[i] != side and hp[i] > 0]
-                if not foes:
+                target = targets.first(side)
+                if target is None:
                     break
-                target = (
-                    min(foes, key=lambda i: hp[i])
-                    if policy.target == "weakest"
-                    else max(foes, key=lambda i: hp[i])
-                    if policy.target == "strongest"
-                    else foes[0]
-                )
                 roll = dice.randint(1, 20)
                 attack, ac = sheets[attacker].attack, sheets[target].ac
                 if _hits(roll, attack, ac, options):
@@ -442,6 +483,7 @@ def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) ->
                         + damage.bonus
                     )
                     hp[target] -= dealt * 2 if _critical(roll, attack, ac, options) else dealt
+                    targets.wounded(target)
     standing = {side_of[i] for i, left in hp.items() if left > 0}
     return FightResult(
         winner=next(iter(standing)) if len(standing) == 1 else None,

@@ -129,7 +129,8 @@ class _Play:
         prep, d, n = self.prep, self.d, self.n
         weapon = prep.weapons[a][w]
         if weapon.ranged:
-            adjacent = bool(self.near.around(a, ADJACENT))  # a hostile standing next to it
+            # a hostile standing next to it: the target itself, else any other foe
+            adjacent = distance <= ADJACENT or bool(self.near.around(a, ADJACENT))
             net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent, distance > weapon.near)]
         else:
             net = d.own[a] + d.vs_melee[t] + prep.dual[a]
