@@ -152,6 +152,7 @@ PRESETS["issue-31"] = [
     "m3desk/systems/adnd2e/option_rules.py::DeathRule.dead",
     "m3desk/systems/adnd2e/combat.py::morale_hold_chance",
     "m3desk/systems/ose/combat.py::morale_pass_chance",
+    "m3desk/systems/ose/combat.py::morale_odds",
     "m3desk/systems/monsters_and_magic/encounter.py::first_round_waits",
     "m3desk/systems/monsters_and_magic/encounter.py::down",
     "m3desk/systems/monsters_and_magic/conditions.py::round_ends_left",

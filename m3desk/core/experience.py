@@ -13,7 +13,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
-from m3desk.core.numbers import signed
+from m3desk.core.numbers import minus, signed
 from m3desk.core.system import ExperienceAward, ExperienceShare
 
 __all__ = ["MAX_EXPERIENCE", "add_to_sheets", "hit_points_and_experience", "split", "written_back"]
@@ -86,5 +86,5 @@ def hit_points_and_experience(before: BaseModel, after: BaseModel) -> list[str]:
     for field, label in (("hit_points", "hit points"), ("experience", "experience")):
         old, new = getattr(before, field, 0), getattr(after, field, 0)
         if old != new:
-            changes.append(f"{label} {old} → {new}")
+            changes.append(f"{label} {minus(old)} → {minus(new)}")  # "−3", as every pool
     return changes

@@ -241,6 +241,8 @@ class LevelStep(NamedTuple):
     """The hit points the new levels add for these faces (None: at the dice's average)."""
     apply: Callable[[BaseModel, int], BaseModel]
     """The sheet with that many hit points added (current and maximum)."""
+    now: str = ""
+    """The sheet's hit points before the step, as the game writes them ("8/8"; "": not said)."""
 
 
 class SheetForm(NamedTuple):

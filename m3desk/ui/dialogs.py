@@ -389,8 +389,7 @@ def show_about(parent: QWidget | None) -> None:
         QMessageBox.Icon.Information,
         f"About {APP_DISPLAY_NAME}",
         f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
-        "<p>The desktop table companion for tabletop role-playing games, "
-        "starting with <i>Monsters &amp; Magic</i> and its Effect Engine: "
+        "<p>The desktop table companion for tabletop role-playing games: "
         "character and monster sheets, encounters and printing.</p>"
         f"<p>Built with PySide6 {pyside_version}.</p>",
         QMessageBox.StandardButton.Ok,

@@ -312,7 +312,9 @@ class MainWindow(QMainWindow):
         except (OSError, ValueError, KeyError) as exc:
             from m3desk.ui import dialogs
 
-            dialogs.show_error(self, "New Character", f"The race and class data is missing: {exc}")
+            dialogs.show_error(
+                self, "New Character", f"The game's data for new characters is missing: {exc}"
+            )
             return None
         if choice is None:
             return None

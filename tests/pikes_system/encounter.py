@@ -8,7 +8,7 @@ from typing import Annotated, ClassVar
 from pydantic import BaseModel, Field
 
 from m3desk.core import encounter as core
-from m3desk.core.numbers import pool_text, signed
+from m3desk.core.numbers import minus, pool_text, signed
 from m3desk.core.system import (
     Action,
     ActionOption,
@@ -92,7 +92,7 @@ def edit(
     sheet = _sheet(encounter, combatant_id)
     value = min(int(text), sheet.max_vigour)
     after = core.replace_sheet(encounter, combatant_id, sheet.model_copy(update={"vigour": value}))
-    return after, f"Set {sheet.name}'s Vigour to {value}"
+    return after, f"Set {sheet.name}'s Vigour to {minus(value)}"
 
 
 def rings(_encounter: core.Encounter, _centre: str) -> tuple[Ring, ...]:

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, Roller
-from m3desk.core.numbers import pool_text, signed
+from m3desk.core.numbers import minus, pool_text, signed
 from m3desk.core.places import Place
 from m3desk.core.system import (
     Action,
@@ -102,7 +102,7 @@ def edit(
     sheet = _sheet(encounter, combatant_id)
     value = min(int(text), sheet.max_resolve)
     after = core.replace_sheet(encounter, combatant_id, sheet.model_copy(update={"resolve": value}))
-    return after, f"Set Resolve of {sheet.name} to {value}"
+    return after, f"Set Resolve of {sheet.name} to {minus(value)}"
 
 
 def attack_of(sheet: SkirmishBody) -> int:

@@ -20,6 +20,7 @@ from m3desk.core.edits import (
     set_notes,
     set_side,
 )
+from m3desk.core.numbers import pool_text
 from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.conditions import Condition
 from m3desk.systems.monsters_and_magic.encounter import (
@@ -80,12 +81,10 @@ def set_pool(
     after = Pool(current=current, maximum=before.maximum if maximum is None else maximum)
     label = POOL_LABELS[pool]
     changed = _with_sheet_change(encounter, combatant_id, **{pool: after})
-    text = (
-        f"GM: {combatant.name} {label} {before.current}/{before.maximum} → "
-        f"{after.current}/{after.maximum}"
-    )
+    now = pool_text(after.current, after.maximum)
+    text = f"GM: {combatant.name} {label} {pool_text(before.current, before.maximum)} → {now}"
     changed = add_log(changed, text, target=combatant_id)
-    return changed, f"Set {combatant.name}'s {label} to {after.current}/{after.maximum}"
+    return changed, f"Set {combatant.name}'s {label} to {now}"
 
 
 def adjust_pool(encounter: Encounter, combatant_id: str, pool: PoolName, delta: int) -> Edit:

@@ -7,6 +7,7 @@ items) is the file's. The reading and writing of files is the app's; this is the
 
 from __future__ import annotations
 
+from m3desk.core.numbers import pool_text
 from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 
@@ -36,7 +37,10 @@ def describe_changes(before: Sheet, after: Sheet) -> tuple[str, ...]:
     for field, label in (("php", "PHP"), ("mhp", "MHP")):
         old, new = getattr(before, field), getattr(after, field)
         if old != new:
-            changes.append(f"{label} {old.current}/{old.maximum} → {new.current}/{new.maximum}")
+            changes.append(
+                f"{label} {pool_text(old.current, old.maximum)} → "
+                f"{pool_text(new.current, new.maximum)}"
+            )
     if before.hero_points != after.hero_points:
         changes.append(f"hero points {before.hero_points} → {after.hero_points}")
     if before.conditions != after.conditions:

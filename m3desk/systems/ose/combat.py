@@ -24,6 +24,7 @@ __all__ = [
     "hit_chance",
     "lowest_natural",
     "morale_holds",
+    "morale_odds",
     "morale_pass_chance",
     "need_text",
     "needed",
@@ -142,13 +143,19 @@ def morale_holds(roll: int, ml: int) -> bool:
     return ml == 12 or (ml != 2 and roll <= ml)
 
 
+def morale_odds(ml: int) -> Fraction:
+    """The chance :func:`morale_holds` keeps a monster of this ML fighting, counted over every
+    2d6 total by that very rule (ML 12: always; ML 2: never)."""
+    counts = sum_of_dice(2, 6)
+    return Fraction(sum(w for total, w in counts.items() if morale_holds(total, ml)), 36)
+
+
 def morale_pass_chance(morale: int) -> Fraction | None:
-    """The chance :func:`morale_holds` passes, counted over every 2d6 total by that very rule;
-    None where no roll is made (ML 2 flees, ML 12 never checks)."""
+    """:func:`morale_odds` where a roll is made; None where none is (ML 2 flees, ML 12 never
+    checks)."""
     if morale <= 2 or morale >= 12:
         return None
-    counts = sum_of_dice(2, 6)
-    return Fraction(sum(w for total, w in counts.items() if morale_holds(total, morale)), 36)
+    return morale_odds(morale)
 
 
 def down(hit_points: int) -> bool:

@@ -9,7 +9,7 @@ from functools import partial
 from pydantic import BaseModel
 
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import signed
+from m3desk.core.numbers import pool_text, signed
 from m3desk.core.sheet_form import LevelStep
 from m3desk.systems.ose.sheet import CharacterSheet
 from m3desk.systems.ose.tables import CLASS_HIT_DIE, HP_AFTER_NINTH, standard_modifier
@@ -57,4 +57,5 @@ def level_step(
         DiceExpr(count=count, sides=die) if count else None,
         partial(_gain, die, count, con, fixed),
         lambda sheet, gain: _add(gain, sheet),
+        pool_text(after.hit_points, after.max_hit_points),
     )

@@ -344,9 +344,9 @@ def morale_check(
 
 
 def morale_chance(ml: int) -> Fraction:
-    if ml >= 12:
-        return Fraction(1)
-    return combat.morale_pass_chance(ml) or Fraction(0)
+    """The odds a check shows, counted by the rule that rolls (ML 12 holds, ML 2 breaks:
+    written once, in ``morale_holds``)."""
+    return combat.morale_odds(ml)
 
 
 # -- what the tracker says above the roster ---------------------------------------------

@@ -11,13 +11,13 @@ tooltip names its key.
 Next turn              Ctrl+Return (Ctrl+Enter)
 Previous turn          Ctrl+Shift+Return
 Roll initiative        Ctrl+I (all without one), Ctrl+Shift+I (selected)
-Casting this round     Ctrl+T
+Casting this round     Ctrl+T (a game's own)
 Earlier/later on count Alt+Up / Alt+Down
 Delay / Act now        Ctrl+D / Ctrl+Shift+D
 Act…                   Ctrl+E
 Everyone attacks       Ctrl+Shift+A (games that declare)
-Adjust PHP / MHP       Ctrl+H / Ctrl+Shift+H
-Add effect…            Ctrl+K
+Adjust pools           Ctrl+H / Ctrl+Shift+H (a game's own: Monsters & Magic's PHP, MHP)
+Add condition…         Ctrl+K
 Remove combatant       Delete (in the encounter tab)
 Export log…            Ctrl+Shift+E
 Table rules…           (none; Encounter menu and More)
@@ -65,7 +65,7 @@ class EncounterActions(QObject):
         # Shorter words on the toolbar (QToolBar shows iconText); menus keep the full text.
         for created, short in (
             (self.previous_turn, "Previous"),
-            (self.add_condition, "Add Effect"),
+            (self.add_condition, "Add Condition"),
         ):
             created.setIconText(short)
 
@@ -92,9 +92,7 @@ class EncounterActions(QObject):
             "Roll the selected combatant's initiative again",
         )
         self.casting = action(
-            "&Casting This Round",
-            ("Ctrl+T",),
-            "Casting a spell: initiative uses INT instead of DEX",
+            "&Casting This Round", ("Ctrl+T",), "The selected combatant casts a spell this round"
         )
         self.casting.setCheckable(True)
         self.earlier = action(
@@ -119,15 +117,13 @@ class EncounterActions(QObject):
 
     def _make_combatant_actions(self, action: Callable[..., QAction], host: QWidget) -> None:
         """The selected combatant's: pools, everyone attacks, effects, removal."""
+        # A game's own commands (``tracker_commands``) give these their words (``speak``);
+        # every other game hides them.
         self.adjust_php = action(
-            "Adjust &PHP…",
-            ("Ctrl+H",),
-            "Damage or heal the selected combatant's physical hit points",
+            "Adjust &Pool…", ("Ctrl+H",), "Damage or heal the selected combatant"
         )
         self.adjust_mhp = action(
-            "Adjust &MHP…",
-            ("Ctrl+Shift+H",),
-            "Damage or heal the selected combatant's mental hit points",
+            "Adjust &Second Pool…", ("Ctrl+Shift+H",), "Damage or heal the selected combatant"
         )
         self.everyone_attacks = action(
             "Everyone A&ttacks the Nearest Foe",
@@ -138,11 +134,9 @@ class EncounterActions(QObject):
             "pick in the Declared column to declare for them all",
         )
         self.add_condition = action(
-            "Add &Effect or Consequence…",
-            ("Ctrl+K",),
-            "Place an effect or consequence on the selected combatant",
+            "Add &Condition…", ("Ctrl+K",), "Place a condition on the selected combatant"
         )
-        self.remove_condition_menu = QMenu("Remo&ve Effect or Consequence", host)
+        self.remove_condition_menu = QMenu("Remo&ve Condition", host)
         self.remove_combatant = action(
             "Remove from Encounter", ("Delete",), "Remove the selected combatant"
         )
@@ -212,6 +206,17 @@ class EncounterActions(QObject):
             self.roll_initiative.setToolTip(tip)
             self.roll_initiative.setStatusTip(tip)
 
+    def speak(self, action: QAction, text: str, tip: str, short: str = "") -> None:
+        """Give one of the game's commands its words: the menu's ``text``, the toolbar's
+        ``short`` ones, and a ``tip`` that names the action's key."""
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = f"{tip} ({keys})" if keys else tip
+        action.setText(text)
+        if short:
+            action.setIconText(short)
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+
     def game_specific(self) -> list[QAction]:
         """The commands a game's own widgets drive (``tracker_commands``, Monsters & Magic's
         casting and two pools; hidden for other games)."""
@@ -228,12 +233,12 @@ class EncounterActions(QObject):
             action.setVisible(False)
             action.setEnabled(False)
         if conditions:
-            self.add_condition.setText("Add &Condition…")
-            self.add_condition.setIconText("Add Condition")
-            tip = "Place one of the game's conditions on the selected combatant (Ctrl+K)"
-            self.add_condition.setToolTip(tip)
-            self.add_condition.setStatusTip(tip)
-            self.remove_condition_menu.setTitle("Remo&ve Condition")
+            self.speak(
+                self.add_condition,
+                "Add &Condition…",
+                "Place one of the game's conditions on the selected combatant",
+                "Add Condition",
+            )
 
     def all(self) -> list[QAction]:
         """Every action, in the order they were made."""

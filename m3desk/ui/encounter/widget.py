@@ -275,8 +275,11 @@ class EncounterWidget(QWidget):
         self.setup_toggle.setCheckable(True)
         self.setup_toggle.setChecked(document.encounter.phase == "setup")
         self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        # Every game's words: the name and the roster, and what the game rolls or sets
+        # before round one (it named Monsters & Magic's surroundings and Scouting).
         self.setup_toggle.setToolTip(
-            "Show or hide the set-up: name, surroundings, roster, Scouting"
+            "Show or hide the set-up: the name, the roster and what the game settles before "
+            "round one"
         )
         self.setup_toggle.toggled.connect(self._show_setup)
         self._show_setup(self.setup_toggle.isChecked())

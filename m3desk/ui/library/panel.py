@@ -109,9 +109,13 @@ class LibraryPanel(QDockWidget):
         """The search box names what it searches in the columns' words (the shown game's
         "Race" and "Class", or the seam's "Ancestry" and "Calling" for games mixed)."""
         ancestry, calling = self.model.identity_words()
-        text = f"Search name, {ancestry.lower()}, {calling.lower()}, kind, level…"
+        words = f"{ancestry.lower()}, {calling.lower()}"
+        # Kind and level are searched too, as the tooltip says: the box is narrow beside a
+        # fight at 150 %, where the longer list was cut.
+        text = f"Search name, {words}…"
         if text != self.search.placeholderText():
             self.search.setPlaceholderText(text)
+            self.search.setToolTip(f"Search the library by name, {words}, kind or level")
 
     def _configure_view(self) -> None:
         view = self.view

@@ -39,8 +39,9 @@ class LevelStepDialog(QDialog):
         self.setWindowTitle("Hit points for the new level")
         self.setObjectName("level_step_dialog")
         layout = QVBoxLayout(self)
-        now = f"{getattr(sheet, 'hit_points', '?')}/{getattr(sheet, 'max_hit_points', '?')}"
-        text = QLabel(f"{step.text}.\nHit points now {now}.", self)
+        # The game says what its pool reads now: a field read here by name was one game's.
+        said = f"{step.text}." + (f"\nHit points now {step.now}." if step.now else "")
+        text = QLabel(said, self)
         text.setTextFormat(Qt.TextFormat.PlainText)
         text.setWordWrap(True)
         layout.addWidget(text)

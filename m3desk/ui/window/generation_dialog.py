@@ -593,9 +593,7 @@ class BlankPanel(QLabel):
         self, system: GameSystem, options: BaseModel, parent: QWidget | None = None
     ) -> None:
         super().__init__(
-            "Abilities, class and hit points are filled in on the sheet; hit "
-            "points start as the table rules say.",
-            parent,
+            "Everything is filled in on the sheet; hit points start as the table rules say.", parent
         )
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)

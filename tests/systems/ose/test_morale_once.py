@@ -125,3 +125,12 @@ def test_the_odds_shown_are_counted_by_the_rule_that_rolls(monkeypatch: pytest.M
         Fraction(15, 36),
         Fraction(33, 36),
     ]
+
+
+def test_the_odds_at_ml_2_and_12_are_the_rolls_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ML 12's "always holds" and ML 2's "never" are written once, in the roll's rule: the
+    shown odds wrote ML 12 as 1 a second time, beside ``morale_holds``."""
+    from m3desk.systems.ose import combat
+
+    monkeypatch.setattr(combat, "morale_holds", lambda roll, ml: ml == 2 or roll <= ml - 20)
+    assert [rnd.morale_chance(ml) for ml in (2, 12)] == [1, 0]

@@ -65,6 +65,7 @@ def test_one_pick_declares_every_selected_row(qtbot: Any, game: str) -> None:
     tracker.setFocus()
     qtbot.waitUntil(tracker.hasFocus, timeout=2000)
     steps = widget.document.undo_stack.count()
+    painted_before = [model.index(r, column).data(Qt.ItemDataRole.DisplayRole) for r in rows]
     qtbot.keyClick(tracker, chosen[0].lower())  # the letter opens the list on that choice
     editor = QApplication.focusWidget()
     assert isinstance(editor, QComboBox), "the letter opened no list"
@@ -77,6 +78,20 @@ def test_one_pick_declares_every_selected_row(qtbot: Any, game: str) -> None:
     ]
     assert after == [chosen] * len(rows), (chosen, after, widget.message_label.text())
     assert widget.document.undo_stack.count() == steps + 1  # one undo step for them all
+    # What the rows paint now: the game's words for the pick, in every selected row.
+    painted = [model.index(model.row_of(i), column).data(Qt.ItemDataRole.DisplayRole) for i in ids]
+    assert len(set(painted)) == 1 and painted[0], painted
+    assert painted != painted_before, (painted_before, painted)
+    rules = registry.get(game).encounter
+    assert rules is not None
+    encounter = widget.document.encounter
+    cells = [
+        rules.cell(encounter, encounter.combatant(i), spec.id)
+        for i in ids
+        for spec in rules.columns
+    ]
+    said = {cell.text for cell in cells if chosen in cell.choices}
+    assert any(painted[0] in text for text in said), (painted, said)
     widget.document.undo_stack.undo()
     assert {
         str(model.index(model.row_of(i), column).data(Qt.ItemDataRole.EditRole) or "")

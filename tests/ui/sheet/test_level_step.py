@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QLabel, QSpinBox
 
 from m3desk.core import registry
 from m3desk.core.dice import Roller
@@ -55,6 +55,13 @@ def test_a_raised_level_offers_the_hit_point_step_as_one_undo_step(
         dialog = LevelStepDialog(step, sheet, parent)
         offered.append(dialog)
         qtbot.addWidget(dialog)
+        said = [
+            label.text()
+            for label in dialog.findChildren(QLabel)
+            if label.textFormat() == Qt.TextFormat.PlainText
+        ]
+        # what the pool reads now, as the game writes it (the step's words, no field's name)
+        assert step.now and any(f"Hit points now {step.now}." in text for text in said), said
         dialog.roller = Roller(3)
         dialog.show()
         if choice == "average":

@@ -274,10 +274,10 @@ def test_the_library_search_names_the_games_columns(qtbot: Any, game: str) -> No
     panel = LibraryPanel(AppPaths.from_environment(), scanner=lambda: [])
     qtbot.addWidget(panel)
     panel.model.set_entries(scan_samples(sample_files(game)))
-    shown = panel.search.placeholderText()
-    assert _offences([shown], system, identity=True) == [], shown
+    shown = [panel.search.placeholderText(), panel.search.toolTip()]
+    assert _offences(shown, system, identity=True) == [], shown
     ancestry, calling = system.identity_words
-    assert f"{ancestry.lower()}, {calling.lower()}" in shown, shown
+    assert all(f"{ancestry.lower()}, {calling.lower()}" in text for text in shown), shown
 
 
 def test_export_names_the_games_that_export() -> None:
@@ -289,3 +289,25 @@ def test_export_names_the_games_that_export() -> None:
     exporting = [s for s in registry.systems() if any(f.writes for f in s.exchange_formats)]
     for system in registry.systems():
         assert (system.name in said) == (system in exporting), said
+
+
+def test_the_generic_tracker_commands_name_no_game(qtbot: Any) -> None:
+    """The encounter's commands as the generic tab makes them, before a game's own commands
+    give theirs words: "Adjust PHP", "Casting: INT instead of DEX" and "Effect or
+    Consequence" were Monsters & Magic's, hidden but written in the generic module."""
+    from PySide6.QtWidgets import QWidget
+
+    from m3desk.ui.encounter.encounter_actions import EncounterActions
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    actions = EncounterActions(host, QWidget(host))
+    texts = [
+        text
+        for action in actions.all()
+        for text in (action.text(), action.toolTip(), action.iconText())
+    ] + [actions.remove_condition_menu.title()]
+    for system in registry.systems():
+        terms = _terms(system) | {re.escape(system.name)}
+        found = [t for t in texts for term in terms if re.search(rf"(?<!\w){term}(?!\w)", t)]
+        assert found == [], (system.id, found)

@@ -56,6 +56,33 @@ def condition_hooks() -> ConditionHooks:
     return ConditionHooks(ask=ask, listed=listed, remove=remove)
 
 
+def _speak_monsters_and_magic(actions: EncounterActions) -> None:
+    """The generic tracker's commands in this game's words: its two pools, casting by INT,
+    its effects and consequences."""
+    actions.speak(
+        actions.adjust_php,
+        "Adjust &PHP…",
+        "Damage or heal the selected combatant's physical hit points",
+    )
+    actions.speak(
+        actions.adjust_mhp,
+        "Adjust &MHP…",
+        "Damage or heal the selected combatant's mental hit points",
+    )
+    actions.speak(
+        actions.casting,
+        "&Casting This Round",
+        "Casting a spell: initiative uses INT instead of DEX",
+    )
+    actions.speak(
+        actions.add_condition,
+        "Add &Effect or Consequence…",
+        "Place an effect or consequence on the selected combatant",
+        "Add Effect",
+    )
+    actions.remove_condition_menu.setTitle("Remo&ve Effect or Consequence")
+
+
 class TrackerCommands(QObject):
     def __init__(
         self, document: EncounterDocument[Encounter], actions: EncounterActions, host: QWidget
@@ -64,6 +91,7 @@ class TrackerCommands(QObject):
         self._document = document
         self._actions = actions
         self._host = host
+        _speak_monsters_and_magic(actions)
         actions.adjust_php.triggered.connect(lambda: self.adjust_pool("php"))
         actions.adjust_mhp.triggered.connect(lambda: self.adjust_pool("mhp"))
         self.conditions = ConditionPicker(document, actions, host, condition_hooks())
