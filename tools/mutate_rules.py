@@ -145,6 +145,9 @@ PRESETS["option-rules"] = [
     "m3desk/systems/apparatus/option_rules.py::AdvantageRule.automatic",
     "m3desk/systems/apparatus/option_rules.py::advantage_rule",
     "m3desk/systems/ose/option_rules.py::KeepRule.keeps",
+    "m3desk/systems/monsters_and_magic/option_rules.py::HeroBumpRule.bumped",
+    "m3desk/systems/monsters_and_magic/option_rules.py::DamageCapRule.cap",
+    "m3desk/systems/monsters_and_magic/option_rules.py::DamageCapRule.terms",
 ]
 PRESETS["issue-31"] = [
     # The three that survived issue 31's run, and the rules it made one.
@@ -182,6 +185,7 @@ SUITE_TESTS = {
     "m3desk/systems/monsters_and_magic/": [
         "tests/systems/test_rule_tables.py",
         "tests/systems/monsters_and_magic/test_forecast_ties.py",
+        "tests/systems/monsters_and_magic/test_option_rules.py::test_the_rules_at_their_edges",
     ],
     "m3desk/core/numbers.py": ["tests/systems/test_rule_tables.py"],
     "m3desk/core/": ["tests/systems/test_rule_tables.py"],

@@ -38,7 +38,7 @@ class HeroBumpRule(NamedTuple):
     def bumped(self, effect_points: int, hero_points: int, costs: Iterable[int]) -> int:
         """Effect points after ``hero_points`` are spent on them; ``costs`` are the tiers'
         (minor, major, extreme)."""
-        if hero_points <= 0:
+        if hero_points < 1:  # none spent: the effect points as rolled
             return effect_points
         if not self.next_tier:
             return effect_points + hero_points
