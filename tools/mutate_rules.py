@@ -145,6 +145,8 @@ PRESETS["option-rules"] = [
     "m3desk/systems/apparatus/option_rules.py::AdvantageRule.automatic",
     "m3desk/systems/apparatus/option_rules.py::advantage_rule",
     "m3desk/systems/ose/option_rules.py::KeepRule.keeps",
+    "m3desk/systems/ose/option_rules.py::FirstHitDieRule.dice",
+    "m3desk/systems/ose/option_rules.py::FirstHitDieRule.average",
     "m3desk/systems/monsters_and_magic/option_rules.py::HeroBumpRule.bumped",
     "m3desk/systems/monsters_and_magic/option_rules.py::DamageCapRule.cap",
     "m3desk/systems/monsters_and_magic/option_rules.py::DamageCapRule.terms",
@@ -181,6 +183,7 @@ SUITE_TESTS = {
         "tests/systems/ose/test_morale_once.py::test_the_odds_shown",
         "tests/systems/ose/test_morale_once.py::test_the_small_rules",
         "tests/systems/ose/test_option_rules.py::test_initiative_is_kept",
+        "tests/systems/ose/test_option_rules.py::test_the_first_hit_die",
     ],
     "m3desk/systems/monsters_and_magic/": [
         "tests/systems/test_rule_tables.py",

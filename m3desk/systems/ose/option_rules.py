@@ -195,7 +195,7 @@ class FirstHitDieRule(NamedTuple):
     def average(self, sides: int) -> int:
         """:meth:`dice`'s average, rounded up (d8: 5, or 6 where 1s and 2s are rolled again)."""
         dice = self.dice(sides)
-        return (dice.minimum + dice.maximum + 1) // 2
+        return -(-(dice.minimum + dice.maximum) // 2)  # half the two ends, rounded up
 
 
 REROLLED_LOW = FirstHitDieRule(rerolls_low=True)
