@@ -144,6 +144,7 @@ PRESETS["option-rules"] = [
     "m3desk/systems/apparatus/option_rules.py::AdvantageRule.flat",
     "m3desk/systems/apparatus/option_rules.py::AdvantageRule.automatic",
     "m3desk/systems/apparatus/option_rules.py::advantage_rule",
+    "m3desk/systems/apparatus/option_rules.py::OpportunityRule.owed",
     "m3desk/systems/ose/option_rules.py::KeepRule.keeps",
     "m3desk/systems/ose/option_rules.py::FirstHitDieRule.dice",
     "m3desk/systems/ose/option_rules.py::FirstHitDieRule.average",
@@ -195,6 +196,7 @@ SUITE_TESTS = {
     "m3desk/systems/apparatus/": [
         "tests/systems/test_rule_tables.py",
         "tests/systems/apparatus/test_option_rules.py::test_the_advantage_rule_at_its_edges",
+        "tests/systems/apparatus/test_option_rules.py::test_the_opportunity_rule_at_its_edges",
     ],
 }
 """What tests/test_rule_mutants.py gives each mutant of the ``issue-31`` preset in process:
