@@ -139,6 +139,7 @@ PRESETS["option-rules"] = [
     "m3desk/systems/adnd2e/option_rules.py::attack_rule",
     "m3desk/systems/adnd2e/option_rules.py::DeathRule.kills_words",
     "m3desk/systems/adnd2e/option_rules.py::death_rule",
+    "m3desk/systems/adnd2e/option_rules.py::DexInitiativeRule.terms",
     # (AdvantageRule.dice_count and .words are left out: their sign tests at 0 are never
     # reached with 0, so "< 0" → "<= 0" is the same rule, a mutant no test can kill.)
     "m3desk/systems/apparatus/option_rules.py::AdvantageRule.flat",
@@ -176,6 +177,7 @@ SUITE_TESTS = {
         "tests/systems/adnd2e/test_option_rules.py::test_the_death_rule_at_its_edges",
         "tests/systems/adnd2e/test_option_rules.py::test_the_chance_shown",
         "tests/systems/adnd2e/test_option_rules.py::test_the_record_names",
+        "tests/systems/adnd2e/test_option_rules.py::test_dex_adjusts_initiative",
         "tests/systems/adnd2e/test_morale_timing.py::test_one_orc_of_five_down_is_no",
         "tests/systems/adnd2e/test_morale_timing.py::test_a_monster_that_checked_and_held",
     ],
