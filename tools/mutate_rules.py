@@ -139,12 +139,19 @@ PRESETS["option-rules"] = [
     "m3desk/systems/adnd2e/option_rules.py::attack_rule",
     "m3desk/systems/adnd2e/option_rules.py::DeathRule.kills_words",
     "m3desk/systems/adnd2e/option_rules.py::death_rule",
+    "m3desk/systems/adnd2e/option_rules.py::DexInitiativeRule.terms",
     # (AdvantageRule.dice_count and .words are left out: their sign tests at 0 are never
     # reached with 0, so "< 0" → "<= 0" is the same rule, a mutant no test can kill.)
     "m3desk/systems/apparatus/option_rules.py::AdvantageRule.flat",
     "m3desk/systems/apparatus/option_rules.py::AdvantageRule.automatic",
     "m3desk/systems/apparatus/option_rules.py::advantage_rule",
+    "m3desk/systems/apparatus/option_rules.py::OpportunityRule.owed",
     "m3desk/systems/ose/option_rules.py::KeepRule.keeps",
+    "m3desk/systems/ose/option_rules.py::FirstHitDieRule.dice",
+    "m3desk/systems/ose/option_rules.py::FirstHitDieRule.average",
+    "m3desk/systems/monsters_and_magic/option_rules.py::HeroBumpRule.bumped",
+    "m3desk/systems/monsters_and_magic/option_rules.py::DamageCapRule.cap",
+    "m3desk/systems/monsters_and_magic/option_rules.py::DamageCapRule.terms",
 ]
 PRESETS["issue-31"] = [
     # The three that survived issue 31's run, and the rules it made one.
@@ -171,6 +178,7 @@ SUITE_TESTS = {
         "tests/systems/adnd2e/test_option_rules.py::test_the_death_rule_at_its_edges",
         "tests/systems/adnd2e/test_option_rules.py::test_the_chance_shown",
         "tests/systems/adnd2e/test_option_rules.py::test_the_record_names",
+        "tests/systems/adnd2e/test_option_rules.py::test_dex_adjusts_initiative",
         "tests/systems/adnd2e/test_morale_timing.py::test_one_orc_of_five_down_is_no",
         "tests/systems/adnd2e/test_morale_timing.py::test_a_monster_that_checked_and_held",
     ],
@@ -179,16 +187,19 @@ SUITE_TESTS = {
         "tests/systems/ose/test_morale_once.py::test_the_odds_shown",
         "tests/systems/ose/test_morale_once.py::test_the_small_rules",
         "tests/systems/ose/test_option_rules.py::test_initiative_is_kept",
+        "tests/systems/ose/test_option_rules.py::test_the_first_hit_die",
     ],
     "m3desk/systems/monsters_and_magic/": [
         "tests/systems/test_rule_tables.py",
         "tests/systems/monsters_and_magic/test_forecast_ties.py",
+        "tests/systems/monsters_and_magic/test_option_rules.py::test_the_rules_at_their_edges",
     ],
     "m3desk/core/numbers.py": ["tests/systems/test_rule_tables.py"],
     "m3desk/core/": ["tests/systems/test_rule_tables.py"],
     "m3desk/systems/apparatus/": [
         "tests/systems/test_rule_tables.py",
         "tests/systems/apparatus/test_option_rules.py::test_the_advantage_rule_at_its_edges",
+        "tests/systems/apparatus/test_option_rules.py::test_the_opportunity_rule_at_its_edges",
     ],
 }
 """What tests/test_rule_mutants.py gives each mutant of the ``issue-31`` preset in process:

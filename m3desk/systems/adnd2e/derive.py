@@ -15,7 +15,7 @@ from m3desk.core.derived import Derived
 from m3desk.core.numbers import signed
 from m3desk.core.terms import Term, total
 from m3desk.systems.adnd2e.combat import charging_armour_class
-from m3desk.systems.adnd2e.option_rules import rear_rule
+from m3desk.systems.adnd2e.option_rules import dex_initiative_rule, rear_rule
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet, Weapon
 from m3desk.systems.adnd2e.tables import (
@@ -130,9 +130,7 @@ def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, 
     thac0 = _class_values(sheet, group, o, values)
     category, enc_hit, enc_ac = _encumbrance_values(sheet, options, strength, o, values)
     _armour_values(sheet, options, (dex, defensive), (category, enc_ac), o, values)
-    init_terms = [Term(label="no individual modifier", value=0)]
-    if options.dex_initiative and reaction:
-        init_terms = [Term(label=f"{dex} reaction", value=-reaction)]
+    init_terms = dex_initiative_rule(options).terms(dex, reaction)
     values.append(_value("initiative", "Initiative modifier", init_terms, o))
     _weapon_values(sheet, thac0, category, enc_hit, o, values)
     return {value.key: value for value in values}

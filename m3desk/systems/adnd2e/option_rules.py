@@ -4,8 +4,8 @@ A choice that changes a rule names the rule (as Foundry's OSE system names one c
 encumbrance variant): :func:`attack_rule` says what a natural 20 and a natural 1 do (strict
 THAC0 or not, and the DMG's optional critical hits), :func:`death_rule` whether a fallen
 combatant dies at 0 or lies at death's door until −10, :func:`initiative_rule` who rolls the
-d10 and whose own modifiers count, :func:`rear_rule` what a blow from behind takes away. The
-tracker (``attack_plan``,
+d10 and whose own modifiers count (and :func:`dex_initiative_rule` whether DEX is one of them),
+:func:`rear_rule` what a blow from behind takes away. The tracker (``attack_plan``,
 ``encounter``), the action dialog's preview (``table``, ``routines``) and the forecast all
 ask these objects instead of reading the option themselves, so a choice means one thing
 everywhere and the odds shown are counted by the very test that rolls.
@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
+from m3desk.core.terms import Term
 from m3desk.systems.adnd2e.combat import down, rear_armour_class, to_hit_number
 
 if TYPE_CHECKING:
@@ -28,16 +29,27 @@ __all__ = [
     "PICKED",
     "AttackRule",
     "DeathRule",
+    "DexInitiativeRule",
     "InitiativeRule",
     "RearRule",
     "attack_rule",
     "death_rule",
+    "dex_initiative_rule",
     "hit_chance",
     "initiative_rule",
     "rear_rule",
 ]
 
-PICKED = frozenset({"nat20_auto", "critical_hits", "deaths_door", "initiative", "rear_ignores_dex"})
+PICKED = frozenset(
+    {
+        "nat20_auto",
+        "critical_hits",
+        "deaths_door",
+        "initiative",
+        "rear_ignores_dex",
+        "dex_initiative",
+    }
+)
 """The options whose choice picks a rule here: no other module of the game reads them."""
 
 T = TypeVar("T")
@@ -211,3 +223,21 @@ _REAR = {True: REAR_IGNORES_DEX, False: REAR_KEEPS_DEX}
 def rear_rule(options: AdndOptions) -> RearRule:
     """What a blow from behind takes away under the table rules (``rear_ignores_dex``)."""
     return _REAR[options.rear_ignores_dex]
+
+
+class DexInitiativeRule(NamedTuple):
+    """Whether a character's DEX reaction adjustment changes its initiative (common
+    practice, not the book's), under group and individual initiative."""
+
+    counts: bool
+
+    def terms(self, dex: str, reaction: int) -> list[Term]:
+        """The sheet's initiative modifier for a reaction adjustment of ``reaction``."""
+        if self.counts and reaction:
+            return [Term(label=f"{dex} reaction", value=-reaction)]
+        return [Term(label="no individual modifier", value=0)]
+
+
+def dex_initiative_rule(options: AdndOptions) -> DexInitiativeRule:
+    """Whether DEX adjusts initiative under the table rules (``dex_initiative``)."""
+    return DexInitiativeRule(options.dex_initiative)

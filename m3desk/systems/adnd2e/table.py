@@ -72,7 +72,12 @@ from m3desk.systems.adnd2e.encounter import _ranges_feet as _ranges_feet
 from m3desk.systems.adnd2e.encounter import allowance as allowance
 from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import BY_ID, BY_LABEL, DECLARATIONS, moving_rate_of_fire
-from m3desk.systems.adnd2e.option_rules import attack_rule, death_rule, initiative_rule
+from m3desk.systems.adnd2e.option_rules import (
+    attack_rule,
+    death_rule,
+    dex_initiative_rule,
+    initiative_rule,
+)
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.status import _due, _status, morale_due, side_morale_trigger
 from m3desk.systems.adnd2e.tables import SAVE_NAMES, Save
@@ -131,7 +136,7 @@ def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> lis
             terms.append(Term(label=f"{attack.name} speed", value=attack.speed))
         if options.casting_time and combatant.declared == "cast" and combatant.casting_time:
             terms.append(Term(label="casting time", value=combatant.casting_time))
-        if options.dex_initiative and isinstance(combatant.sheet, CharacterSheet):
+        if dex_initiative_rule(options).counts and isinstance(combatant.sheet, CharacterSheet):
             value = derive(combatant.sheet, options)["initiative"]
             if value.value:
                 terms.append(Term(label="DEX", value=value.value))

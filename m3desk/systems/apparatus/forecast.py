@@ -45,6 +45,7 @@ from m3desk.systems.apparatus.forecast_prep import _prep_for as _prep_for
 from m3desk.systems.apparatus.forecast_prep import _prepare as _prepare
 from m3desk.systems.apparatus.forecast_prep import _start as _start
 from m3desk.systems.apparatus.forecast_prep import _thresholds as _thresholds
+from m3desk.systems.apparatus.option_rules import opportunity_rule
 from m3desk.systems.apparatus.state import ApparatusEncounter
 
 __all__ = ["FORECAST_POLICY", "simulate"]
@@ -100,7 +101,7 @@ class _Play:
         self.ranged_stay = policy.ranged_stay
         self.dice = dice
         self.draw, self.randint = dice.random, dice.randint
-        self.opportunity = prep.options.opportunity_attacks == "due"
+        self.opportunity = opportunity_rule(prep.options).due
         self.halves, self.action = (
             (prep.turn_halves, prep.turn_action) if prep.current else (-1, True)
         )

@@ -28,6 +28,7 @@ from m3desk.core.places import Place, ground_along, ground_at, toward
 from m3desk.core.reach_memo import ByCombatant
 from m3desk.core.system import MoveCheck, move_text, with_allowance_note
 from m3desk.systems.apparatus.movement import movement_cost, movement_text, step_cost
+from m3desk.systems.apparatus.option_rules import opportunity_rule
 from m3desk.systems.apparatus.sheet import Sheet
 from m3desk.systems.apparatus.state import (
     METRES,
@@ -252,7 +253,7 @@ def opportunity_attacks(encounter: core.Encounter, combatant_id: str, place: Pla
     turn without having disengaged, if the table rules make it due (by default the move
     only notes it: the wiki gives no rule)."""
     state = turn_state(encounter, combatant_id)
-    if options_of(encounter).opportunity_attacks != "due" or state is None or state.disengaged:
+    if state is None or not opportunity_rule(options_of(encounter)).owed(state.disengaged):
         return []
     return _opportunities(encounter, combatant_id, place)
 

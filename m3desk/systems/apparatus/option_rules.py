@@ -6,6 +6,8 @@ one (1d20 + …, the defender rolls too; the attacker wins ties). The choice nam
 tracker's roll and the forecast all ask it instead of comparing the option's text. What a
 step of Advantage does (extra d20s or ±2, whether ±3 decides, whether the dice are capped)
 is :func:`advantage_rule`'s: the dice asked for, the roll's total, the odds and the words.
+Whether leaving a hostile's reach gives it a free attack is :func:`opportunity_rule`'s, for
+the map's moves and the forecast alike.
 """
 
 from __future__ import annotations
@@ -17,9 +19,25 @@ from m3desk.core.numbers import signed
 if TYPE_CHECKING:
     from m3desk.systems.apparatus.options import ApparatusOptions
 
-__all__ = ["PICKED", "AdvantageRule", "DefenseRule", "advantage_rule", "defense_rule"]
+__all__ = [
+    "PICKED",
+    "AdvantageRule",
+    "DefenseRule",
+    "OpportunityRule",
+    "advantage_rule",
+    "defense_rule",
+    "opportunity_rule",
+]
 
-PICKED = frozenset({"defense", "advantage_mode", "advantage_auto_at_3", "cap_advantage_dice"})
+PICKED = frozenset(
+    {
+        "defense",
+        "advantage_mode",
+        "advantage_auto_at_3",
+        "cap_advantage_dice",
+        "opportunity_attacks",
+    }
+)
 """The options whose choice picks a rule here: no other module of the game reads them."""
 
 
@@ -97,3 +115,25 @@ def advantage_rule(options: ApparatusOptions) -> AdvantageRule:
     return AdvantageRule(
         options.advantage_mode == "dice", options.advantage_auto_at_3, options.cap_advantage_dice
     )
+
+
+class OpportunityRule(NamedTuple):
+    """What leaving a hostile's reach on one's own turn does (the wiki names opportunity
+    attacks but gives no rule for them)."""
+
+    due: bool
+    """The hostile gets a free attack; else the move only notes it."""
+
+    def owed(self, disengaged: bool) -> bool:
+        """A move out of reach owes the hostiles their attacks (never after disengaging)."""
+        return self.due and not disengaged
+
+
+OPPORTUNITY_DUE = OpportunityRule(due=True)
+OPPORTUNITY_NOTED = OpportunityRule(due=False)
+_OPPORTUNITY = {"due": OPPORTUNITY_DUE, "note": OPPORTUNITY_NOTED}
+
+
+def opportunity_rule(options: ApparatusOptions) -> OpportunityRule:
+    """What leaving a hostile's reach does under the table rules (``opportunity_attacks``)."""
+    return _OPPORTUNITY[options.opportunity_attacks]

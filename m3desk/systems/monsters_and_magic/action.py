@@ -28,6 +28,7 @@ from m3desk.systems.monsters_and_magic.cover import (
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.dice import CheckRoll, Dice, DiceExpr
 from m3desk.systems.monsters_and_magic.odds import Odds, check_odds
+from m3desk.systems.monsters_and_magic.option_rules import damage_cap_rule
 from m3desk.systems.monsters_and_magic.ranges import WeaponReach
 from m3desk.systems.monsters_and_magic.sheet import (
     CharacterSheet,
@@ -283,7 +284,7 @@ def _damage_cap(actor: Sheet, weapon: Weapon | None, rules: TableRules) -> int |
     damage = _weapon_damage(weapon)
     if damage is None:
         return None
-    return damage.maximum + (actor.level if rules.damage_cap_adds_level else 0)
+    return damage_cap_rule(rules).cap(damage, actor.level)
 
 
 def _resistance(

@@ -28,6 +28,7 @@ from m3desk.systems.monsters_and_magic.movement import (
     movement_modifier,
     race_movement,
 )
+from m3desk.systems.monsters_and_magic.option_rules import damage_cap_rule
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, Pool, SheetBase
 from m3desk.systems.monsters_and_magic.table_rules import STRICT, TableRules
 from m3desk.systems.monsters_and_magic.traits import trait_bonus
@@ -39,15 +40,11 @@ _WEIGHT_ORDER = [ArmourWeight.NONE, ArmourWeight.LIGHT, ArmourWeight.MEDIUM, Arm
 
 def max_damage(dice: str, level: int, *, rules: TableRules = STRICT) -> int:
     """Damage one check can deal: the damage expression's maximum + level (dagger 1d4 → 5)."""
-    expr = DiceExpr.parse(dice)
-    return expr.maximum + (level if rules.damage_cap_adds_level else 0)
+    return damage_cap_rule(rules).cap(DiceExpr.parse(dice), level)
 
 
 def _max_damage_terms(expr: DiceExpr, level: int, rules: TableRules) -> tuple[Term, ...]:
-    terms = [Term(label=f"{expr} maximum", value=expr.maximum)]
-    if rules.damage_cap_adds_level:
-        terms.append(Term(label="level", value=level))
-    return tuple(terms)
+    return damage_cap_rule(rules).terms(expr, level)
 
 
 def starting_hit_points(attributes: Attributes, rules: TableRules = STRICT) -> tuple[Pool, Pool]:

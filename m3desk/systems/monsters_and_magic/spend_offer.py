@@ -20,7 +20,6 @@ from m3desk.systems.monsters_and_magic import (
     ConditionSpend,
     DamageSpend,
     HelpSpend,
-    HeroBump,
     MonsterSheet,
     RangeBand,
     RangeSpend,
@@ -37,6 +36,7 @@ from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest
 from m3desk.systems.monsters_and_magic.check_text import damage_cap_text
 from m3desk.systems.monsters_and_magic.encounter import Encounter, range_between
+from m3desk.systems.monsters_and_magic.option_rules import hero_bump_rule
 from m3desk.systems.monsters_and_magic.ranges import WeaponReach, bands_between, shift
 from m3desk.systems.monsters_and_magic.spend_draft import ConditionDraft, SpendDraft
 from m3desk.systems.monsters_and_magic.spending import (
@@ -306,11 +306,7 @@ class SpendOffer:
             return Limit(0, "a hero point cannot turn a failure into a success")
         if self.actor.hero_points < 1:
             return Limit(0, f"{self.actor.name} has no hero point left")
-        per = (
-            "+1 effect point"
-            if self.rules.hero_bump is HeroBump.PLUS_ONE
-            else "a rise to the next tier"
-        )
+        per = hero_bump_rule(self.rules).per
         return Limit(
             self.actor.hero_points,
             f"{self.actor.name} has {self.actor.hero_points} hero point(s); each buys "

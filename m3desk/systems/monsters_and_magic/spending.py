@@ -23,9 +23,10 @@ from m3desk.systems.monsters_and_magic.conditions import (
     has_consequence_of_tier,
     tier_cost,
 )
+from m3desk.systems.monsters_and_magic.option_rules import hero_bump_rule
 from m3desk.systems.monsters_and_magic.ranges import RangeBand, WeaponReach, shift
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, Pool
-from m3desk.systems.monsters_and_magic.table_rules import STRICT, HeroBump, TableRules
+from m3desk.systems.monsters_and_magic.table_rules import STRICT, TableRules
 
 Sheet = CharacterSheet | MonsterSheet
 
@@ -91,17 +92,10 @@ class SpendPlan(BaseModel):
 
 
 def bumped_points(effect_points: int, hero_points: int, rules: TableRules = STRICT) -> int:
-    """Effect points after the actor spends hero points on them."""
-    if hero_points <= 0:
-        return effect_points
-    if rules.hero_bump is HeroBump.PLUS_ONE:
-        return effect_points + hero_points
-    points = effect_points
-    costs = sorted({rules.minor_cost, rules.major_cost, rules.extreme_cost})
-    for _ in range(hero_points):
-        higher = [cost for cost in costs if cost > points]
-        points = higher[0] if higher else points + 1
-    return points
+    """Effect points after the actor spends hero points on them (the table's
+    :func:`~m3desk.systems.monsters_and_magic.option_rules.hero_bump_rule`)."""
+    costs = (rules.minor_cost, rules.major_cost, rules.extreme_cost)
+    return hero_bump_rule(rules).bumped(effect_points, hero_points, costs)
 
 
 class ProblemCode(StrEnum):

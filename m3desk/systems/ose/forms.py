@@ -23,6 +23,7 @@ from m3desk.core.spell_range import TOUCH, range_column
 from m3desk.systems.ose.checks import sheet_warnings
 from m3desk.systems.ose.derive import derive, hit_dice_text, weapon_damage
 from m3desk.systems.ose.level_step import level_step
+from m3desk.systems.ose.option_rules import first_hit_die_rule
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import (
     SPELL_RANGE_MAX,
@@ -65,8 +66,8 @@ def starting_hit_points(cls: OseClass, con: int, options: OseOptions | None = No
     or 2 is rolled again, the die reads 3 to its maximum, so its average rises (d8: 5 → 6)."""
     options = options or OseOptions()
     die = CLASS_HIT_DIE[cls]
-    lowest = 3 if options.hp_reroll_1_2 else 1
-    rolled = die if options.starting_hit_points == "maximum" else (lowest + die + 1) // 2
+    first = first_hit_die_rule(options)
+    rolled = die if options.starting_hit_points == "maximum" else first.average(die)
     return max(1, rolled + standard_modifier(con))
 
 

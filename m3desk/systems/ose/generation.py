@@ -26,6 +26,7 @@ from m3desk.core.generation import (
 )
 from m3desk.core.numbers import signed
 from m3desk.systems.ose.forms import new_character, starting_hit_points, weapon
+from m3desk.systems.ose.option_rules import first_hit_die_rule
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import Abilities, CharacterSheet
 from m3desk.systems.ose.tables import (
@@ -157,8 +158,7 @@ def _hit_dice(draft: Draft, options: BaseModel) -> DiceExpr | None:
     rules = _options(options)
     if rules.starting_hit_points != "roll":
         return None
-    die = CLASS_HIT_DIE[_class_of(draft)]
-    return DiceExpr.parse(f"1d{die - 2}+2") if rules.hp_reroll_1_2 else DiceExpr.parse(f"1d{die}")
+    return first_hit_die_rule(rules).dice(CLASS_HIT_DIE[_class_of(draft)])
 
 
 def _hit_points(draft: Draft, options: BaseModel) -> tuple[int, str]:

@@ -3,7 +3,8 @@
 A choice that changes a rule names the rule (as Foundry's OSE system names one class per
 encumbrance variant): :func:`initiative_rule` is by side or by combatant, :func:`tie_rule`
 rolls a tie again or lets both sides act at once, :func:`reload_rule` makes a reload weapon
-skip a round or not, :func:`keep_rule` keeps the first round's initiative all fight or not.
+skip a round or not, :func:`keep_rule` keeps the first round's initiative all fight or not,
+:func:`first_hit_die_rule` rolls a first-level 1 or 2 again or not.
 The tracker (``round``, ``table``, ``encounter``), the action dialog and the forecast all ask
 these objects instead of reading the option themselves, so a choice means one thing
 everywhere.
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from m3desk.core.dice import DiceExpr
 from m3desk.core.initiative import roll_sides
 
 if TYPE_CHECKING:
@@ -22,17 +24,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PICKED",
+    "FirstHitDieRule",
     "InitiativeRule",
     "KeepRule",
     "ReloadRule",
     "TieRule",
+    "first_hit_die_rule",
     "initiative_rule",
     "keep_rule",
     "reload_rule",
     "tie_rule",
 ]
 
-PICKED = frozenset({"individual_initiative", "ties", "reload", "keep_initiative"})
+PICKED = frozenset({"individual_initiative", "ties", "reload", "keep_initiative", "hp_reroll_1_2"})
 """The options whose choice picks a rule here: no other module of the game reads them."""
 
 
@@ -174,3 +178,31 @@ _KEEP = {False: ROLLED_EACH_ROUND, True: KEPT_INITIATIVE}
 def keep_rule(options: OseOptions) -> KeepRule:
     """Whether the first round's initiative lasts the fight (``keep_initiative``)."""
     return _KEEP[options.keep_initiative]
+
+
+class FirstHitDieRule(NamedTuple):
+    """How a first-level character's hit die reads."""
+
+    rerolls_low: bool
+    """A 1 or 2 is rolled again: the die reads 3 to its maximum, each equally likely."""
+
+    def dice(self, sides: int) -> DiceExpr:
+        """The die as rolled: a d8 is 1d8, or 1d6+2 where a 1 or 2 is rolled again."""
+        if self.rerolls_low:
+            return DiceExpr(1, sides - 2, 2)
+        return DiceExpr(1, sides, 0)
+
+    def average(self, sides: int) -> int:
+        """:meth:`dice`'s average, rounded up (d8: 5, or 6 where 1s and 2s are rolled again)."""
+        dice = self.dice(sides)
+        return -(-(dice.minimum + dice.maximum) // 2)  # half the two ends, rounded up
+
+
+REROLLED_LOW = FirstHitDieRule(rerolls_low=True)
+KEPT_AS_ROLLED = FirstHitDieRule(rerolls_low=False)
+_FIRST_HIT_DIE = {False: KEPT_AS_ROLLED, True: REROLLED_LOW}
+
+
+def first_hit_die_rule(options: OseOptions) -> FirstHitDieRule:
+    """How a first-level hit die reads under the table rules (``hp_reroll_1_2``)."""
+    return _FIRST_HIT_DIE[options.hp_reroll_1_2]

@@ -20,6 +20,7 @@ from m3desk.core import encounter as core
 from m3desk.core.actions import Action
 from m3desk.core.numbers import damage_spread, percent
 from m3desk.core.places import Place
+from m3desk.core.terms import Term
 from m3desk.systems.adnd2e import forecast, option_rules
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.option_rules import (
@@ -29,11 +30,12 @@ from m3desk.systems.adnd2e.option_rules import (
     DeathRule,
     attack_rule,
     death_rule,
+    dex_initiative_rule,
     initiative_rule,
     rear_rule,
 )
 from m3desk.systems.adnd2e.options import AdndOptions
-from m3desk.systems.adnd2e.samples import ILSE, ORC, RATH
+from m3desk.systems.adnd2e.samples import ILSE, ORC, RATH, RUPERT
 from m3desk.systems.adnd2e.table import (
     ENCOUNTER_RULES,
     AdndEncounter,
@@ -308,3 +310,27 @@ def test_a_blow_from_behind_takes_what_the_rule_says_everywhere(options: AdndOpt
     free = next(o.id for o in RULES.actions(outcome.encounter, orc) if o.id.kind == "free")
     line = RULES.preview(outcome.encounter, orc, free, None).lines[0]
     assert line.endswith(f"− AC {rear}, from behind: {rule.lost})")
+
+
+@pytest.mark.parametrize("options", CHOICES)
+def test_dex_adjusts_initiative_where_the_rule_says_on_sheet_and_tracker(
+    options: AdndOptions,
+) -> None:
+    """Rupert (DEX 17, reaction +2) under group initiative: the sheet's initiative modifier
+    and the tracker's DEX term are the rule's, both or neither."""
+    rule = dex_initiative_rule(options)
+    grouped = options.model_copy(update={"initiative": "group"})
+    derived = derive(RUPERT, grouped)["initiative"]
+    assert derived.value == (-2 if rule.counts else 0)
+    encounter = AdndEncounter(name="Initiative", options=grouped)
+    encounter = core.join(encounter, RULES.make_combatant(RUPERT, "Party"))
+    terms = initiative_terms(encounter, encounter.combatants[0])
+    assert [(t.label, t.value) for t in terms] == ([("DEX", -2)] if rule.counts else [])
+    assert rule.terms("DEX 17", 2) == (
+        [Term(label="DEX 17 reaction", value=-2)]
+        if rule.counts
+        else [Term(label="no individual modifier", value=0)]
+    )
+    assert dex_initiative_rule(AdndOptions(dex_initiative=True)).terms("DEX 9", 0) == [
+        Term(label="no individual modifier", value=0)
+    ]

@@ -17,13 +17,20 @@ import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core.actions import Action
+from m3desk.core.places import Place
 from m3desk.core.system import EncounterRules
 from m3desk.systems.apparatus import option_rules
-from m3desk.systems.apparatus.option_rules import AdvantageRule, advantage_rule
+from m3desk.systems.apparatus.option_rules import (
+    AdvantageRule,
+    OpportunityRule,
+    advantage_rule,
+    opportunity_rule,
+)
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.samples import BRUTE, KESTREL
 from m3desk.systems.apparatus.state import ApparatusEncounter
 from m3desk.systems.apparatus.system import SYSTEM
+from tests.systems.apparatus.test_opportunity_attacks import _beside_the_brute
 
 RULES = SYSTEM.encounter
 assert isinstance(RULES, EncounterRules)
@@ -136,3 +143,22 @@ def test_the_advantage_rule_at_its_edges() -> None:
     assert dice.words(-1) == ": roll 2 d20, keep the lowest"
     assert flat.words(-2) == ": −4 to the roll" and flat.words(1) == ": +2 to the roll"
     assert dice.words(0) == flat.words(0) == ""
+
+
+@pytest.mark.parametrize("choice", _choices("opportunity_attacks"))
+def test_leaving_reach_owes_what_the_opportunity_rule_says(choice: str) -> None:
+    """Kestrel runs out of the Brute's reach: the map's move owes the Brute its attack
+    exactly where the rule says (and never after disengaging)."""
+    options = ApparatusOptions(opportunity_attacks=choice)  # type: ignore[arg-type]
+    rule = opportunity_rule(options)
+    fight, kestrel, brute, _wren = _beside_the_brute(options)
+    moved, _text = RULES.make_move(fight, kestrel, Place.at(-3, 0))
+    assert moved.combatant(kestrel).free_attacks == ((brute,) if rule.due else ())
+
+
+def test_the_opportunity_rule_at_its_edges() -> None:
+    due, noted = OpportunityRule(due=True), OpportunityRule(due=False)
+    assert opportunity_rule(ApparatusOptions()) == noted
+    assert opportunity_rule(ApparatusOptions(opportunity_attacks="due")) == due
+    assert due.owed(False) and not due.owed(True)
+    assert not noted.owed(False) and not noted.owed(True)

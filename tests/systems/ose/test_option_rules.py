@@ -4,17 +4,23 @@ tests/systems/test_option_rules.py)."""
 
 from __future__ import annotations
 
+import math
 import typing
+from fractions import Fraction
 from typing import Any, Literal
 
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.core.generation import Draft
 from m3desk.systems.ose import forecast, option_rules
 from m3desk.systems.ose.encounter import OseEncounter
+from m3desk.systems.ose.forms import starting_hit_points
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.table import ENCOUNTER_RULES as RULES
+from m3desk.systems.ose.tables import CLASS_HIT_DIE
 
 
 def _fight(options: OseOptions) -> OseEncounter:
@@ -76,3 +82,22 @@ def test_initiative_is_kept_where_the_keep_rule_says(kept: bool) -> None:
     surprised, _expired = encounter.model_copy(update={"phase": "surprise"}).round_ended()
     assert surprised.side_rolls == {}
     assert forecast._plan(encounter).keep is rule.keeps("rounds")
+
+
+@pytest.mark.parametrize("reroll", _choices("hp_reroll_1_2"))
+def test_the_first_hit_die_is_rolled_and_averaged_by_one_rule(reroll: bool) -> None:
+    """For every class: the die New Character asks for under "Rolled" is the rule's, and the
+    average a new sheet starts with (CON 10) is that very die's exact mean, rounded up."""
+    rule = option_rules.first_hit_die_rule(OseOptions(hp_reroll_1_2=reroll))
+    generation = registry.get("ose").generation
+    assert generation is not None
+    scores = {"STR": 13, "INT": 13, "WIS": 13, "DEX": 13, "CON": 10, "CHA": 13}
+    rolled = OseOptions(starting_hit_points="roll", hp_reroll_1_2=reroll)
+    for cls, die in CLASS_HIT_DIE.items():
+        dice = generation.hit_dice(Draft("", scores, {"class": cls.value}), rolled)
+        assert dice == rule.dice(die)
+        faces = range(dice.minimum, dice.maximum + 1)
+        assert len(faces) == (die - 2 if reroll else die) and dice.minimum == (3 if reroll else 1)
+        mean = Fraction(sum(faces), len(faces))
+        shown = starting_hit_points(cls, 10, OseOptions(hp_reroll_1_2=reroll))
+        assert shown == rule.average(die) == math.ceil(mean)
