@@ -26,6 +26,7 @@ WEAPONS = "3_Equipment_&_Services/3_Weapons_and_Armor.md"
 MOVEMENT = "5_Adventures/2_Time_Weight_Movement.md"
 MORALE = "5_Adventures/12_Morale.md"
 ENCOUNTERS = "5_Adventures/8_Encounters.md"
+WILDERNESS = "5_Adventures/6_Wilderness_Adventuring.md"
 
 SPECS: dict[str, list[tuple[str, int, int]]] = {
     # (source, first line, last line), 1-based and inclusive
@@ -68,6 +69,9 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("srd 2_Classes/5_Halfling.md", 36, 36),
         ("srd 2_Classes/5_Halfling.md", 44, 44),
         ("srd " + WEAPONS, 40, 42),
+        ("srd " + WILDERNESS, 46, 48),
+        ("srd " + WILDERNESS, 60, 62),
+        ("srd " + WILDERNESS, 96, 98),
     ],
     "monsters_and_magic": [
         ("seed 000", 15, 19),
