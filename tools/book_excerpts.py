@@ -39,7 +39,7 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("digest adnd2e.md", 98, 98),
         ("digest adnd2e.md", 105, 107),
         ("digest adnd2e.md", 121, 124),
-        ("digest adnd2e.md", 145, 150),
+        ("digest adnd2e.md", 145, 154),
         ("digest adnd2e.md", 155, 155),
         ("digest adnd2e.md", 173, 174),
         ("digest adnd2e.md", 202, 206),
