@@ -75,6 +75,7 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
     ],
     "monsters_and_magic": [
         ("seed 000", 15, 19),
+        ("seed 000", 37, 78),
         ("seed 000", 80, 100),
         ("seed 000", 140, 148),
         ("seed 000", 165, 168),
