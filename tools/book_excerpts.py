@@ -94,7 +94,7 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("digest apparatus.md", 91, 111),
         ("digest apparatus.md", 113, 127),
         ("digest apparatus.md", 134, 161),
-        ("digest apparatus.md", 162, 171),
+        ("digest apparatus.md", 162, 177),
         ("digest apparatus.md", 185, 189),
     ],
 }

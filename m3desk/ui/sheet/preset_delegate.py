@@ -78,6 +78,11 @@ class PresetDelegate(QStyledItemDelegate):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setMaxVisibleItems(12)
         editor.setCompleter(completer)
+        # The popup takes the cell's width, which would cut every entry to "silver da…":
+        # it is as wide as its widest entry, within the window.
+        popup = completer.popup()
+        widest = popup.sizeHintForColumn(0) + popup.verticalScrollBar().sizeHint().width()
+        popup.setMinimumWidth(min(widest + 2 * popup.frameWidth(), parent.window().width()))
         # While the list shows, its popup takes Return and hands it to the line edit past
         # this delegate's event filter: a name chosen from the list, or Return typed while
         # the list shows, commits and closes here; any other Return is the delegate's own.
