@@ -26,6 +26,7 @@ WEAPONS = "3_Equipment_&_Services/3_Weapons_and_Armor.md"
 MOVEMENT = "5_Adventures/2_Time_Weight_Movement.md"
 MORALE = "5_Adventures/12_Morale.md"
 ENCOUNTERS = "5_Adventures/8_Encounters.md"
+WILDERNESS = "5_Adventures/6_Wilderness_Adventuring.md"
 
 SPECS: dict[str, list[tuple[str, int, int]]] = {
     # (source, first line, last line), 1-based and inclusive
@@ -38,7 +39,7 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("digest adnd2e.md", 98, 98),
         ("digest adnd2e.md", 105, 107),
         ("digest adnd2e.md", 121, 124),
-        ("digest adnd2e.md", 145, 150),
+        ("digest adnd2e.md", 145, 154),
         ("digest adnd2e.md", 155, 155),
         ("digest adnd2e.md", 173, 174),
         ("digest adnd2e.md", 202, 206),
@@ -68,9 +69,13 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("srd 2_Classes/5_Halfling.md", 36, 36),
         ("srd 2_Classes/5_Halfling.md", 44, 44),
         ("srd " + WEAPONS, 40, 42),
+        ("srd " + WILDERNESS, 46, 48),
+        ("srd " + WILDERNESS, 60, 62),
+        ("srd " + WILDERNESS, 96, 98),
     ],
     "monsters_and_magic": [
         ("seed 000", 15, 19),
+        ("seed 000", 37, 78),
         ("seed 000", 80, 100),
         ("seed 000", 140, 148),
         ("seed 000", 165, 168),
@@ -89,7 +94,7 @@ SPECS: dict[str, list[tuple[str, int, int]]] = {
         ("digest apparatus.md", 91, 111),
         ("digest apparatus.md", 113, 127),
         ("digest apparatus.md", 134, 161),
-        ("digest apparatus.md", 162, 171),
+        ("digest apparatus.md", 162, 177),
         ("digest apparatus.md", 185, 189),
     ],
 }

@@ -110,6 +110,9 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
         return None
     items = list(session.items)
     results: list[dict[str, object]] = []
+    unmutated: dict[str, str] = {}
+    """Each set of tests' first failure on the code as it is: a test failing already would
+    "kill" every mutant given to it."""
     began = time.process_time()
     for given in targets:
         target, _, only = given.partition("@")
@@ -118,6 +121,10 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
             for item in items
             if not only or any(item.nodeid.startswith(t) for t in only.split(","))
         ]
+        if only not in unmutated:
+            unmutated[only] = _fails(chosen)
+        if unmutated[only]:
+            continue
         owner, qualname = _live(target)
         function = getattr(owner, "__wrapped__", owner)
         original = function.__code__
@@ -158,7 +165,17 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
     report = session.config.getoption("--mutate-report")
     if report:
         Path(report).write_text(
-            json.dumps({"mutants": results, "cpu_seconds": seconds}, indent=1), encoding="utf-8"
+            json.dumps(
+                {
+                    "mutants": results,
+                    "cpu_seconds": seconds,
+                    "failing_unmutated": sorted({f for f in unmutated.values() if f}),
+                },
+                indent=1,
+            ),
+            encoding="utf-8",
         )
-    session.testsfailed = len(survived)
+    for failure in sorted({f for f in unmutated.values() if f}):
+        print(f"FAILS UNMUTATED {failure}: its targets were not mutated", flush=True)
+    session.testsfailed = len(survived) + sum(1 for f in unmutated.values() if f)
     return True

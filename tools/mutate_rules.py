@@ -11,6 +11,8 @@ happens. A mutant the tests pass is a survivor: a rule the tests would let drift
     .venv/bin/python tools/mutate_rules.py --tests tests/systems/ose \\
         m3desk/systems/ose/round.py::morale_holds m3desk/systems/ose/round.py::morale_moments
     .venv/bin/python tools/mutate_rules.py --preset issue-31 --in-process   (the suite runs this)
+    .venv/bin/python tools/mutate_rules.py --preset tables --in-process     (and this: the rules
+                                                                that read the games' tables)
     .venv/bin/python tools/mutate_rules.py --preset after      (the sets of issue 22)
     .venv/bin/python tools/mutate_rules.py --preset after-2    (its second part; before-2
                                                                 on the code as it stood)
@@ -170,6 +172,112 @@ PRESETS["issue-31"] = [
     # The rules the games' table-rules choices pick (option_rules.py), once flags passed around.
     *PRESETS["option-rules"],
 ]
+# The rules that read the games' tables (tables-31): every row and edge of them is read
+# against the books by tests/systems/*/test_*tables_from_*.py, which alone must kill them.
+PRESETS["tables"] = [
+    "m3desk/systems/adnd2e/tables.py::str_adjustments",
+    "m3desk/systems/adnd2e/tables.py::dex_adjustments",
+    "m3desk/systems/adnd2e/tables.py::con_hp_adjustment",
+    "m3desk/systems/adnd2e/tables.py::wis_magic_defence",
+    "m3desk/systems/adnd2e/tables.py::group_thac0",
+    "m3desk/systems/adnd2e/tables.py::monster_thac0",
+    "m3desk/systems/adnd2e/tables.py::group_saves",
+    "m3desk/systems/adnd2e/tables.py::nonproficiency_penalty",
+    "m3desk/systems/adnd2e/tables.py::encumbrance_category",
+    "m3desk/systems/adnd2e/tables.py::encumbered_rate",
+    "m3desk/systems/adnd2e/level_step.py::level_step",
+    "m3desk/systems/adnd2e/level_step.py::_gain",
+    "m3desk/systems/adnd2e/combat.py::missile_range_modifier",
+    "m3desk/systems/adnd2e/combat.py::surprise_chance",
+    "m3desk/systems/adnd2e/encounter.py::ranges_feet",
+    "m3desk/systems/ose/tables.py::standard_modifier",
+    "m3desk/systems/ose/tables.py::dex_initiative",
+    "m3desk/systems/ose/tables.py::prime_requisite_xp",
+    "m3desk/systems/ose/derive.py::_tier",
+    "m3desk/systems/ose/movement.py::base_rate",
+    "m3desk/systems/ose/movement.py::encounter_rate",
+    "m3desk/systems/ose/combat.py::range_band",
+    "m3desk/systems/ose/combat.py::surprise_chance",
+    "m3desk/systems/ose/encounter_setup.py::distance_dice",
+    "m3desk/systems/ose/encounter_setup.py::reaction_of",
+    "m3desk/systems/ose/round.py::surprised_sides",
+    "m3desk/systems/ose/weaponry.py::_usable",
+    "m3desk/systems/monsters_and_magic/attributes.py::attribute_modifier",
+    "m3desk/systems/monsters_and_magic/attributes.py::check_modifier",
+    "m3desk/systems/monsters_and_magic/movement.py::effective_movement",
+    "m3desk/systems/monsters_and_magic/movement.py::movement_modifier",
+    "m3desk/systems/monsters_and_magic/movement.py::distance",
+    "m3desk/systems/monsters_and_magic/movement.py::race_movement",
+    "m3desk/systems/monsters_and_magic/movement.py::movement_consequence",
+    "m3desk/systems/monsters_and_magic/cover.py::cover_bonus",
+    "m3desk/systems/monsters_and_magic/ranges.py::starting_range",
+    "m3desk/systems/monsters_and_magic/ranges.py::shift",
+    "m3desk/systems/monsters_and_magic/size.py::size_adjustment",
+    "m3desk/systems/monsters_and_magic/traits.py::trait_bonus",
+    "m3desk/systems/monsters_and_magic/checks.py::failure_degree",
+    "m3desk/systems/monsters_and_magic/checks.py::resolve_check",
+    "m3desk/systems/monsters_and_magic/checks.py::difficulty",
+    "m3desk/systems/monsters_and_magic/conditions.py::tier_cost",
+    "m3desk/systems/monsters_and_magic/conditions.py::tier_value",
+    "m3desk/systems/apparatus/movement.py::movement_cost",
+    "m3desk/systems/apparatus/movement.py::terrain_impassable",
+    "m3desk/systems/apparatus/movement.py::stand_cost_halves",
+    "m3desk/systems/apparatus/movement.py::jump_band",
+    "m3desk/systems/apparatus/movement.py::jump_metres",
+    "m3desk/systems/apparatus/tables.py::jump_formula",
+    "m3desk/systems/apparatus/tables.py::round_half_up",
+    "m3desk/systems/apparatus/grapple.py::_too_small",
+    "m3desk/systems/apparatus/grapple.py::halves_grappler",
+    "m3desk/systems/apparatus/grapple.py::grapple_requirements",
+    "m3desk/systems/apparatus/grapple.py::shove_requirements",
+    "m3desk/systems/apparatus/combat.py::judge",
+    "m3desk/systems/apparatus/combat.py::advantage_sources",
+    "m3desk/systems/apparatus/combat.py::net_advantage",
+]
+TABLE_TESTS = {
+    "m3desk/systems/adnd2e/": [
+        "tests/systems/adnd2e/test_tables_from_the_digest.py",
+        "tests/systems/adnd2e/test_more_tables_from_the_digest.py",
+    ],
+    "m3desk/systems/ose/": [
+        "tests/systems/ose/test_tables_from_the_book.py",
+        "tests/systems/ose/test_more_tables_from_the_book.py",
+    ],
+    "m3desk/systems/monsters_and_magic/": [
+        "tests/systems/monsters_and_magic/test_tables_from_the_seeds.py"
+    ],
+    "m3desk/systems/apparatus/": [
+        "tests/systems/apparatus/test_tables_from_the_digest.py",
+        "tests/systems/apparatus/test_more_tables_from_the_digest.py",
+    ],
+}
+"""What tests/test_table_mutants.py gives each mutant of the ``tables`` preset: only the
+tests that read the game's tables against its book."""
+TABLE_EQUIVALENTS: dict[str, set[str]] = {
+    # target: the changes no table row can tell apart (each explained)
+    "m3desk/systems/adnd2e/tables.py::str_adjustments": {"7 → 8", "14 → 15"},
+    # past STR 25, which a sheet cannot hold
+    "m3desk/systems/adnd2e/tables.py::monster_thac0": {"0 → 1", "LtE → Lt"},
+    # a default bonus of 1 counts like 0; 2 dice and "≤ 2 → 19" give 19 by the formula too
+    "m3desk/systems/adnd2e/tables.py::group_saves": {"0 → 1", "True → False"},
+    # a level below a group's first row (no class has one); zip's strictness
+    "m3desk/systems/adnd2e/tables.py::encumbered_rate": {"100 → 101"},
+    # 33 % or 33/101 of any MV 1-24 floor the same
+    "m3desk/systems/ose/derive.py::_tier": {"True → False", "1 → 2"},
+    # zip's strictness; past a score of 18, which a sheet cannot hold
+    "m3desk/systems/ose/movement.py::base_rate": {"0 → 1"},
+    # a default load of 1 coin moves as 0
+    "m3desk/systems/ose/encounter_setup.py::reaction_of": {"1 → 2"},
+    # past the last row's 99
+    "m3desk/systems/monsters_and_magic/attributes.py::check_modifier": {"Gt → GtE"},
+    # doubling a 0 is 0
+    "m3desk/systems/monsters_and_magic/traits.py::trait_bonus": {"LtE → Lt"},
+    # level 0 caps the bonus at 0 anyway
+    "m3desk/systems/monsters_and_magic/checks.py::resolve_check": {"1 → 2"},
+    # a natural 3 short by 1 or 2 is a simple failure either way
+    "m3desk/systems/apparatus/combat.py::advantage_sources": {"0 → 1"},
+    # a default Exhaustion of 1 costs nothing, as 0
+}
 SUITE_TESTS = {
     "m3desk/systems/adnd2e/": [
         "tests/systems/test_rule_tables.py",
@@ -207,11 +315,12 @@ only the fast tests that cover its module (the tables' rows, the rules-once and 
 so the whole preset stays within about a minute of CPU."""
 
 
-def suite_targets(targets: list[str]) -> list[str]:
+def suite_targets(targets: list[str], by_prefix: dict[str, list[str]] | None = None) -> list[str]:
     """Each target with the tests that cover its module (``target@test,test``)."""
     chosen = []
+    by_prefix = SUITE_TESTS if by_prefix is None else by_prefix
     for target in targets:
-        tests = next((t for prefix, t in SUITE_TESTS.items() if target.startswith(prefix)), [])
+        tests = next((t for prefix, t in by_prefix.items() if target.startswith(prefix)), [])
         chosen.append(f"{target}@{','.join(tests)}" if tests else target)
     return chosen
 
@@ -305,10 +414,15 @@ def _tests_for(target: str) -> list[str]:
     return ["tests/systems", "tests/acceptance"]
 
 
-def run_in_process(targets: list[str], tests: list[str] | None, report: str = "") -> int:
+def run_in_process(
+    targets: list[str],
+    tests: list[str] | None,
+    report: str = "",
+    by_prefix: dict[str, list[str]] | None = None,
+) -> int:
     """Every mutant in one pytest process (tools/mutate_plugin.py): the code swapped into
     the live function, the tests run in process; 0 when every mutant was killed."""
-    chosen = suite_targets(targets) if tests is None else targets
+    chosen = suite_targets(targets, by_prefix) if tests is None else targets
     files = tests or sorted(
         {t.split("::")[0] for given in chosen for t in given.partition("@")[2].split(",") if t}
     )
@@ -402,7 +516,8 @@ def main(argv: list[str] | None = None) -> int:
     if not targets:
         parser.error("name a target or a preset")
     if args.in_process:
-        return run_in_process(targets, args.tests)
+        by_prefix = TABLE_TESTS if args.preset == "tables" else None
+        return run_in_process(targets, args.tests, by_prefix=by_prefix)
     return run(targets, args.tests, args.limit)
 
 

@@ -78,6 +78,13 @@ class PresetDelegate(QStyledItemDelegate):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setMaxVisibleItems(12)
         editor.setCompleter(completer)
+        # The popup takes the cell's width, which would cut every entry to "silver da…":
+        # it is as wide as its widest entry, within the window.
+        popup = completer.popup()
+        bar = popup.verticalScrollBar() if popup is not None else None
+        if popup is not None and bar is not None:
+            widest = popup.sizeHintForColumn(0) + bar.sizeHint().width() + 2 * popup.frameWidth()
+            popup.setMinimumWidth(min(widest, parent.window().width()))
         # While the list shows, its popup takes Return and hands it to the line edit past
         # this delegate's event filter: a name chosen from the list, or Return typed while
         # the list shows, commits and closes here; any other Return is the delegate's own.

@@ -421,3 +421,29 @@ def test_a_level_step_only_upward_and_con_on_every_die() -> None:
 
 def test_a_side_without_monsters_checks_nothing() -> None:
     assert combat.morale_trigger(0, 0) == 0
+
+
+def test_natural_weapons_speed_by_size() -> None:
+    """Optional Table 56: "natural-weapon monsters by size: tiny 0, small +3, medium +3,
+    large +6, huge +9, gargantuan +12", the speed of every attack of a monster of that size.
+    (Its breath, innate spell and magic item rows are not kept: errata.)"""
+    from m3desk.systems.adnd2e.encounter import attacks_of
+    from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
+
+    text = prose(block(GAME, "Table 56 optional modifiers"))
+    listed = text.split("natural-weapon monsters by size: ")[1].split("; breath")[0]
+    found = {
+        name[0].upper(): signed(value) for name, value in re.findall(r"(\w+) ([+−]?\d+)", listed)
+    }
+    assert list(found) == list(tables.SIZES)
+    for size_, speed in found.items():
+        monster = MonsterSheet(
+            name="Beast",
+            size=size_,
+            attacks=(MonsterAttack(name="claw"), MonsterAttack(name="bite")),
+        )
+        assert [a.speed for a in attacks_of(monster)] == [speed, speed], size_
+    assert (
+        "| Initiative modifiers | Table 56's breath weapon, innate spells, magic items |"
+        in _errata()
+    )

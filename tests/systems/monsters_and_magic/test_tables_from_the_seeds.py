@@ -413,3 +413,47 @@ def test_a_range_change_stops_at_the_last_band() -> None:
 def test_an_attack_is_physical_unless_said_mental_and_a_difficulty_has_no_spell_level() -> None:
     assert size.size_adjustment("S", "L") == size.size_adjustment("S", "L", mental=False)
     assert [t.value for t in checks.difficulty(15)] == [15]
+
+
+def test_which_weapons_reach_each_band() -> None:
+    """Table 12 in words: at Hand "anything larger than a knife" is almost impossible and
+    natural weapons are perfect; Close is "standard combat range" for swords, axes, teeth and
+    claws; at Reach only "a long spear, polearm, or great sword"; at Short "you can throw
+    something … or shoot a missile weapon, but melee weapons are ineffective"; at Medium "your
+    only contact is missile weapons — you're too far to even throw"; at Long missiles barely.
+    Each reach class of m3desk reaches exactly the bands the text gives it (a spell's bands
+    are m3desk's own: the seed gives none)."""
+    from m3desk.systems.monsters_and_magic.ranges import REACH_BANDS, ReachClass
+
+    text = _text("Table 12: Ranges")
+    said = {
+        RangeBand.HAND: "It’s almost impossible to bring to bear anything larger than a knife. "
+        "Natural weapons like teeth and claws are perfect at this range.",
+        RangeBand.CLOSE: "Standard combat range — a few feet, enough to jab with a sword or "
+        "slash with an axe, or lash out with teeth and claws.",
+        RangeBand.REACH: "If you have a long spear, polearm, or great sword, then you can "
+        "attack, but otherwise you need to move to close range to be effective.",
+        RangeBand.SHORT: "You can throw something at this range, or shoot a missile weapon, "
+        "but melee weapons are ineffective.",
+        RangeBand.MEDIUM: "otherwise your only contact is missile weapons — you’re too far to "
+        "even throw things at one another.",
+        RangeBand.LONG: "even missile weapons are going to be a wild stab in the dark.",
+    }
+    for words in said.values():
+        assert words in text, words
+    reaching = {
+        RangeBand.HAND: {ReachClass.HAND},
+        RangeBand.CLOSE: {ReachClass.HAND, ReachClass.MELEE, ReachClass.LONG_MELEE},
+        RangeBand.REACH: {ReachClass.LONG_MELEE},
+        RangeBand.SHORT: {ReachClass.THROWN, ReachClass.MISSILE},
+        RangeBand.MEDIUM: {ReachClass.MISSILE},
+        RangeBand.LONG: {ReachClass.MISSILE},
+        RangeBand.OUT_OF_RANGE: set(),
+    }
+    for band, classes in reaching.items():
+        kept = {c for c, bands in REACH_BANDS.items() if band in bands} - {ReachClass.SPELL}
+        if band in (RangeBand.CLOSE, RangeBand.REACH):
+            kept -= {ReachClass.THROWN}  # a thrown weapon may also strike as it is held
+        assert kept == classes, band
+    assert f"| Reach | {ReachClass.THROWN.value} |" in ERRATA
+    assert f"| Reach | {ReachClass.SPELL.value} |" in ERRATA

@@ -357,3 +357,43 @@ def test_no_encumbrance_rule_moves_everyone_at_the_unarmoured_rate() -> None:
     assert movement.base_rate(encumbrance="none", armour="heavy", coins=5000) == 120
     assert movement.base_rate(encumbrance="basic") == 120
     assert movement.base_rate(encumbrance="detailed") == 120
+
+
+# -- the wilderness ---------------------------------------------------------------------------
+
+_TERRAIN_NAMES = {"woods": "forest", "barren lands": "barren", "settled lands": "settled"}
+_NOT_TERRAINS = {"aerial", "broken lands", "maintained roads"}
+"""Terrains of the SRD's lists that m3desk's expedition does not offer (errata.md)."""
+
+
+def _terrain_lists(containing: str) -> dict[str, str]:
+    """ "- **Clear, grasslands:** 1-in-6." → {"clear": "1-in-6", "grasslands": "1-in-6"}."""
+    found = {}
+    for names, value in re.findall(r"- \*\*(.+?):\*\* (.+?)\.$", block(GAME, containing), re.M):
+        for name in re.split(r", ", names.lower()):
+            found[_TERRAIN_NAMES.get(name, name)] = value
+    return found
+
+
+def test_every_terrain_s_wandering_lost_and_travel_chances() -> None:
+    """Chance by Terrain (wandering monsters), Losing Direction and the Terrain Modifiers,
+    every terrain of each list; an n-in-6 chance is a d6 of at most n, so n comes up and
+    n + 1 does not."""
+    from m3desk.systems.ose.exploration_model import TERRAINS, in_six
+
+    wandering = _terrain_lists("City, clear, grasslands")
+    lost = _terrain_lists("Barren lands, hills")
+    speed = _terrain_lists("33% slower")
+    kept = {t.id: t for t in TERRAINS}
+    for listed in (wandering, lost, speed):
+        for name in set(listed) - set(kept):
+            assert name in _NOT_TERRAINS and f"| Terrains | {name} |" in ERRATA, name
+    assert {name for name in wandering if name in kept} == set(kept)
+    shares = {"33% slower": Fraction(2, 3), "50% slower": Fraction(1, 2)}
+    for terrain in TERRAINS:
+        assert terrain.check == int(wandering[terrain.id].split("-in-")[0]), terrain.id
+        chance = lost.get(terrain.id)
+        assert terrain.lost == (int(chance.split("-in-")[0]) if chance else None), terrain.id
+        assert terrain.speed == shares.get(speed.get(terrain.id, ""), Fraction(1)), terrain.id
+        for n in filter(None, (terrain.check, terrain.lost)):
+            assert in_six(n, n) and not in_six(n, n + 1), terrain.id

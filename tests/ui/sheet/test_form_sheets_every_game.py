@@ -172,3 +172,27 @@ def test_every_field_has_its_own_alt_key(game: str, name: str, qtbot: Any) -> No
     key = first.text().split("&")[1][0].upper()
     qtbot.keyClick(editor, key, Qt.KeyboardModifier.AltModifier)
     assert QApplication.focusWidget() is first.buddy(), f"Alt+{key} to {first.text()}"
+
+
+@pytest.mark.qt_log_ignore("does not support grabbing the keyboard")  # the list, offscreen
+@pytest.mark.parametrize("game", sorted(LIST_DAGGER))
+def test_the_list_of_weapons_shows_each_entry_whole(game: str, qtbot: Any) -> None:
+    """The list opens in the narrow name column: it is as wide as its widest entry, so
+    "silver dagger — 1d4, melee or thrown 10/20/30'" is not cut to "silver da…"."""
+    name = next(n for g, n in SAMPLES if g == game and n.endswith(".m3c"))
+    editor = editor_of(game, name, qtbot)
+    panel = editor.tables["weapons"]
+    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    line = panel.view.focusWidget()
+    assert line is not None and line.objectName() == "preset_editor"
+    qtbot.keyClicks(line, "s")
+    popup = line.completer().popup()
+    qtbot.waitUntil(popup.isVisible)
+    metrics = popup.fontMetrics()
+    offered = [popup.model().index(r, 0).data() for r in range(popup.model().rowCount())]
+    assert offered and line.width() < max(metrics.horizontalAdvance(t) for t in offered)
+
+    def fits() -> bool:  # once the list has laid out (its scroll bar shown where it needs one)
+        return all(metrics.horizontalAdvance(t) < popup.viewport().width() for t in offered)
+
+    qtbot.waitUntil(fits, timeout=3000)
