@@ -355,9 +355,7 @@ class _Plan:
         self.plane = Plane(
             encounter.position_model, [encounter.places.get(c.id, Place()) for c in combatants]
         )
-        self.foes: dict[str, Foes] = {}
-        """The spatial index as a fight begins, by the policy's target (each fight copies
-        it: the distances are measured once)."""
+        self.foes: dict[str, Foes] = {}  # the index a fight begins with, by policy target
         values = [derive(c.sheet, options) for c in combatants]
         self.rate = [v["movement.encounter"].value for v in values]
         self.init = [v["initiative"].value for v in values]
@@ -659,17 +657,13 @@ def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: boo
     return _MELEE if feet(i, t) <= MELEE_FEET else _SHOOT if ranges is not None else 0
 
 
-def _beyond_melee(_foe: int, feet: int) -> bool:
-    return feet > MELEE_FEET
-
-
 def _missile(fight: _Fight, a: _Arms, i: int) -> None:
     """Step c of ``i``'s turn: a shot at the policy's foe in range beyond melee, at the
     band's odds."""
     ranges, foes = a.ranges, fight.foes
     if ranges is None:
         return
-    t = foes.pick(i, a.aimed, at=_beyond_melee, reach=ranges[2])
+    t = foes.pick(i, a.aimed, at=lambda _j, feet: feet > MELEE_FEET, reach=ranges[2])
     if t >= 0:
         band = a.missile[t]
         assert band is not None
