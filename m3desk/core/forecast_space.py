@@ -374,9 +374,9 @@ class Foes:
             get = cells.get
             for cx in range(low_x, high_x + 1):
                 for cy in range(low_y, high_y + 1):
-                    held = get((cx, cy))
-                    if held:
-                        found += held
+                    near = get((cx, cy))
+                    if near:
+                        found += near
         return found
 
     def best(self, i: int, candidates: Sequence[int], how: Target | None = None) -> int:
