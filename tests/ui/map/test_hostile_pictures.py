@@ -222,3 +222,45 @@ def test_a_hostile_portrait_is_refused_with_a_sentence(
         encode_portrait(pictures[name])
     assert SAID[name] in str(refused.value)
     assert time.perf_counter() - started < BUDGET_S
+
+
+@pytest.mark.qt_log_ignore("JPEG", "imageio")
+@pytest.mark.parametrize("name", sorted(set(SAID) - {"mask-chain.svg"}))
+def test_every_hostile_picture_chosen_in_the_dialog_is_said_or_placed_with_the_window_alive(
+    qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], name: str, tmp_path: Path
+) -> None:
+    """The Background Picture dialog (its "All files" reaches any of them): OK reads the
+    picture on the worker, the window answering meanwhile; a refusal is said in the dialog,
+    which stays open and changes nothing; a legitimate scan is placed, one undo step."""
+    import shiboken6
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from m3desk.ui.map.backdrop_dialog import BackdropDialog
+
+    path = _fresh_scan(pictures, tmp_path) if name == "large-scan.png" else str(pictures[name])
+    document = map_panel.document
+    before = document.encounter
+    map_panel.backdrop_button.click()
+    dialog = map_panel.findChild(BackdropDialog)
+    assert dialog is not None and dialog.isVisible()
+    dialog.path.setText(path)
+    started, cpu = time.perf_counter(), _cpu()
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    stall = _event_loop_stalls(
+        qtbot, lambda: not shiboken6.isValid(dialog) or not dialog.reading, timeout_s=30
+    )
+    spent = min(time.perf_counter() - started, _cpu() - cpu + 0.5)
+    assert stall < 0.5, f"the window froze {stall:.2f} s"
+    if SAID[name].startswith("read "):
+        assert not shiboken6.isValid(dialog) or not dialog.isVisible()  # placed, closed
+        assert document.undo_stack.count() == 1
+        assert document.encounter.backdrop is not None
+        assert document.encounter.backdrop.path == path
+        return
+    assert spent < BUDGET_S, (name, spent)
+    said = dialog.message.text()
+    assert SAID[name] in said, (name, said)
+    assert dialog.isVisible() and document.encounter is before
+    assert document.undo_stack.count() == 0
+    dialog.reject()
