@@ -9,7 +9,10 @@ pixels), a chain of 60 masks or patterns 13 s and 2.2 GB, a chain of clip paths 
 that can be stopped inside a thread. So the drawing happens in a fresh interpreter (the
 ``spawn`` method, as the forecast's worker) that is limited to :data:`DRAW_CPU_S` of processor
 time and :data:`DRAW_DATA_MB` of memory, killed on Cancel or past :data:`DRAW_WALL_S`; the
-picture comes back through a pipe as raw pixels.
+picture comes back through a pipe as raw pixels (straight into the image's memory). As
+with every ``spawn``, the process imports the main module again: a script that reads
+pictures must keep its work under ``if __name__ == "__main__":`` (m3desk's entry points do),
+or the new process runs the script within the budget and is stopped.
 """
 
 from __future__ import annotations
