@@ -25,14 +25,29 @@ from m3desk.core.places import Place, slot_place
 E = TypeVar("E", bound="Encounter")
 
 
+_NAME_MAX = next(
+    int(rule.max_length)
+    for rule in Combatant.model_fields["name"].metadata
+    if getattr(rule, "max_length", None) is not None
+)
+"""The longest name a combatant keeps (a copy's number must fit within it)."""
+
+
+def _with_number(base: str, number: int) -> str:
+    """``base`` numbered ("Goblin 12"), the name cut short first where the number would
+    not fit (a sheet's name may already be as long as a combatant's can be)."""
+    tail = f" {number}"
+    return base[: _NAME_MAX - len(tail)].rstrip() + tail
+
+
 def _numbered(existing: Iterable[str], base: str) -> str:
     names = set(existing)
-    if base not in names and f"{base} 1" not in names:
+    if base not in names and _with_number(base, 1) not in names:
         return base
     number = 2
-    while f"{base} {number}" in names:
+    while _with_number(base, number) in names:
         number += 1
-    return f"{base} {number}"
+    return _with_number(base, number)
 
 
 def join(encounter: E, combatant: Combatant) -> E:
@@ -45,8 +60,8 @@ def join(encounter: E, combatant: Combatant) -> E:
     if base in names:
         # The first copy becomes "Name 1" so that the numbering reads naturally.
         index = names.index(base)
-        combatants[index] = combatants[index].model_copy(update={"name": f"{base} 1"})
-        names[index] = f"{base} 1"
+        combatants[index] = combatants[index].model_copy(update={"name": _with_number(base, 1)})
+        names[index] = _with_number(base, 1)
     name = _numbered(names, base)
     joined = combatant.model_copy(update={"name": name})
     side = joined.side
@@ -76,16 +91,16 @@ def join_all(encounter: E, combatants: Sequence[Combatant]) -> E:
         base = combatant.name
         if base in names:
             index = next(n for n, c in enumerate(roster) if c.name == base)
-            roster[index] = roster[index].model_copy(update={"name": f"{base} 1"})
+            roster[index] = roster[index].model_copy(update={"name": _with_number(base, 1)})
             names.discard(base)
-            names.add(f"{base} 1")
-        if base not in names and f"{base} 1" not in names:
+            names.add(_with_number(base, 1))
+        if base not in names and _with_number(base, 1) not in names:
             name = base
         else:
             number = 2
-            while f"{base} {number}" in names:
+            while _with_number(base, number) in names:
                 number += 1
-            name = f"{base} {number}"
+            name = _with_number(base, number)
         names.add(name)
         one = combatant.model_copy(update={"name": name})
         roster.append(one)

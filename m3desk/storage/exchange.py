@@ -32,6 +32,14 @@ def read_exchange_file(path: Path, exchange: ExchangeFormat) -> ExchangeRead:
     readable JSON. Odd contents never raise: the game reports them as problems."""
     data = read_file_capped(path, MAX_EXCHANGE_BYTES)
     raw = decode_json_bytes(data, source=path.name, path=path, limit=MAX_EXCHANGE_BYTES)
+    if not isinstance(raw, dict):
+        # One actor is one JSON object; a list (of several actors?), a text or a number
+        # would be read as a blank sheet that keeps nothing of the file.
+        raise load_error(
+            path.name,
+            path,
+            f"it holds {_what(raw)}, not one sheet (another tool's sheet is a JSON object).",
+        )
     try:
         return exchange.read(raw)
     except Exception as exc:  # a reader's bug must not become a traceback
@@ -40,6 +48,16 @@ def read_exchange_file(path: Path, exchange: ExchangeFormat) -> ExchangeRead:
         raise load_error(
             path.name, path, f"m3desk could not make a sheet of it ({describe_exception(exc)})."
         ) from exc
+
+
+def _what(raw: object) -> str:
+    if isinstance(raw, list):
+        return f"a list of {len(raw):,} {'entry' if len(raw) == 1 else 'entries'}"
+    if isinstance(raw, str):
+        return "a text"
+    if raw is None:
+        return "nothing (null)"
+    return "a yes or no" if isinstance(raw, bool) else "a number"
 
 
 def write_exchange_file(path: Path, exchange: ExchangeFormat, sheet: BaseModel) -> tuple[str, ...]:

@@ -42,6 +42,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
+from m3desk.ui.picture_svg import draw_svg
 from m3desk.ui.png_bands import read_png_in_bands
 from m3desk.ui.webp_scaled import webp_scaled_reader
 
@@ -499,8 +500,6 @@ def scan_svg(text: bytes, name: str) -> int:
 def _read_svg(
     data: bytes, name: str, kind: str, max_side: int, cancelled: Callable[[], bool]
 ) -> ReadPicture:
-    from PySide6.QtSvg import QSvgRenderer
-
     text = _inflated(data, name) if kind == "svgz" else data
     if len(text) > MAX_SVG_BYTES:
         raise ValueError(
@@ -512,21 +511,8 @@ def _read_svg(
     scan_svg(text, name)
     if cancelled():
         raise Cancelled
-    renderer = QSvgRenderer(QByteArray(text))
-    if not renderer.isValid():
-        raise ValueError(f"{name} could not be drawn as an SVG picture.")
-    size = renderer.defaultSize()
-    if size.isEmpty():
-        box = renderer.viewBoxF()
-        size = QSize(max(1, round(box.width())), max(1, round(box.height())))
-    if size.isEmpty() or size.width() > 1_000_000 or size.height() > 1_000_000:
-        raise ValueError(f"{name} gives no usable size ({size.width()} × {size.height()}).")
-    long_side = max(size.width(), size.height())
-    factor = min(max_side / long_side, 2.0)
-    target = QSize(max(1, round(size.width() * factor)), max(1, round(size.height() * factor)))
-    image = QImage(target, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    renderer.render(painter)
-    painter.end()
-    return ReadPicture(image, target.width() / size.width(), kind)
+    drawn = draw_svg(text, name, max_side, cancelled)
+    if drawn is None:
+        raise Cancelled
+    image, scale = drawn
+    return ReadPicture(image, scale, kind)

@@ -279,3 +279,27 @@ def test_costly_shapes_are_refused_or_read_in_bounded_work(
     assert elapsed < 20 and peak < 400 << 20, (shape, elapsed, peak)
     if read is not None:
         _used_as_the_window_uses_it(game.id, exchange, read, tmp_path)
+
+
+@pytest.mark.parametrize(("game", "exchange"), FORMATS, ids=lambda value: getattr(value, "id", ""))
+@pytest.mark.parametrize(
+    ("top", "says"),
+    [
+        ("list", "it holds a list of 1 entry, not one sheet"),
+        ("text", "it holds a text, not one sheet"),
+        ("number", "it holds a number, not one sheet"),
+        ("null", "it holds nothing (null), not one sheet"),
+    ],
+)
+def test_a_file_that_is_not_one_actor_is_refused_with_a_sentence(
+    game: Any, exchange: ExchangeFormat, top: str, says: str, tmp_path: Path
+) -> None:
+    """A list holding an actor (or a text, a number, null) is not one sheet: on the old
+    code it opened as a blank monster named "Monster", the actor inside lost."""
+    actor = seeds(game.id, exchange.id)[0]
+    body = {"list": [actor], "text": "hello", "number": 42, "null": None}[top]
+    path = tmp_path / f"not-one{exchange.extension}"
+    path.write_text(json.dumps(body), encoding="utf-8")
+    with pytest.raises(DocumentLoadError) as refused:
+        read_exchange_file(path, exchange)
+    assert path.name in refused.value.message and says in refused.value.message

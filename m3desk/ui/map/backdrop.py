@@ -36,6 +36,7 @@ __all__ = [
     "file_pixel_size",
     "loaded_pictures",
     "read_backdrop",
+    "take_left_out_pictures",
 ]
 
 MAX_SIDE = 4096
@@ -241,6 +242,18 @@ class PictureHandle:
         self._closed = True
 
 
+_LEFT_OUT: dict[str, str] = {}
+"""Each picture printing could not read, by path, and why (the command line says them)."""
+
+
+def take_left_out_pictures() -> dict[str, str]:
+    """The pictures printing read and could not use since the last call, by path, and
+    why (each said once)."""
+    taken = dict(_LEFT_OUT)
+    _LEFT_OUT.clear()
+    return taken
+
+
 class BackdropCache:
     """One decoded picture per path, read at once on the calling thread (printing, the
     command line); a picture an open map has read already is not read again."""
@@ -263,6 +276,8 @@ class BackdropCache:
                 image, _shrink = read_backdrop(path)
             except ValueError as error:
                 self._image, self._error = None, str(error)
+                if len(_LEFT_OUT) < 100:  # a few sentences, however many files print
+                    _LEFT_OUT[path] = self._error
             else:
                 self._image, self._error = image, ""
         return self._image, self._error

@@ -224,10 +224,15 @@ def export_pdf_main(argv: list[str]) -> int:
     from m3desk.ui.printing.pages import PrintError
 
     size = QPageSize.PageSizeId.A4 if args.page_size == "A4" else QPageSize.PageSizeId.Letter
+    from m3desk.ui.map.backdrop import take_left_out_pictures
+
+    take_left_out_pictures()  # what earlier work in this process left out is not ours
     try:
         pages = export_documents_pdf(documents, output, size, _TableOptions())
     except (SaveError, PrintError) as error:
         _fail(str(error))
         return EXIT_FAILED
+    for said in take_left_out_pictures().values():  # printed without it: say why
+        _fail(f"note: {said} The map is printed without it.")
     print(f"wrote {output} ({pages} page{'' if pages == 1 else 's'})")
     return EXIT_OK

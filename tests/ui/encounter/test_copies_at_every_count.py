@@ -133,3 +133,26 @@ def test_copies_at_any_count_join_as_one_line(game: str) -> None:
         assert _reopened(after) == after
 
     check()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_copies_of_a_monster_named_as_long_as_a_name_can_be_still_open_as_a_file(game: str) -> None:
+    """A sheet's name may be as long as a combatant's (80 characters): its copies'
+    numbers must fit, or the fight saves as a file that no longer opens (on the old code
+    "Ŵ…Ŵ 2" was 82 characters, accepted in memory, refused by the file's validation)."""
+    document, monster = _fight(game)
+    longest = type(monster).model_validate(dict(monster.model_dump(), name="Ŵ" * 80))
+    encounter = document.encounter
+    room = core.MAX_COMBATANTS - len(encounter.combatants)
+    after, _text = with_copies(encounter, longest, room, "Monsters", "rolled", Roller(4))
+    names = [c.name for c in after.combatants]
+    assert len(set(names)) == len(names)
+    assert max(len(name) for name in names) <= 80
+    assert names[-1].endswith(f" {room}")
+    assert _reopened(after) == after
+    # one at a time, as a sheet added twice joins
+    twice = core.join(encounter, after.combatants[-1].model_copy(update={"name": "Ŵ" * 80}))
+    twice = core.join(
+        twice, twice.combatants[-1].model_copy(update={"id": "other", "name": "Ŵ" * 80})
+    )
+    assert _reopened(twice) == twice

@@ -3,7 +3,10 @@ that names the file, or read scaled down, within 2 s and 500 MB, the window aliv
 answering meanwhile, nothing in the encounter lost.
 
 The pictures are :func:`tools.hostile_files.hostile_pictures`: an SVG of nested ``<use>``
-(10⁹ copies in 4 KB), 500,000 paths, a gzip bomb, entities, an embedded device; PNGs that
+(10⁹ copies in 4 KB), 500,000 paths, a gzip bomb, entities, an embedded device; SVGs
+within every count that Qt's renderer takes 15 s or gigabytes over (a style sheet of ``*``
+rules, 39,000 shapes each covering the page, chains of masks and of clip paths: drawn in a
+process of its own, stopped by its budget) and a legitimate map of 39,000 shapes (drawn); PNGs that
 claim 60 000 × 60 000 pixels; truncated PNG, JPEG and SVG;
 TIFF, XPM, PBM, TGA and ICNS renamed ``.png``; ``/dev/zero``, a pipe, a folder, a loop of
 links; and legitimate 5000 × 5000 and 10 000 × 10 000 scans (the larger read a band of rows
@@ -13,6 +16,7 @@ in a fresh process (VmHWM, reset before each picture), so other tests' state doe
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from functools import cache
@@ -39,6 +43,11 @@ SAID = {
     "bomb.svgz": "unpacks to more than 8 MB",
     "entities.svg": "it declares entities",
     "device-image.svg": "it embeds other pictures",
+    "style-sheet.svg": "it needs more than 0.9 s of processor time",
+    "overdraw.svg": "it needs more than 0.9 s of processor time",
+    "mask-chain.svg": "",  # drawn without its masks (past the memory budget) or refused
+    "clip-chain.svg": "it needs more than 0.9 s of processor time",
+    "map.svg": "read 4096 x 4096",
     "claims-huge.png": "claims 60000 × 60000 pixels",
     "decompression-bomb.png": "read 4096 x 4096",
     "too-many-pixels.png": "read 4096 x 4096",
@@ -85,11 +94,18 @@ def test_every_hostile_picture_is_said_within_2_s_and_500_mb(pictures: dict[str,
     for name, path in pictures.items():
         row = by_path[str(path)]
         assert SAID[name] in row["said"], (name, row["said"])
+        if name == "mask-chain.svg":
+            assert row["said"] == "read 4096 x 4096" or "it needs more than" in row["said"]
         if name == "too-many-pixels.png":
             assert row["cpu"] <= LARGE_SCAN_CPU_S, (name, row["cpu"])
         else:
             assert min(row["s"], row["cpu"] + 0.5) <= BUDGET_S, (name, row["s"], row["cpu"])
         assert row["mb"] <= BUDGET_MB, (name, row["mb"])
+
+
+def _cpu() -> float:
+    """This process's processor time and that of its children (the SVG drawing process)."""
+    return time.process_time() + sum(os.times()[2:4])
 
 
 def _event_loop_stalls(qtbot: Any, until: Any, timeout_s: float = 10.0) -> float:
@@ -119,7 +135,14 @@ def _event_loop_stalls(qtbot: Any, until: Any, timeout_s: float = 10.0) -> float
     "name",
     sorted(
         set(SAID)
-        - {"large-scan.png", "too-many-pixels.png", "decompression-bomb.png", "large-scan.webp"}
+        - {
+            "large-scan.png",
+            "too-many-pixels.png",
+            "decompression-bomb.png",
+            "large-scan.webp",
+            "map.svg",
+            "mask-chain.svg",
+        }
     ),
 )
 def test_a_hostile_background_is_said_under_the_map_and_kept_in_the_encounter(
@@ -128,11 +151,12 @@ def test_a_hostile_background_is_said_under_the_map_and_kept_in_the_encounter(
     document = map_panel.document
     view = map_panel.view
     spec = Backdrop(path=str(pictures[name]), per_pixel=0.5)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), _cpu()
     document.apply(document.encounter.model_copy(update={"backdrop": spec}), "Picture")
     stall = _event_loop_stalls(qtbot, lambda: not view.picture_loading_now)
     view.grab()
-    assert time.perf_counter() - started < BUDGET_S
+    # on a loaded machine the wall clock measures the neighbours too
+    assert min(time.perf_counter() - started, _cpu() - cpu + 0.5) < BUDGET_S
     assert stall < 0.5
     said = map_panel.status.text()
     assert pictures[name].name in said and SAID[name] in said
@@ -198,3 +222,45 @@ def test_a_hostile_portrait_is_refused_with_a_sentence(
         encode_portrait(pictures[name])
     assert SAID[name] in str(refused.value)
     assert time.perf_counter() - started < BUDGET_S
+
+
+@pytest.mark.qt_log_ignore("JPEG", "imageio")
+@pytest.mark.parametrize("name", sorted(set(SAID) - {"mask-chain.svg"}))
+def test_every_hostile_picture_chosen_in_the_dialog_is_said_or_placed_with_the_window_alive(
+    qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], name: str, tmp_path: Path
+) -> None:
+    """The Background Picture dialog (its "All files" reaches any of them): OK reads the
+    picture on the worker, the window answering meanwhile; a refusal is said in the dialog,
+    which stays open and changes nothing; a legitimate scan is placed, one undo step."""
+    import shiboken6
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from m3desk.ui.map.backdrop_dialog import BackdropDialog
+
+    path = _fresh_scan(pictures, tmp_path) if name == "large-scan.png" else str(pictures[name])
+    document = map_panel.document
+    before = document.encounter
+    map_panel.backdrop_button.click()
+    dialog = map_panel.findChild(BackdropDialog)
+    assert dialog is not None and dialog.isVisible()
+    dialog.path.setText(path)
+    started, cpu = time.perf_counter(), _cpu()
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    stall = _event_loop_stalls(
+        qtbot, lambda: not shiboken6.isValid(dialog) or not dialog.reading, timeout_s=30
+    )
+    spent = min(time.perf_counter() - started, _cpu() - cpu + 0.5)
+    assert stall < 0.5, f"the window froze {stall:.2f} s"
+    if SAID[name].startswith("read "):
+        assert not shiboken6.isValid(dialog) or not dialog.isVisible()  # placed, closed
+        assert document.undo_stack.count() == 1
+        assert document.encounter.backdrop is not None
+        assert document.encounter.backdrop.path == path
+        return
+    assert spent < BUDGET_S, (name, spent)
+    said = dialog.message.text()
+    assert SAID[name] in said, (name, said)
+    assert dialog.isVisible() and document.encounter is before
+    assert document.undo_stack.count() == 0
+    dialog.reject()

@@ -138,3 +138,43 @@ def test_a_map_picture_goes_into_the_pdf_at_the_pages_resolution(
     assert "MAP" in pdftotext(out).upper()
     assert map_scan.stat().st_size > 1_500_000
     assert out.stat().st_size < 400_000, out.stat().st_size
+
+
+@pytest.mark.parametrize("game", DISTANCE_GAMES)
+def test_a_map_picture_that_cannot_be_read_is_said_and_the_map_printed_without_it(
+    qapp, game: str, tmp_path: Path, capsys
+) -> None:
+    """The window says it under the map; the command said nothing (the PDF had a map
+    without its picture and no word why)."""
+    from m3desk.core import encounter as core
+    from m3desk.core.places import Backdrop
+    from m3desk.storage import catalog
+    from m3desk.storage.documents import save_document
+    from m3desk.storage.sheet_files import load_sheet
+
+    system = registry.get(game)
+    assert system.encounter is not None
+    spec = next(d for d in system.documents if d.kind == "encounter")
+    folder = tmp_path / "folder.png"
+    folder.mkdir()
+    encounter = spec.model(name="Crypt")
+    for number, path in enumerate(sample_files(game)[:4]):
+        encounter = core.join(
+            encounter,
+            system.encounter.make_combatant(
+                load_sheet(path).model, "Party" if number % 2 == 0 else "Monsters"
+            ),
+        )
+    encounter = encounter.model_copy(
+        update={"backdrop": Backdrop(path=str(folder), x=-300, y=-300, per_pixel=0.2)}
+    )
+    source = tmp_path / "crypt.m3e"
+    save_document(source, catalog.document_type(type(encounter)), encounter)
+    out = tmp_path / "crypt.pdf"
+    assert export_pdf_main([str(source), "-o", str(out)]) == 0
+    said = capsys.readouterr()
+    assert said.out.strip().startswith(f"wrote {out}")
+    assert (
+        "m3desk export-pdf: note: folder.png is a folder, not a picture. "
+        "The map is printed without it." in said.err
+    ), said.err
