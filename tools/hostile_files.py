@@ -268,8 +268,8 @@ def _costly_svgs() -> dict[str, bytes]:
     made = {
         "style-sheet.svg": head + "<style>" + "* {fill:red}\n" * 1000 + "</style>" + groups,
         "overdraw.svg": head + page * 39_000,
-        "mask-chain.svg": head
-        + f'<defs>{masks}<mask id="k60"><rect width="4000" height="4000" fill="#fff"/></mask></defs>'
+        "mask-chain.svg": head + f'<defs>{masks}<mask id="k60">'
+        '<rect width="4000" height="4000" fill="#fff"/></mask></defs>'
         '<rect width="4000" height="4000" mask="url(#k0)"/>',
         "clip-chain.svg": head + f'<defs>{clips}<clipPath id="c60"><circle r="2000"/></clipPath>'
         "</defs>" + '<rect width="4000" height="4000" clip-path="url(#c0)"/>' * 2000,
