@@ -32,13 +32,19 @@ CELLS = 4
 """A cell of the index is this many grid steps wide (about four combatants of a side in a
 formation's ranks, two steps apart)."""
 
-FEW = 12
-"""Foes at most that are measured all at once rather than looked up by cell (the cells cost
-more than they save in a skirmish)."""
+FEW = 48
+"""Foes at most that are measured all at once rather than looked up by cell: below about
+fifty the cells cost more than they save (measured, this machine, OSE and AD&D crowds of
+50: a pick by rings of cells a third dearer than one measure of everyone)."""
 
 TABLE = 24
 """Fights of at most this many keep every distance in a table, a row measured again after
-each move (in a skirmish that costs less than measuring each pair asked)."""
+each move (in a skirmish that costs less than measuring each pair asked). Larger tables
+are cheaper still up to about 150, but a round of 200 on the cells would then cost more
+than eight rounds of 50 on the table (the benchmark's n log n bound)."""
+
+_ANY = 1 << 62
+"""No limit to how far a pick looks."""
 
 Accept = Callable[[int], object] | None
 """Whether a foe (by index) may be picked (None: any)."""
@@ -368,9 +374,9 @@ class Foes:
             get = cells.get
             for cx in range(low_x, high_x + 1):
                 for cy in range(low_y, high_y + 1):
-                    held = get((cx, cy))
-                    if held:
-                        found += held
+                    near = get((cx, cy))
+                    if near:
+                        found += near
         return found
 
     def best(self, i: int, candidates: Sequence[int], how: Target | None = None) -> int:
@@ -398,27 +404,35 @@ class Foes:
         return best
 
     def pick(
-        self, i: int, accept: Accept = None, how: Target | None = None, *, at: At = None
+        self,
+        i: int,
+        accept: Accept = None,
+        how: Target | None = None,
+        *,
+        at: At = None,
+        reach: int | None = None,
     ) -> int:
         """The foe the policy prefers among every foe of ``i`` still standing that
         ``accept`` takes (−1: none), as :meth:`best` over all of them in index order would
         find it, but looking only near the preferred ones: the nearest by rings of cells
         around ``i``; the weakest (strongest) nearest in the group of the fewest (most) hit
-        points left that holds one ``accept`` takes. ``at`` also asks the distance."""
+        points left that holds one ``accept`` takes. ``at`` also asks the distance;
+        ``reach``: only those at most this far (the search stops there)."""
         how = self._how if how is None else how
+        limit = _ANY if reach is None else reach
         table = self._table
         if table is not None:
             row = table[i]
             foes = self._standing.get(self.side[i])
             if foes is None:
                 foes = self._foes_standing(i)
-            if accept is None and at is None and how == "nearest":
+            if accept is None and at is None and how == "nearest" and reach is None:
                 return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
-            return self._pick_in_table(row, foes, accept, how, at)
+            return self._pick_in_table(row, foes, accept, how, at, limit)
         if how == "nearest":
-            return self._nearest(i, self._foe_groups(i), accept, at)
+            return self._nearest(i, self._foe_groups(i), accept, at, limit)
         if self._how != how:
-            return self._scan(i, accept, how, at)
+            return self._scan(i, accept, how, at, limit)
         own = self.side[i]
         keys = sorted(
             (key for s in self._sides if s != own for key in self._lists.get(s, ())),
@@ -428,19 +442,19 @@ class Foes:
         while done < len(keys):
             hp = keys[done][1]  # type: ignore[index]
             same = [self._grids[key] for key in keys[done:] if key[1] == hp]  # type: ignore[index]
-            found = self._nearest(i, same, accept, at)
+            found = self._nearest(i, same, accept, at, limit)
             if found >= 0:
                 return found
             done += len(same)
         return -1
 
     def _pick_in_table(
-        self, row: list[int], foes: list[int], accept: Accept, how: Target, at: At
+        self, row: list[int], foes: list[int], accept: Accept, how: Target, at: At, limit: int
     ) -> int:
         """:meth:`pick` in a small fight: every foe standing, read from ``i``'s row."""
         if at is None and how == "nearest":
-            if accept is not None:
-                foes = [j for j in foes if accept(j)]
+            if accept is not None or limit < _ANY:
+                foes = [j for j in foes if row[j] <= limit and (accept is None or accept(j))]
             return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
         weight = policy_weight(how)
         hp = self.hp
@@ -449,14 +463,14 @@ class Foes:
             if accept is not None and not accept(j):
                 continue
             feet = row[j]
-            if at is not None and not at(j, feet):
+            if feet > limit or (at is not None and not at(j, feet)):
                 continue
             key = feet + hp[j] * weight  # policy_key
             if best < 0 or key < best_key:
                 best, best_key = j, key
         return best
 
-    def _scan(self, i: int, accept: Accept, how: Target, at: At) -> int:
+    def _scan(self, i: int, accept: Accept, how: Target, at: At, limit: int) -> int:
         """Every foe standing, measured (a policy other than the index's own)."""
         everyone = sorted(
             j
@@ -467,14 +481,18 @@ class Foes:
         )
         measured = zip(everyone, self._measured(i, everyone), strict=True)
         return self.choose(
-            measured if at is None else [(j, feet) for j, feet in measured if at(j, feet)], how
+            [(j, feet) for j, feet in measured if feet <= limit and (at is None or at(j, feet))],
+            how,
         )
 
-    def _nearest(self, i: int, grids: list[_Grid], accept: Accept, at: At = None) -> int:
+    def _nearest(
+        self, i: int, grids: list[_Grid], accept: Accept, at: At = None, limit: int = _ANY
+    ) -> int:
         """The nearest member of ``grids`` that ``accept`` takes, the lower index among the
         equally near: cells ring by ring around ``i`` until no farther ring can hold anyone
         as near (a ring k cells out lies at least (k − 1) cells away on either axis, and the
-        metric never reads less than that, less a step for its rounding)."""
+        metric never reads less than that, less a step for its rounding), or anyone within
+        ``limit`` (when below the board's farthest, which everyone beyond it reads)."""
         if not grids:
             return -1
         occupied = 0
@@ -483,7 +501,7 @@ class Foes:
             occupied += len(grid.cells)
             count += grid.count
         if count <= FEW:
-            return self._nearest_by_rings(i, grids, accept, at, 0, -1, 0)
+            return self._nearest_of_all(i, grids, accept, at, limit)
         step, size, largest = self._step, self._size, self._largest
         among, xs, ys, zs, level = self._among, self._xs, self._ys, self._zs, self._level
         cx, cy = self._at[i]
@@ -506,18 +524,50 @@ class Foes:
                 for j, feet in zip(
                     members, among(i, xs, ys, zs, members, level=level), strict=True
                 ):
-                    if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) and (
-                        at is None or at(j, feet)
+                    if (
+                        (best < 0 or feet < best_feet or (feet == best_feet and j < best))
+                        and feet <= limit
+                        and (at is None or at(j, feet))
                     ):
                         best, best_feet = j, feet
             if seen >= occupied:
                 return best
             if best >= 0 and best_feet < largest and best_feet < ring * size - step:
                 return best
+            if limit < largest and limit < ring * size - step:
+                return best  # nobody farther is within the limit
             ring += 1
             if 16 * ring > occupied - seen:
                 # more cells in the next ring than cells held: the rest by their rings
-                return self._nearest_by_rings(i, grids, accept, at, ring, best, best_feet)
+                return self._nearest_by_rings(i, grids, accept, at, ring, best, best_feet, limit)
+
+    def _nearest_of_all(
+        self, i: int, grids: list[_Grid], accept: Accept, at: At, limit: int
+    ) -> int:
+        """:meth:`_nearest` among few: every member measured at once."""
+        members = [
+            j
+            for grid in grids
+            for held in grid.cells.values()
+            for j in held
+            if accept is None or accept(j)
+        ]
+        if not members:
+            return -1
+        feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
+        if at is None and limit == _ANY:
+            return min(zip(feet, members, strict=True))[
+                1
+            ]  # the nearest, the lower index among equals
+        best, best_feet = -1, 0
+        for j, away in zip(members, feet, strict=True):
+            if (
+                (best < 0 or away < best_feet or (away == best_feet and j < best))
+                and away <= limit
+                and (at is None or at(j, away))
+            ):
+                best, best_feet = j, away
+        return best
 
     def _nearest_by_rings(
         self,
@@ -528,6 +578,7 @@ class Foes:
         ring: int,
         best: int,
         best_feet: int,
+        limit: int = _ANY,
     ) -> int:
         """:meth:`_nearest` from ``ring`` on, its cells held sorted by their ring rather
         than walked (those far apart, each ring mostly empty)."""
@@ -551,6 +602,8 @@ class Foes:
             if best >= 0 and best_feet < largest and best_feet < (away - 1) * size - step:
                 # nobody in this ring or beyond can stand as near
                 break
+            if limit < largest and limit < (away - 1) * size - step:
+                break  # nor within the limit
             members = rings[away]
             if accept is not None:
                 members = [j for j in members if accept(j)]
@@ -558,8 +611,10 @@ class Foes:
                 for j, feet in zip(
                     members, among(i, xs, ys, zs, members, level=level), strict=True
                 ):
-                    if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) and (
-                        at is None or at(j, feet)
+                    if (
+                        (best < 0 or feet < best_feet or (feet == best_feet and j < best))
+                        and feet <= limit
+                        and (at is None or at(j, feet))
                     ):
                         best, best_feet = j, feet
         return best

@@ -301,17 +301,21 @@ def _taker(
 ) -> Callable[[float, float, float], bool]:
     """Whether a spot (x, y, z) is taken: someone still standing but the mover and the one
     it closes on stands within :data:`SPOT` of a step of it, by the game's metric. Looks in
-    the nine squares of :meth:`Spots.near` itself (a spot is tried a dozen times a move in a
-    crowd: no list is built for it)."""
+    the squares of :meth:`Spots.near` that can hold one so near itself (a spot is tried a
+    dozen times a move in a crowd: no list is built for it)."""
     near = model.step * SPOT
     size, cells, floor = spots.size, spots.cells, math.floor
     get = cells.get
+    # the squares that can hold one less than ``near`` away on both sides (a hair wider:
+    # a superset, each one found then measured): two or three a side, not always three
+    wide = near + 1e-6
     if model.metric == "squares":
 
         def taken(x: float, y: float, z: float) -> bool:
-            cx, cy = floor(x / size), floor(y / size)
-            for i in (cx - 1, cx, cx + 1):
-                for k in (cy - 1, cy, cy + 1):
+            low_x, high_x = floor((x - wide) / size), floor((x + wide) / size) + 1
+            low_y, high_y = floor((y - wide) / size), floor((y + wide) / size) + 1
+            for i in range(low_x, high_x):
+                for k in range(low_y, high_y):
                     held = get((i, k))
                     if not held:
                         continue
@@ -337,9 +341,10 @@ def _taker(
     near2 = near * near
 
     def taken_on_line(x: float, y: float, z: float) -> bool:
-        cx, cy = floor(x / size), floor(y / size)
-        for i in (cx - 1, cx, cx + 1):
-            for k in (cy - 1, cy, cy + 1):
+        low_x, high_x = floor((x - wide) / size), floor((x + wide) / size) + 1
+        low_y, high_y = floor((y - wide) / size), floor((y + wide) / size) + 1
+        for i in range(low_x, high_x):
+            for k in range(low_y, high_y):
                 held = get((i, k))
                 if not held:
                     continue

@@ -29,12 +29,15 @@ def _scan(
     how: Target,
     accept: set[int] | None,
     even: bool = False,
+    reach: int | None = None,
 ) -> int:
     best, best_key = -1, 0
     for j in range(len(side)):
         if side[j] == side[i] or not standing[j] or (accept is not None and j not in accept):
             continue
         if even and plane.between(i, j) % 2:
+            continue
+        if reach is not None and plane.between(i, j) > reach:
             continue
         key = policy_key(how, hp[j], plane.between(i, j))
         if best < 0 or key < best_key:
@@ -77,6 +80,13 @@ def test_picks_and_reach_are_a_scan_s(metric: str, how: Target) -> None:
                 plane, side, standing, hp, i, how, accept, even=True
             )
             reach, beyond = draw.choice((5, 30, 120, 600)), draw.choice((-1, 5))
+            # only those within a reach (the search stops there)
+            assert foes.pick(i, test, reach=reach) == _scan(
+                plane, side, standing, hp, i, how, accept, reach=reach
+            )
+            assert foes.pick(i, test, at=lambda _j, feet: feet % 2 == 0, reach=reach) == _scan(
+                plane, side, standing, hp, i, how, accept, even=True, reach=reach
+            )
             assert foes.within(i, reach, beyond, test) == [
                 j
                 for j in range(count)

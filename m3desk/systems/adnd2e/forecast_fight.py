@@ -56,6 +56,8 @@ class Fight:
         self.credit = list(v.credit)
         self.melee, self.fire, self.rear, self.bound = v.melee, v.fire, v.rear, v.bound
         self.reach = v.ranged_stay if stay else v.ranged_only
+        self.farthest = [max(far, default=0) for far in self.reach]
+        """Each one's farthest shot at anyone (beyond it only a closing reaches)."""
         self.later = list(v.later)
         self.alive = list(v.alive)
         self.stage = list(v.stage)
@@ -104,7 +106,7 @@ class Fight:
                 else feet <= far_reach[t] or (feet <= closing and rows[t])
             )
 
-        best = foes.pick(a, at=in_reach)
+        best = foes.pick(a, at=in_reach, reach=max(closing, self.farthest[a]))
         if best < 0:
             return MOVE, foes.pick(a)
         feet = foes.feet(a, best)
@@ -320,6 +322,7 @@ class Fight:
             now = later.pop(0)[1]
             self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, now.bound
             self.reach = now.ranged_stay if self.stay else now.ranged_only
+            self.farthest = [max(far, default=0) for far in self.reach]
         if self.v.death.at_door:
             hp, fallen, down = self.hp, self.fallen, self.down
             for i in range(self.n):

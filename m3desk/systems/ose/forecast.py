@@ -355,9 +355,7 @@ class _Plan:
         self.plane = Plane(
             encounter.position_model, [encounter.places.get(c.id, Place()) for c in combatants]
         )
-        self.foes: dict[str, Foes] = {}
-        """The spatial index as a fight begins, by the policy's target (each fight copies
-        it: the distances are measured once)."""
+        self.foes: dict[str, Foes] = {}  # the index a fight begins with, by policy target
         values = [derive(c.sheet, options) for c in combatants]
         self.rate = [v["movement.encounter"].value for v in values]
         self.init = [v["initiative"].value for v in values]
@@ -665,8 +663,7 @@ def _missile(fight: _Fight, a: _Arms, i: int) -> None:
     ranges, foes = a.ranges, fight.foes
     if ranges is None:
         return
-    longest = ranges[2]
-    t = foes.pick(i, a.aimed, at=lambda _j, feet: MELEE_FEET < feet <= longest)
+    t = foes.pick(i, a.aimed, at=lambda _j, feet: feet > MELEE_FEET, reach=ranges[2])
     if t >= 0:
         band = a.missile[t]
         assert band is not None
