@@ -78,9 +78,12 @@ class _Play:
         self.plane = prep.plane.copy()
         # who stands near whom, by the core's spatial index (its target policy: the one
         # policy_key); a fall leaves it, a wound and a run are told to it
-        self.near = Foes(
-            self.plane, prep.side, [not f for f in self.fallen], self.hp, policy.target
-        )
+        start = prep.near.get(policy.target)
+        if start is None:
+            start = prep.near[policy.target] = Foes(
+                prep.plane, prep.side, [not f for f in self.fallen], prep.hp, policy.target
+            )
+        self.near = start.copy(self.plane, self.hp)
         self.threat = max(prep.max_reach, default=-1)
         """The longest melee reach of anyone: no hostile farther away can be left."""
         self.standing = prep.standing[:]
