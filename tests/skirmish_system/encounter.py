@@ -246,14 +246,16 @@ def roll_initiative(encounter: core.Encounter, roller: Roller) -> core.Encounter
     rolled: dict[str, int | None] = {
         c.id: roller.d(die) for c in encounter.combatants if c.initiative is None
     }
-    after = core.set_initiative(encounter, rolled)
-    for combatant_id, value in rolled.items():
-        after = core.add_log(
-            after,
-            f"{encounter.combatant(combatant_id).name} rolls initiative: d{die} {value}",
-            actor=combatant_id,
-        )
-    return after
+    return core.add_logs(
+        core.set_initiative(encounter, rolled),
+        (
+            (
+                f"{encounter.combatant(combatant_id).name} rolls initiative: d{die} {value}",
+                combatant_id,
+            )
+            for combatant_id, value in rolled.items()
+        ),
+    )
 
 
 def roll_words(encounter: core.Encounter) -> str:
