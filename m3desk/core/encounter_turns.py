@@ -43,7 +43,8 @@ def _with_initiative(combatant: Combatant, value: int | None) -> Combatant:
     adapter = _COUNTS.get(kind)
     if adapter is None:
         field = kind.model_fields["initiative"]
-        adapter = _COUNTS[kind] = TypeAdapter(Annotated[(field.annotation, *field.metadata)])
+        form: Any = Annotated[(field.annotation, *field.metadata)]  # the field's type, its bounds
+        adapter = _COUNTS[kind] = TypeAdapter(form)
     try:
         count = adapter.validate_python(value)
     except ValidationError:
