@@ -134,7 +134,7 @@ class _Play:
         weapon = prep.weapons[a][w]
         if weapon.ranged:
             # a hostile standing next to it: the target itself, else any other foe
-            adjacent = distance <= ADJACENT or bool(self.near.around(a, ADJACENT))
+            adjacent = distance <= ADJACENT or bool(self.near.within(a, ADJACENT))
             net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent, distance > weapon.near)]
         else:
             net = d.own[a] + d.vs_melee[t] + prep.dual[a]
@@ -204,11 +204,13 @@ class _Play:
         """The foe ``a`` goes for (the policy's pick among those it can reach, shoot or
         run to), or −1."""
         unseen, charm, near = self.d.unseen, self.d.charmed[a], self.near
+        accept = None
+        if charm or True in unseen:
 
-        def sees(foe: int) -> bool:  # a foe it sees and is not charmed by
-            return not unseen[foe] and not (charm and foe in charm)
+            def sees(foe: int) -> bool:  # a foe it sees and is not charmed by
+                return not unseen[foe] and not (charm and foe in charm)
 
-        accept = sees if charm or True in unseen else None
+            accept = sees
         if mobile:
             return near.pick(a, accept)
         # held where it stands: the foes its weapons reach or can hit from here
