@@ -518,6 +518,16 @@ def add_log(
     )
 
 
+def add_logs(encounter: E, lines: Iterable[tuple[str, str | None]]) -> E:
+    """Several log lines at once, each (text, actor), as :func:`add_log` one by one would
+    write them, in one copy of the encounter (a crowd's 200 initiative rolls)."""
+    log = LogEntries.of(encounter.log)
+    round_, phase = encounter.round, encounter.phase
+    for text, actor in lines:
+        log = log.appended(LogEntry(round=round_, phase=phase, actor=actor, text=text), MAX_LOG)
+    return encounter.model_copy(update={"log": log})
+
+
 def replace_sheet(encounter: E, combatant_id: str, sheet: Any) -> E:
     combatants = tuple(
         c.model_copy(update={"sheet": sheet}) if c.id == combatant_id else c

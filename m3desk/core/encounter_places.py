@@ -190,11 +190,11 @@ def closing_place(
     mover)."""
     model = encounter.position_model
     here, there = encounter.places[mover], encounter.places[target]
-    first = toward(model, here, there, value)
     standing = _standing(encounter)
     asked = (mover, target, value, budget)
     if standing.asked == asked:
         return standing.found  # the dialog's preview, then its resolve: asked twice
+    first = toward(model, here, there, value)
     x, y, z = free_spot(
         model,
         standing.index[mover],

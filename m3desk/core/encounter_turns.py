@@ -4,9 +4,12 @@ a combatant delaying and acting now, and the pointer passing over someone who we
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Annotated, Any, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
 
 from m3desk.core.encounter_model import (
+    Combatant,
     Encounter,
     Phase,
     acting,
@@ -23,10 +26,30 @@ E = TypeVar("E", bound="Encounter")
 def set_initiative(encounter: E, values: dict[str, int | None]) -> E:
     """Initiative by combatant id (typed or rolled), validated."""
     combatants = tuple(
-        type(c).model_validate({**dict(c), "initiative": values[c.id]}) if c.id in values else c
-        for c in encounter.combatants
+        _with_initiative(c, values[c.id]) if c.id in values else c for c in encounter.combatants
     )
     return first_turn_follows(encounter, encounter.model_copy(update={"combatants": combatants}))
+
+
+_COUNTS: dict[type, TypeAdapter[Any]] = {}
+"""Each combatant type's ``initiative`` field alone, as its model validates it."""
+
+
+def _with_initiative(combatant: Combatant, value: int | None) -> Combatant:
+    """The combatant with this count: only the count is validated (the rest was valid and
+    is kept, not validated again: a crowd's forecast sets 200 counts twice a round); a
+    count its field refuses raises the model's own error, as a whole validation would."""
+    kind = type(combatant)
+    adapter = _COUNTS.get(kind)
+    if adapter is None:
+        field = kind.model_fields["initiative"]
+        form: Any = Annotated[(field.annotation, *field.metadata)]  # the field's type, its bounds
+        adapter = _COUNTS[kind] = TypeAdapter(form)
+    try:
+        count = adapter.validate_python(value)
+    except ValidationError:
+        return kind.model_validate({**dict(combatant), "initiative": value})
+    return combatant.model_copy(update={"initiative": count})
 
 
 def _counts_complete(encounter: Encounter) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from heapq import heapify, heappop
 from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -239,6 +240,21 @@ def _cells(model: PositionModel, wanted: float) -> list[tuple[int, int]]:
     return found
 
 
+_OFFSETS: dict[tuple[int, float], list[tuple[float, float]]] = {}
+
+
+def _offsets(model: PositionModel, wanted: float) -> list[tuple[float, float]]:
+    """:func:`_cells` in the game's unit (each square's steps times the step)."""
+    key = (model.step, wanted)
+    found = _OFFSETS.get(key)
+    if found is None:
+        step = float(model.step)
+        found = [(i * step, j * step) for i, j in _cells(model, wanted)]
+        if len(_OFFSETS) < 256:
+            _OFFSETS[key] = found
+    return found
+
+
 class Spots:
     """Who stands where, by squares one grid step wide (a grid hash): the few standing near a
     spot are found by looking in the nine squares around it, not by a scan of everyone, so
@@ -428,12 +444,13 @@ def _free_on_squares(
         # each square with its distance from the mover on the ground (the metric's norm:
         # the longer side whole, the shorter at half), nearest first
         spots: list[tuple[float, float, float]] = []
-        for i, j in _cells(model, through + outward):
-            x, y = ax + i * step, ay + j * step
+        for i, j in _offsets(model, through + outward):
+            x, y = ax + i, ay + j
             a, b = abs(x - mx), abs(y - my)
             spots.append((a + b / 2 if a > b else b + a / 2, x, y))
-        spots.sort()
-        for _d, x, y in spots:
+        heapify(spots)  # popped nearest first, only until one is free (no two alike)
+        while spots:
+            _d, x, y = heappop(spots)
             if x == fx and y == fy:
                 continue
             if not taken(x, y, fz):

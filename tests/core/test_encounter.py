@@ -121,6 +121,28 @@ def test_impossible_initiative_is_refused() -> None:
         core.set_initiative(encounter, {ids["Aldo"]: 500})
 
 
+def test_initiative_set_changes_the_count_alone() -> None:
+    """Only the count is validated and changed (a crowd's forecast sets 200 twice a round):
+    the rest of each combatant is kept as it was, a refused count names its field."""
+    encounter, ids = _fight()
+    after = core.set_initiative(encounter, {ids["Aldo"]: 7})
+    for before, now in zip(encounter.combatants, after.combatants, strict=True):
+        expected = 7 if before.id == ids["Aldo"] else before.initiative
+        assert now.initiative == expected
+        assert now.model_dump(exclude={"initiative"}) == before.model_dump(exclude={"initiative"})
+    with pytest.raises(ValueError, match="initiative"):
+        core.set_initiative(encounter, {ids["Aldo"]: -100})
+
+
+def test_several_log_lines_at_once_read_as_one_by_one() -> None:
+    encounter, ids = _fight()
+    lines = [("Aldo rolls initiative: d8 3", ids["Aldo"]), ("The table waits", None)]
+    one_by_one = encounter
+    for text, actor in lines:
+        one_by_one = core.add_log(one_by_one, text, actor=actor)
+    assert tuple(core.add_logs(encounter, lines).log) == tuple(one_by_one.log)
+
+
 def test_a_round_without_its_initiative_waits_for_it() -> None:
     encounter, _ids = _fight()
     encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Annotated, ClassVar
 
 from pydantic import BaseModel, Field
@@ -114,8 +115,10 @@ def guard_of(encounter: core.Encounter, sheet: SkirmishBody) -> int:
     return max(sum(term.value for term in stance_terms(sheet)[1]), _options(encounter).guard_floor)
 
 
+@cache
 def chance(attack: int, guard: int) -> Fraction:
-    """2d6 + attack reaching the guard: the one test the dialog shows and resolve rolls."""
+    """2d6 + attack reaching the guard: the one test the dialog shows and resolve rolls
+    (counted once per pair of numbers: a crowd's forecast asks it at every blow)."""
     return Fraction(
         sum(1 for a in range(1, 7) for b in range(1, 7) if lands(a + b, attack, guard)), 36
     )
@@ -246,14 +249,16 @@ def roll_initiative(encounter: core.Encounter, roller: Roller) -> core.Encounter
     rolled: dict[str, int | None] = {
         c.id: roller.d(die) for c in encounter.combatants if c.initiative is None
     }
-    after = core.set_initiative(encounter, rolled)
-    for combatant_id, value in rolled.items():
-        after = core.add_log(
-            after,
-            f"{encounter.combatant(combatant_id).name} rolls initiative: d{die} {value}",
-            actor=combatant_id,
-        )
-    return after
+    return core.add_logs(
+        core.set_initiative(encounter, rolled),
+        (
+            (
+                f"{encounter.combatant(combatant_id).name} rolls initiative: d{die} {value}",
+                combatant_id,
+            )
+            for combatant_id, value in rolled.items()
+        ),
+    )
 
 
 def roll_words(encounter: core.Encounter) -> str:

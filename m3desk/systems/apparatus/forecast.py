@@ -78,9 +78,12 @@ class _Play:
         self.plane = prep.plane.copy()
         # who stands near whom, by the core's spatial index (its target policy: the one
         # policy_key); a fall leaves it, a wound and a run are told to it
-        self.near = Foes(
-            self.plane, prep.side, [not f for f in self.fallen], self.hp, policy.target
-        )
+        start = prep.near.get(policy.target)
+        if start is None:
+            start = prep.near[policy.target] = Foes(
+                prep.plane, prep.side, [not f for f in self.fallen], prep.hp, policy.target
+            )
+        self.near = start.copy(self.plane, self.hp)
         self.threat = max(prep.max_reach, default=-1)
         """The longest melee reach of anyone: no hostile farther away can be left."""
         self.standing = prep.standing[:]
@@ -131,7 +134,7 @@ class _Play:
         weapon = prep.weapons[a][w]
         if weapon.ranged:
             # a hostile standing next to it: the target itself, else any other foe
-            adjacent = distance <= ADJACENT or bool(self.near.around(a, ADJACENT))
+            adjacent = distance <= ADJACENT or bool(self.near.within(a, ADJACENT))
             net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent, distance > weapon.near)]
         else:
             net = d.own[a] + d.vs_melee[t] + prep.dual[a]
@@ -201,11 +204,13 @@ class _Play:
         """The foe ``a`` goes for (the policy's pick among those it can reach, shoot or
         run to), or −1."""
         unseen, charm, near = self.d.unseen, self.d.charmed[a], self.near
+        accept = None
+        if charm or True in unseen:
 
-        def sees(foe: int) -> bool:  # a foe it sees and is not charmed by
-            return not unseen[foe] and not (charm and foe in charm)
+            def sees(foe: int) -> bool:  # a foe it sees and is not charmed by
+                return not unseen[foe] and not (charm and foe in charm)
 
-        accept = sees if charm or True in unseen else None
+            accept = sees
         if mobile:
             return near.pick(a, accept)
         # held where it stands: the foes its weapons reach or can hit from here

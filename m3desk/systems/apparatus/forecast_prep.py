@@ -150,6 +150,9 @@ class _Prep:
     )
     """The same thresholds by what the roll depends on (bonus, Defense, net Advantage,
     target state, critical threshold): a crowd's many pairs share a few rolls."""
+    near: dict[str, Foes] = field(default_factory=dict)
+    """The spatial index every fight begins with, by the policy's target: each fight plays
+    on a copy (:meth:`~m3desk.core.forecast_space.Foes.copy`), its distances measured once."""
 
 
 def _damage_table(weapon: Weapon) -> list[int] | None:

@@ -107,15 +107,18 @@ def test_the_forecast_strikes_at_the_runner_as_the_map_owes_it(
         seen.append((a, (plane.x[a], plane.y[a]), []))
         return found
 
-    class Near(Foes):
-        """The spatial index, keeping the hostiles it last found around someone: the run
-        asks reach_left about those (by their place in that list)."""
+    class Near:
+        """The spatial index's hostiles it last found around someone: the run asks
+        reach_left about those (by their place in that list). Kept by wrapping the index's
+        own ``around`` (each fight plays on a copy of one index, of its class)."""
 
         last: list[tuple[int, int]] = []  # noqa: RUF012
 
-        def around(self, *args: Any, **kwargs: Any) -> list[tuple[int, int]]:
-            Near.last = super().around(*args, **kwargs)
-            return Near.last
+    around = Foes.around
+
+    def kept_around(self: Foes, *args: Any, **kwargs: Any) -> list[tuple[int, int]]:
+        Near.last = around(self, *args, **kwargs)
+        return Near.last
 
     def left(before: Any, after: Any, reach: Any) -> list[int]:
         found = fc_reach_left(before, after, reach)
@@ -130,7 +133,7 @@ def test_the_forecast_strikes_at_the_runner_as_the_map_owes_it(
 
     fc_reach_left = fc.reach_left
     monkeypatch.setattr(fc, "_move", move)
-    monkeypatch.setattr(fc, "Foes", Near)
+    monkeypatch.setattr(Foes, "around", kept_around)
     monkeypatch.setattr(fc, "reach_left", left)
     monkeypatch.setattr(fc, "_thresholds", thresholds)
     for options, owed in ((ApparatusOptions(), False), (DUE, True)):
