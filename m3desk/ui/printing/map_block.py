@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPalette
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette, QPen
 
 from m3desk.core.encounter import Encounter
 from m3desk.core.places import Backdrop
 from m3desk.ui.map.backdrop import BackdropCache, file_pixel_size
 from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, paint_map
-from m3desk.ui.map.picture import MapPicture, picture_of
+from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
 from m3desk.ui.printing.flow_blocks import TITLE_H, section_title
+from m3desk.ui.printing.map_insets import FarGroup, caption, split_far
 
 __all__ = ["MapBlock"]
 
@@ -40,6 +42,17 @@ printed its tokens a few points apart, on top of each other's names)."""
 LEAST_STEP = 36.0
 """Points a grid step is at least wide where the tokens allow (names of 7 points side by
 side: "Hobgoblin boss 2" is about 60 points)."""
+INSET_W = 170.0
+"""Points across the column of insets beside a crowd (a far group, a name under its token
+and the inset's caption)."""
+INSET_GAP = 4.0
+"""Points between two insets, and between the insets and the crowd's map."""
+CAPTION_H = 11.0
+"""Points of an inset's caption line above its map."""
+INSET_LEAST_H = 56.0
+"""Points an inset is tall at least (its caption, a token and its name)."""
+
+Bounds = tuple[float, float, float, float]
 
 
 def paper_palette() -> QPalette:
@@ -74,14 +87,19 @@ class MapBlock:
         self._decoded: dict[str, QImage | None] = {} if decoded is None else decoded
         """The background picture once read, shared with the parts this block splits
         into (the file is decoded once per print, not once per paint)."""
+        self._splits: dict[float, tuple[tuple[MapToken, ...], tuple[FarGroup, ...]]] = {}
+        self.captions: list[str] = []
+        """What the last paint's insets said (how far each far group stands, which way)."""
 
-    def _tight(self, *, terrain: bool = True) -> tuple[float, float, float, float]:
-        """Where the action is: the tokens and (with ``terrain``) the painted areas, across
-        and down (a line of tokens is a strip, not a square; the scene's empty reaches are
-        left out, so a fight on a large scene is not printed with tokens 3 mm across)."""
+    def _tight(self, *, terrain: bool = True, tokens: Sequence[MapToken] | None = None) -> Bounds:
+        """Where the action is: the tokens (by default all) and (with ``terrain``) the
+        painted areas, across and down (a line of tokens is a strip, not a square; the
+        scene's empty reaches are left out, so a fight on a large scene is not printed with
+        tokens 3 mm across)."""
         left, top, right, bottom = self.picture.bounds()
-        xs = [t.x for t in self.picture.tokens]
-        ys = [t.y for t in self.picture.tokens]
+        tokens = self.picture.tokens if tokens is None else tokens
+        xs = [t.x for t in tokens]
+        ys = [t.y for t in tokens]
         for area in self.picture.areas if terrain else ():
             xs += [area.x, area.x + area.width]
             ys += [area.y, area.y + area.height]
@@ -90,16 +108,46 @@ class MapBlock:
         step = self.picture.model.step
         return min(xs) - step, min(ys), max(xs) + step, max(ys)
 
-    def _view(self, width: float) -> tuple[float, float, float, float]:
+    def _view(self, width: float) -> Bounds:
         """What the printed map shows: the tokens and the terrain, or only the tokens where
         the terrain would shrink a grid step under :data:`LEAST_STEP` (a wall 90 ft off
-        printed a melee 13 points a step: names found no room whole)."""
-        whole = self._tight()
+        printed a melee 13 points a step: names found no room whole); of the crowd alone
+        where some stand far off (:meth:`_split`)."""
+        crowd, far = self._split(width)
+        shown = None if not far else crowd
+        width = self._main_width(width)
+        whole = self._tight(tokens=shown)
         if self._scale_of(whole, width) * self.picture.model.step >= LEAST_STEP:
             return whole
-        return self._tight(terrain=False)
+        return self._tight(terrain=False, tokens=shown)
 
-    def _scale_of(self, bounds: tuple[float, float, float, float], width: float) -> float:
+    def _reads(self, tokens: Sequence[MapToken], width: float) -> bool:
+        """Whether a map ``width`` points wide of these tokens alone prints a grid step at
+        least :data:`LEAST_STEP` wide."""
+        bounds = self._tight(terrain=False, tokens=tokens)
+        return self._scale_of(bounds, width) * self.picture.model.step >= LEAST_STEP
+
+    def _split(self, width: float) -> tuple[tuple[MapToken, ...], tuple[FarGroup, ...]]:
+        """The crowd and the far groups printed in insets beside it: none where the whole
+        fight reads (nothing changes), else those of :func:`split_far` (an archer 300 ft off
+        shrank a melee's tokens onto each other, half their names left out)."""
+        if width not in self._splits:
+            tokens = self.picture.tokens
+            found = None
+            if not self._reads(tokens, width):
+                found = split_far(
+                    tokens,
+                    self.picture.model,
+                    lambda crowd: self._reads(crowd, width - INSET_W - INSET_GAP),
+                )
+            self._splits[width] = found or (tokens, ())
+        return self._splits[width]
+
+    def _main_width(self, width: float) -> float:
+        """Points across the crowd's map: the block's width less the insets' column."""
+        return width - INSET_W - INSET_GAP if self._split(width)[1] else width
+
+    def _scale_of(self, bounds: Bounds, width: float) -> float:
         left, top, right, bottom = bounds
         step = self.picture.model.step
         return min(
@@ -111,7 +159,7 @@ class MapBlock:
     def _scale(self, width: float) -> float:
         """Points a unit: as the action's whole box at the map's full height would draw it
         (tokens and names keep their size however little of the height a strip needs)."""
-        return self._scale_of(self._view(width), width)
+        return self._scale_of(self._view(width), self._main_width(width))
 
     def natural(self, width: float) -> float:
         """As tall as the places need at that scale (a line of tokens needs a strip, a
@@ -120,6 +168,8 @@ class MapBlock:
         # A step more than the places span: half a token above the top row, half below.
         step = self.picture.model.step
         height = (bottom - top + step) * self._scale(width) + 2 * MARGIN + LABEL_ROOM + 4
+        insets = len(self._split(width)[1])
+        height = max(height, insets * (INSET_LEAST_H + INSET_GAP) + 4)
         return max(MIN_MAP_H, min(MAP_H, height))
 
     def map_height_for(self, width: float) -> float:
@@ -161,8 +211,71 @@ class MapBlock:
         painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
         painter.scale(canvas.kx, canvas.ky)
         picture, backdrop = self._on_page(frame, canvas.kx, canvas.ky)
+        crowd, far = self._split(width)
+        if far:
+            picture = dataclasses.replace(picture, tokens=crowd)
         self.painted = paint_map(painter, frame, picture, style, backdrop=backdrop)
+        self.captions = []
+        for box, inset, group in self.inset_frames(width):
+            self._paint_inset(painter, style, box, inset, group, canvas.kx, canvas.ky)
         painter.restore()
+
+    def inset_frames(self, width: float) -> list[tuple[QRectF, MapFrame, FarGroup]]:
+        """Each far group's inset: its box in the map (in points from the map's corner),
+        where its map lies inside under the caption, and the group: stacked down the right
+        side, at the crowd's scale or as much of it as the box allows."""
+        far = self._split(width)[1]
+        if not far:
+            return []
+        step = self.picture.model.step
+        most = self.frame_for(width).scale
+        room = self.map_height_for(width) - 4 - INSET_GAP  # inside the map's own frame
+        tall = (room - INSET_GAP * len(far)) / len(far)
+        left = width - INSET_W
+        insets = []
+        for n, group in enumerate(far):
+            box = QRectF(left, INSET_GAP + n * (tall + INSET_GAP), INSET_W - INSET_GAP, tall)
+            xs = [t.x for t in group.tokens]
+            ys = [t.y for t in group.tokens]
+            bounds = (min(xs) - step, min(ys) - step / 2, max(xs) + step, max(ys) + step / 2)
+            inset = MapFrame.fitted(
+                bounds, box.width(), tall - CAPTION_H, most=most, margin=LABEL_ROOM
+            )
+            insets.append((box, inset, group))
+        return insets
+
+    def _paint_inset(
+        self,
+        painter: QPainter,
+        style: MapStyle,
+        box: QRectF,
+        frame: MapFrame,
+        group: FarGroup,
+        kx: float,
+        ky: float,
+    ) -> None:
+        """One far group in its box: a frame, the caption, its own small map (no scale bar:
+        the crowd's applies where the scale is the same, the caption says how far)."""
+        painter.save()
+        painter.setPen(QPen(QColor(0, 0, 0), 0.5))
+        painter.setBrush(QColor(255, 255, 255))
+        painter.drawRect(box)
+        words = caption(group, self.picture.model)
+        self.captions.append(words)
+        painter.setFont(style.small)
+        painter.drawText(
+            box.adjusted(4, 1, -4, 0).topLeft() + QPointF(0, style.small_metrics.ascent() + 1),
+            words,
+        )
+        painter.translate(box.left(), box.top() + CAPTION_H)
+        picture, backdrop = self._on_page(frame, kx, ky)
+        picture = dataclasses.replace(picture, tokens=group.tokens)
+        painted = paint_map(
+            painter, frame, picture, style, backdrop=backdrop, legend=False, scale_bar=False
+        )
+        painter.restore()
+        if self.painted is not None:
+            _merge(self.painted, painted, box.left(), box.top() + CAPTION_H)
 
     def _on_page(self, frame: MapFrame, kx: float, ky: float) -> tuple[MapPicture, QImage | None]:
         """The picture and its background as the page shows them: only the part of the
@@ -208,7 +321,7 @@ class MapBlock:
         """Where the map lies in its box ``width`` points wide (in points)."""
         return MapFrame.fitted(
             self._view(width),
-            width,
+            self._main_width(width),
             self.map_height_for(width) - 4,
             most=self._scale(width),
             margin=MARGIN + LABEL_ROOM / 2,
@@ -223,3 +336,14 @@ class MapBlock:
         if path not in self._decoded:
             self._decoded[path] = BackdropCache().get(path)[0]
         return self._decoded[path]
+
+
+def _merge(into: Painted, part: Painted, dx: float, dy: float) -> None:
+    """What an inset painted, moved by (``dx``, ``dy``) into the whole map's geometry."""
+    into.markers += [r.translated(dx, dy) for r in part.markers]
+    into.labels += [r.translated(dx, dy) for r in part.labels]
+    into.named.update({k: r.translated(dx, dy) for k, r in part.named.items()})
+    into.texts.update(part.texts)
+    into.leaders += [line.translated(dx, dy) for line in part.leaders]
+    into.marks.update(part.marks)
+    into.centres.update({k: p + QPointF(dx, dy) for k, p in part.centres.items()})
