@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette, QPen
 from m3desk.core.encounter import Encounter
 from m3desk.core.places import Backdrop
 from m3desk.ui.map.backdrop import BackdropCache, file_pixel_size
-from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, paint_map
+from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, names_fit, paint_map
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
 from m3desk.ui.printing.flow_blocks import TITLE_H, section_title
@@ -51,6 +51,10 @@ CAPTION_H = 11.0
 """Points of an inset's caption line above its map."""
 INSET_LEAST_H = 56.0
 """Points an inset is tall at least (its caption, a token and its name)."""
+
+PAN_TRIES = 4
+"""A map whose names do not all fit whole moves its crowd across in this many steps each
+way, up to the room it has (at the same scale), until they do."""
 
 Bounds = tuple[float, float, float, float]
 
@@ -205,13 +209,13 @@ class MapBlock:
         font.setPointSizeF(NAME_SIZE / canvas.ky)
         style = MapStyle.of(paper_palette(), font, paper=True, device=device)
         map_height = self.map_height_for(width)
-        frame = self.frame_for(width)
+        crowd, far = self._split(width)
+        frame = self._clear(self.frame_for(width), self.picture.tokens if not far else crowd, style)
         painter.save()
         canvas.box(x, y + TITLE_H, width, map_height - 2, line=0.5)
         painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
         painter.scale(canvas.kx, canvas.ky)
         picture, backdrop = self._on_page(frame, canvas.kx, canvas.ky)
-        crowd, far = self._split(width)
         if far:
             picture = dataclasses.replace(picture, tokens=crowd)
         self.painted = paint_map(painter, frame, picture, style, backdrop=backdrop)
@@ -219,6 +223,23 @@ class MapBlock:
         for box, inset, group in self.inset_frames(width):
             self._paint_inset(painter, style, box, inset, group, canvas.kx, canvas.ky)
         painter.restore()
+
+    def _clear(self, frame: MapFrame, tokens: Sequence[MapToken], style: MapStyle) -> MapFrame:
+        """``frame`` moved across (at the same scale) where a name finds no whole place
+        beside its token, to where all do: the scale bar in the bottom corner takes the
+        room under a token near it (a crowd beside the insets lost "Cave bear 1")."""
+        picture = dataclasses.replace(self.picture, tokens=tuple(tokens))
+        if not tokens or names_fit(frame, picture, style):
+            return frame
+        xs = [frame.to_screen(t.x, t.y).x() for t in tokens]
+        free = (frame.width - (max(xs) - min(xs))) / 2 - MARGIN
+        for tries in range(1, PAN_TRIES + 1):
+            for way in (1, -1):  # the crowd to the right first (the bar is at the left)
+                shift = way * free * tries / PAN_TRIES / frame.scale
+                moved = dataclasses.replace(frame, cx=frame.cx - shift)
+                if names_fit(moved, picture, style):
+                    return moved
+        return frame
 
     def inset_frames(self, width: float) -> list[tuple[QRectF, MapFrame, FarGroup]]:
         """Each far group's inset: its box in the map (in points from the map's corner),

@@ -138,8 +138,9 @@ def split_far(
         if sum(len(g) for g in far) > MOST_FAR or len(crowd) <= sum(len(g) for g in far):
             return None
         if reads(crowd):
-            far.sort(key=lambda g: min(tokens.index(t) for t in g))
-            return tuple(crowd), tuple(_far_group(g, crowd, model) for g in far)
+            groups_far = [_far_group(g, crowd, model) for g in far]
+            groups_far.sort(key=lambda g: (g.dy, g.dx))  # stacked as they lie, top first
+            return tuple(crowd), tuple(groups_far)
     return None
 
 
