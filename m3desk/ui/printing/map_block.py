@@ -232,10 +232,10 @@ class MapBlock:
         if not tokens or names_fit(frame, picture, style):
             return frame
         xs = [frame.to_screen(t.x, t.y).x() for t in tokens]
-        free = (frame.width - (max(xs) - min(xs))) / 2 - MARGIN
-        for tries in range(1, PAN_TRIES + 1):
-            for way in (1, -1):  # the crowd to the right first (the bar is at the left)
-                shift = way * free * tries / PAN_TRIES / frame.scale
+        rooms = ((frame.width - max(xs) - MARGIN, 1), (min(xs) - MARGIN, -1))
+        for tries in range(1, PAN_TRIES + 1):  # the least move first
+            for room, way in rooms:  # the crowd to the right first (the bar is at the left)
+                shift = way * max(room, 0.0) * tries / PAN_TRIES / frame.scale
                 moved = dataclasses.replace(frame, cx=frame.cx - shift)
                 if names_fit(moved, picture, style):
                     return moved
@@ -258,7 +258,12 @@ class MapBlock:
             box = QRectF(left, INSET_GAP + n * (tall + INSET_GAP), INSET_W - INSET_GAP, tall)
             xs = [t.x for t in group.tokens]
             ys = [t.y for t in group.tokens]
-            bounds = (min(xs) - step, min(ys) - step / 2, max(xs) + step, max(ys) + step / 2)
+            bounds = (
+                min(xs) - step / 2,
+                min(ys) - step / 2,
+                max(xs) + step / 2,
+                max(ys) + step / 2,
+            )
             inset = MapFrame.fitted(
                 bounds, box.width(), tall - CAPTION_H, most=most, margin=LABEL_ROOM
             )
