@@ -399,14 +399,17 @@ def paint_map(
     scale_bar: bool = True,
     ground: GroundCache | None = None,
     fill: bool = True,
+    legend_of: MapPicture | None = None,
 ) -> Painted:
     """Paint the whole map on ``painter`` (a widget, a pixmap or a page) inside
     (0, 0, frame.width, frame.height); ``skip`` leaves out one token (the one being
     dragged, painted on top by the caller), ``ruler`` and ``rubber`` (a terrain rectangle
     being drawn, in surface pixels) are the interaction's overlays; ``ground`` keeps the
     ground between paints of the same view; without ``fill`` the surface's background is
-    left as it is (the layer over a picture being dragged). Returns where the tokens,
-    their names and the legend went."""
+    left as it is (the layer over a picture being dragged); ``legend_of`` is what the
+    legend lists where it is not ``picture`` (a printed map lists what its insets show too,
+    and no terrain left off the page). Returns where the tokens, their names and the legend
+    went."""
     painter.save()
     painter.setClipRect(QRectF(0, 0, frame.width, frame.height))
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -421,8 +424,9 @@ def paint_map(
     if scale_bar:  # names stay clear of the scale bar (drawn over them otherwise)
         taken.add(scale_bar_box(frame, model, style)[0])
     _paint_tokens(painter, frame, picture, style, skip, taken, painted)
+    listed = picture if legend_of is None else legend_of
     if legend:
-        painted.legend = legend_box(frame, picture, style, taken)
+        painted.legend = legend_box(frame, listed, style, taken)
         if not painted.legend.isEmpty():
             taken.add(painted.legend)
     paint_ring_labels(painter, frame, picture, style, taken)
@@ -437,6 +441,6 @@ def paint_map(
     if scale_bar:
         paint_scale_bar(painter, frame, model, style)
     if legend:
-        paint_legend(painter, picture, style, painted.legend)
+        paint_legend(painter, listed, style, painted.legend)
     painter.restore()
     return painted

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette, QPen
 
 from m3desk.core.encounter import Encounter
-from m3desk.core.places import Backdrop
+from m3desk.core.places import Area, Backdrop
 from m3desk.ui.map.backdrop import BackdropCache, file_pixel_size
 from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, names_fit, paint_map
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
@@ -218,11 +218,35 @@ class MapBlock:
         picture, backdrop = self._on_page(frame, canvas.kx, canvas.ky)
         if far:
             picture = dataclasses.replace(picture, tokens=crowd)
-        self.painted = paint_map(painter, frame, picture, style, backdrop=backdrop)
+        insets = self.inset_frames(width)
+        listed = self._listed([frame, *(inset for _box, inset, _group in insets)])
+        self.painted = paint_map(
+            painter, frame, picture, style, backdrop=backdrop, legend_of=listed
+        )
         self.captions = []
-        for box, inset, group in self.inset_frames(width):
+        for box, inset, group in insets:
             self._paint_inset(painter, style, box, inset, group, canvas.kx, canvas.ky)
         painter.restore()
+
+    def _listed(self, frames: Sequence[MapFrame]) -> MapPicture:
+        """What the legend lists: every side on the map or in its insets, and only the
+        terrain the page shows (a wall left off the printed map was listed in its legend)."""
+
+        def shown(area: Area) -> bool:
+            for frame in frames:
+                left, top, right, bottom = frame.visible()
+                if (
+                    area.x < right
+                    and area.x + area.width > left
+                    and area.y < bottom
+                    and area.y + area.height > top
+                ):
+                    return True
+            return False
+
+        return dataclasses.replace(
+            self.picture, areas=tuple(a for a in self.picture.areas if shown(a))
+        )
 
     def _clear(self, frame: MapFrame, tokens: Sequence[MapToken], style: MapStyle) -> MapFrame:
         """``frame`` moved across (at the same scale) where a name finds no whole place

@@ -16,7 +16,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from m3desk.core import encounter as core
-from m3desk.core.places import Place
+from m3desk.core.places import Area, Place
 from m3desk.ui.map.labels import token_label
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.flow_blocks import TITLE_H
@@ -164,3 +164,23 @@ def test_the_arrows_point_the_way_on_the_page() -> None:
     """Right, down (the page's y grows down), left, up, and the diagonals between."""
     assert [arrow(1, 0), arrow(0, 1), arrow(-1, 0), arrow(0, -1)] == ["→", "↓", "←", "↑"]
     assert [arrow(1, 1), arrow(-1, 1), arrow(-1, -1), arrow(1, -1)] == ["↘", "↙", "↖", "↗"]
+
+
+@pytest.mark.parametrize("game", MAP_GAMES)
+def test_the_legend_lists_what_the_page_shows(qapp: Any, tmp_path: Path, game: str) -> None:
+    """The printed legend lists a wall only where the page shows it (a wall left off the map
+    was listed), and a side that stands only in an inset."""
+    encounter = melee(game, 10)
+    block, _width, path = _print(tmp_path, encounter)
+    assert block.painted is not None and not block.painted.legend.isEmpty()
+    assert "wall" not in pdftotext(path), "the wall is off the printed map"
+    step = encounter.position_model.step
+    near = Area(x=6 * step, y=-2 * step, width=step, height=4 * step, wall=True)
+    _block, _width, path = _print(tmp_path, encounter.model_copy(update={"areas": (near,)}))
+    assert "wall (impassable)" in pdftotext(path)
+    far = with_far(game, 10, (FAR, 3))
+    last = far.combatants[-1].model_copy(update={"side": "Onlookers"})
+    far = far.model_copy(update={"combatants": [*far.combatants[:-1], last]})
+    block, width, path = _print(tmp_path, far)
+    assert block.inset_frames(width), "the onlooker in an inset"
+    assert "Onlookers (" in pdftotext(path)
