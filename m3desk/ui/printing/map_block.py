@@ -19,7 +19,7 @@ from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, names_fit, paint_
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
 from m3desk.ui.printing.flow_blocks import TITLE_H, section_title
-from m3desk.ui.printing.map_insets import FarGroup, caption, split_far
+from m3desk.ui.printing.map_insets import MOST_TOKENS, FarGroup, caption, split_far
 
 __all__ = ["MapBlock"]
 
@@ -253,8 +253,8 @@ class MapBlock:
         beside its token, to where all do: the scale bar in the bottom corner takes the
         room under a token near it (a crowd beside the insets lost "Cave bear 1")."""
         picture = dataclasses.replace(self.picture, tokens=tuple(tokens))
-        if not tokens or names_fit(frame, picture, style):
-            return frame
+        if not tokens or len(tokens) > MOST_TOKENS or names_fit(frame, picture, style):
+            return frame  # (a crowd of hundreds: its names left to the layout, as on screen)
         xs = [frame.to_screen(t.x, t.y).x() for t in tokens]
         rooms = ((frame.width - max(xs) - MARGIN, 1), (min(xs) - MARGIN, -1))
         for tries in range(1, PAN_TRIES + 1):  # the least move first

@@ -184,3 +184,13 @@ def test_the_legend_lists_what_the_page_shows(qapp: Any, tmp_path: Path, game: s
     block, width, path = _print(tmp_path, far)
     assert block.inset_frames(width), "the onlooker in an inset"
     assert "Onlookers (" in pdftotext(path)
+
+
+@pytest.mark.parametrize("game", MAP_GAMES)
+def test_two_crowds_far_apart_print_whole(qapp: Any, tmp_path: Path, game: str) -> None:
+    """Half the fight far from the other half is no straggler: no inset, the map whole as
+    before (an inset holds a few far off, not a second fight)."""
+    far = [(FAR + column, row) for column in range(3) for row in range(2)][:5]
+    block, width, _path = _print(tmp_path, with_far(game, 10, *far))
+    assert block.inset_frames(width) == []
+    assert block.frame_for(width).width == width
