@@ -19,8 +19,9 @@ from m3desk.core import encounter as core
 from m3desk.core.places import Area, Place
 from m3desk.ui.map.labels import token_label
 from m3desk.ui.printing.canvas import Canvas
+from m3desk.ui.printing.export import export_encounter_pdf
 from m3desk.ui.printing.flow_blocks import TITLE_H
-from m3desk.ui.printing.map_block import LEAST_STEP, MapBlock
+from m3desk.ui.printing.map_block import LEAST_STEP, MIN_MAP_H, MapBlock
 from m3desk.ui.printing.map_insets import arrow
 from tests.ui.map.melee import MAP_GAMES, melee, opening_document
 from tests.ui.map.test_map_melee import (
@@ -194,3 +195,33 @@ def test_two_crowds_far_apart_print_whole(qapp: Any, tmp_path: Path, game: str) 
     block, width, _path = _print(tmp_path, with_far(game, 10, *far))
     assert block.inset_frames(width) == []
     assert block.frame_for(width).width == width
+
+
+@pytest.mark.parametrize("game", MAP_GAMES)
+def test_a_far_off_fight_at_a_page_foot_goes_to_the_next_page(
+    qapp: Any, tmp_path: Path, game: str
+) -> None:
+    """The split policy holds with insets: in the least room the map goes whole to the next
+    page rather than squeeze the crowd (its insets with it)."""
+    block, width, _path = _print(tmp_path, with_far(game, 12, (FAR, 3)))
+    writer = QPdfWriter(str(tmp_path / "split.pdf"))
+    painter = QPainter(writer)
+    try:
+        canvas = Canvas(painter)
+        here, later = block.split(canvas, width, TITLE_H + MIN_MAP_H + 2, force=False)
+        assert here is None and later is block
+    finally:
+        painter.end()
+
+
+@pytest.mark.parametrize("game", MAP_GAMES)
+def test_the_exported_encounter_sheet_prints_the_inset(
+    qapp: Any, tmp_path: Path, game: str
+) -> None:
+    """Through the export the window and ``m3desk export-pdf`` use: the sheet's map page
+    says how far off the straggler stands and names it once in its inset."""
+    encounter = with_far(game, 10, (FAR, 3))
+    path = tmp_path / "encounter.pdf"
+    export_encounter_pdf(encounter, path)
+    text = " ".join(pdftotext(path).split())
+    assert re.search(r"\d+ \S+ from the rest →", text), "no inset's caption"
