@@ -210,7 +210,9 @@ class MapBlock:
         style = MapStyle.of(paper_palette(), font, paper=True, device=device)
         map_height = self.map_height_for(width)
         crowd, far = self._split(width)
-        frame = self._clear(self.frame_for(width), self.picture.tokens if not far else crowd, style)
+        frame = self.frame_for(width)
+        if far:  # the crowd's map is narrower than the block: its names may want a move
+            frame = self._clear(frame, crowd, style)
         painter.save()
         canvas.box(x, y + TITLE_H, width, map_height - 2, line=0.5)
         painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
