@@ -106,6 +106,7 @@ class PortraitWidget(QWidget):
         layout.addWidget(self.reading_label)
         layout.addWidget(self.busy)
         layout.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addStretch(1)
         self._reading: PortraitReading | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -181,10 +182,12 @@ class PortraitWidget(QWidget):
     def _show_reading(self) -> None:
         reading = self._reading
         if reading is not None:
-            width = max(self.button.sizeHint().width(), _SHOWN)
+            # as wide as the portrait already is: the fields beside it do not move
+            width = max(self.width() if self.isVisible() else 0, self.button.sizeHint().width())
             name = self.fontMetrics().elidedText(reading.name, Qt.TextElideMode.ElideMiddle, width)
-            self.reading_label.setText(f"Reading the picture\n{name}…")
-            self.reading_label.setToolTip(str(reading.path))
+            self.reading_label.setText(f"Reading…\n{name}")
+            self.reading_label.setToolTip(f"Reading the picture {reading.path}")
+            self.reading_label.setFixedWidth(width)
             self.busy.setFixedWidth(width)
         self.reading_label.setVisible(reading is not None)
         self.busy.setVisible(reading is not None)
