@@ -167,7 +167,7 @@ def test_cancel_kills_the_svg_process_and_leaves_the_sheet_as_it_was(
     assert document.undo_stack.count() == 0 and portrait.reading
     assert portrait.reading_label.isVisible() and portrait.busy.isVisible()
     first, name = portrait.reading_label.text().split("\n")
-    assert first == "Reading…" and name.startswith("a very") and name.endswith("portrait.svg")
+    assert first == "Reading…" and name.startswith("a very") and name.endswith(".svg")
     assert portrait.reading_label.fontMetrics().horizontalAdvance(name) <= portrait.width()
     assert portrait.cancel_button.isVisible() and portrait.clear_button.isHidden()
     qtbot.waitUntil(lambda: bool(multiprocessing.active_children()), timeout=5_000)
