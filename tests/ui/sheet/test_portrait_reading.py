@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6 import QtGui
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
@@ -311,3 +312,24 @@ def test_a_stored_portrait_is_decoded_at_the_size_shown_and_once(
         assert shown and max(shown[0].width(), shown[0].height()) <= 256, shown
         assert portrait.button.iconSize().width() == 128
     assert len(calls) == 1 and 128 <= calls[0] <= 256, calls
+
+
+@pytest.mark.parametrize(("game", "kind", "field"), PORTRAITS, ids=IDS)
+def test_a_refused_file_whose_name_looks_like_markup_is_said_as_written(
+    game: str, kind: str, field: str, qtbot: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The sentence names the file as it is called, tags and all (never drawn as markup)."""
+    editor = _editor(game, kind, qtbot)
+    portrait = editor.pictures[field]
+    _choosing(monkeypatch, _written(tmp_path, "<i>notes &amp; maps.png", b"not a picture"))
+    qtbot.mouseClick(portrait.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(editor.message_bar.text()), timeout=10_000)
+    said = editor.message_bar.text()
+    assert said.startswith("<i>notes &amp; maps.png is not a picture m3desk can read"), said
+    label = next(
+        child
+        for child in editor.message_bar.findChildren(type(editor.summary))
+        if child.text() == said
+    )
+    assert QtGui.Qt.mightBeRichText(said)  # what a label left to guess draws as markup
+    assert label.textFormat() == Qt.TextFormat.PlainText
