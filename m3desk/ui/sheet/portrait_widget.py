@@ -114,7 +114,12 @@ class PortraitWidget(QWidget):
         # A plain closure (the wrapper may be gone by then): a destroyed sheet stops its read.
         pending: list[PortraitReading] = []
         self._pending = pending
-        self.destroyed.connect(lambda *_: [reading.cancel() for reading in pending])
+
+        def stop_pending(*_args: object) -> None:
+            for reading in pending:
+                reading.cancel()
+
+        self.destroyed.connect(stop_pending)
         self.document_link = DocumentLink.on(document, "sheet_changed", self._on_sheet_changed)
         self._show_reading()
         self.refresh()
