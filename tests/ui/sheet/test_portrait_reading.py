@@ -41,6 +41,9 @@ PORTRAITS = [
 ]
 """Each game's sheet kind with a portrait, and the portrait's field."""
 IDS = [f"{game}-{kind}" for game, kind, _field in PORTRAITS]
+STALL_S = 1.0
+"""The longest the GUI thread may go without its 10 ms timer while a portrait is read (on
+main an SVG froze it 1.0-1.6 s: the click returned only once the file was read)."""
 CIRCLE_SVG = (
     b'<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400">'
     b'<rect width="300" height="400" fill="#2a6"/><circle cx="150" cy="160" r="90" fill="#fd4"/>'
@@ -147,7 +150,9 @@ def test_the_window_keeps_running_while_a_portrait_is_read_and_it_is_one_undo_st
     # thread, the click would return only once it was read, and nothing would tick; here
     # the 10 ms timer is due before the 40 ms poll that applies the result).
     assert ticks.count > after_click, "the GUI thread did not run while the file was read"
-    assert ticks.worst < 0.5, f"the window froze {ticks.worst:.2f} s"
+    # 0.03-0.16 s here, even beside another test run; once 2.1 s on a machine loaded eight
+    # times over (the timer starved, not blocked): the bound is the window's, with room
+    assert ticks.worst < STALL_S, f"the window froze {ticks.worst:.2f} s"
     stored = QImage.fromData(base64.b64decode(str(get_path(document.sheet, field))))
     assert max(stored.width(), stored.height()) == 256
     assert document.undo_stack.count() == 1
@@ -216,7 +221,7 @@ def test_a_hostile_svg_portrait_ends_in_its_sentence_in_the_message_bar(
     qtbot.mouseClick(portrait.button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: bool(editor.message_bar.text()), timeout=15_000)
     ticks.stop()
-    assert ticks.worst < 0.5, f"the window froze {ticks.worst:.2f} s"
+    assert ticks.worst < STALL_S, f"the window froze {ticks.worst:.2f} s"
     shown = editor.message_bar.text()
     assert shown.startswith(name) and said in shown, shown
     assert document.sheet is before and document.undo_stack.count() == 0
