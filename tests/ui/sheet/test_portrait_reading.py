@@ -338,3 +338,26 @@ def test_a_refused_file_whose_name_looks_like_markup_is_said_as_written(
     )
     assert QtGui.Qt.mightBeRichText(said)  # what a label left to guess draws as markup
     assert label.textFormat() == Qt.TextFormat.PlainText
+
+
+@pytest.mark.parametrize(("game", "kind", "field"), PORTRAITS, ids=IDS)
+def test_a_reading_past_its_budget_is_given_up_with_a_sentence(
+    game: str, kind: str, field: str, qtbot: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The backstop: a reading still going past :data:`READ_BUDGET_S` (here none at all)
+    is stopped, its SVG process killed, and the sheet keeps its portrait."""
+    from m3desk.ui.sheet import portrait_reading
+
+    monkeypatch.setattr(portrait_reading, "READ_BUDGET_S", 0.0)
+    editor = _editor(game, kind, qtbot)
+    document, portrait = editor.form_document, editor.pictures[field]
+    before = document.sheet
+    _choosing(monkeypatch, _written(tmp_path, "slow.svg", CIRCLE_SVG))
+    qtbot.mouseClick(portrait.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(editor.message_bar.text()), timeout=5_000)
+    assert editor.message_bar.text() == (
+        "The picture slow.svg took longer than 0 s to read; the portrait is unchanged."
+    )
+    _no_svg_process(qtbot)
+    assert document.sheet is before and document.undo_stack.count() == 0
+    assert not portrait.reading
