@@ -34,6 +34,7 @@ class MessageBar(QFrame):
         self.setObjectName("sheet_message_bar")
         self._icon = QLabel(self)
         self._label = QLabel(self)
+        self._label.setTextFormat(Qt.TextFormat.PlainText)  # a file's name is never markup
         self._label.setWordWrap(True)
         self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._label.setForegroundRole(QPalette.ColorRole.Text)

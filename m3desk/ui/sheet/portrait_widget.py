@@ -1,19 +1,31 @@
 """The portrait: click to choose an image file, "Clear" to remove it.
 
 The file dialog sits behind a classmethod tests replace; the image is stored in the sheet
-(scaled to ≤ 256 px, base64 PNG) through the document, so choosing one is undoable.
+(scaled to ≤ 256 px, base64 JPEG or PNG) through the document, so choosing one is undoable.
+The chosen file is read on a worker (:mod:`m3desk.ui.sheet.portrait_reading`): meanwhile the
+portrait says it is reading, with a Cancel that leaves the sheet as it was; the result is
+applied once, as one undo step, when the reading ends (a second choice replaces the first;
+a closed sheet applies nothing). A refused file's sentence goes to the sheet's message bar.
+
+Stored portraits are decoded at the size shown, and kept decoded by their text in a small
+cache: a sheet shown again, or a party's sheets opened together, decode nothing twice.
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
+    QLabel,
+    QProgressBar,
     QPushButton,
     QSizePolicy,
     QToolButton,
@@ -25,12 +37,35 @@ from m3desk.core.sheet_form import FieldSpec, FormError, get_path, set_path
 from m3desk.ui import dialogs
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.portrait_codec import decode_portrait, encode_portrait
+from m3desk.ui.portrait_codec import decode_portrait
+from m3desk.ui.sheet.portrait_reading import PortraitReading, start_reading
 
-__all__ = ["PortraitWidget"]
+__all__ = ["PortraitWidget", "shown_portrait"]
 
 _SHOWN = 128
 _FILTER = "Images (*.png *.jpg *.jpeg *.webp *.svg);;All files (*)"
+POLL_MS = 40
+"""How often the GUI thread looks whether the worker has read the chosen file."""
+_KEPT = 48
+"""Decoded portraits kept, each at most 128 px at the screen's scale (64 KB at 100 %,
+256 KB at 200 %): a few MB in all, whatever was opened and closed."""
+_DECODED: OrderedDict[tuple[bytes, int], QPixmap | None] = OrderedDict()
+
+
+def shown_portrait(text: str, fit: int) -> QPixmap | None:
+    """The stored portrait ``text`` decoded at most ``fit`` pixels on its long side (None:
+    none, or not one m3desk would store); the last :data:`_KEPT` are kept, by their text."""
+    if not text:
+        return None
+    key = (hashlib.blake2b(text.encode("ascii", "replace"), digest_size=16).digest(), fit)
+    if key in _DECODED:
+        _DECODED.move_to_end(key)
+        return _DECODED[key]
+    pixmap = decode_portrait(text, fit)
+    _DECODED[key] = pixmap
+    while len(_DECODED) > _KEPT:
+        _DECODED.popitem(last=False)
+    return pixmap
 
 
 class PortraitWidget(QWidget):
@@ -53,11 +88,41 @@ class PortraitWidget(QWidget):
         self.button.clicked.connect(self.choose)
         self.clear_button = QPushButton("Clear portrait", self)
         self.clear_button.clicked.connect(self.clear)
+        self.reading_label = QLabel(self)
+        self.reading_label.setObjectName("portrait_reading")
+        self.reading_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.reading_label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.busy = QProgressBar(self)
+        self.busy.setRange(0, 0)  # no fraction to show: it moves while the file is read
+        self.busy.setTextVisible(False)
+        self.busy.setAccessibleName("Reading the portrait")
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setObjectName("portrait_cancel")
+        self.cancel_button.setToolTip("Stop reading the picture; the portrait stays as it was")
+        self.cancel_button.clicked.connect(self.cancel_reading)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.clear_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self.reading_label)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addStretch(1)
+        self._reading: PortraitReading | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self._poll)
+        # A plain closure (the wrapper may be gone by then): a destroyed sheet stops its read.
+        pending: list[PortraitReading] = []
+        self._pending = pending
+
+        def stop_pending(*_args: object) -> None:
+            for reading in pending:
+                reading.cancel()
+
+        self.destroyed.connect(stop_pending)
         self.document_link = DocumentLink.on(document, "sheet_changed", self._on_sheet_changed)
+        self._show_reading()
         self.refresh()
 
     @classmethod
@@ -69,19 +134,71 @@ class PortraitWidget(QWidget):
         return Path(name) if name else None
 
     def choose(self) -> bool:
+        """Ask for a file and start reading it (replacing a reading under way); the sheet
+        changes when the reading ends. False when no file was chosen."""
         path = type(self).ask_image_path(self)
-        if path is None:
+        if path is None or not self.document_link.attached:
             return False
-        try:
-            encoded = encode_portrait(path)
-            sheet = self._with(encoded)
-        except FormError as exc:
-            self._report(str(exc))
-            return False
-        except ValueError as exc:
-            self._report(str(exc))
-            return False
-        return self._document.replace_sheet(sheet, "Choose portrait")
+        self._stop_reading()
+        self._reading = start_reading(path)
+        self._pending[:] = [self._reading]
+        self._timer.start()
+        self._show_reading()
+        return True
+
+    @property
+    def reading(self) -> bool:
+        """A chosen file is being read."""
+        return self._reading is not None
+
+    def cancel_reading(self) -> None:
+        """Stop reading the chosen file; the sheet stays as it was."""
+        self._stop_reading()
+        self._show_reading()
+
+    def _stop_reading(self) -> None:
+        self._timer.stop()
+        if self._reading is not None:
+            self._reading.cancel()
+        self._reading = None
+        self._pending.clear()
+
+    def _poll(self) -> None:
+        reading = self._reading
+        if reading is None or not self.document_link.attached:  # the sheet was closed
+            self.cancel_reading()
+            return
+        outcome = reading.outcome()
+        if outcome is None:
+            return
+        self._timer.stop()
+        self._reading = None
+        self._pending.clear()
+        self._show_reading()
+        if outcome.sentence:
+            self._report(outcome.sentence)
+        elif outcome.encoded:
+            try:
+                sheet = self._with(outcome.encoded)
+            except FormError as exc:
+                self._report(str(exc))
+                return
+            self._document.replace_sheet(sheet, "Choose portrait")
+
+    def _show_reading(self) -> None:
+        reading = self._reading
+        if reading is not None:
+            # as wide as the portrait already is: the fields beside it do not move
+            width = max(self.width() if self.isVisible() else 0, self.button.sizeHint().width())
+            name = self.fontMetrics().elidedText(reading.name, Qt.TextElideMode.ElideMiddle, width)
+            self.reading_label.setText(f"Reading…\n{name}")
+            self.reading_label.setToolTip(f"Reading the picture {reading.path}")
+            self.reading_label.setFixedWidth(width)
+            self.busy.setFixedWidth(width)
+        self.reading_label.setVisible(reading is not None)
+        self.busy.setVisible(reading is not None)
+        self.cancel_button.setVisible(reading is not None)
+        self.clear_button.setVisible(reading is None)
 
     def _with(self, encoded: str) -> BaseModel:
         return set_path(self._document.sheet, FieldSpec(self._field, "Portrait"), encoded)
@@ -94,7 +211,8 @@ class PortraitWidget(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        pixmap = decode_portrait(str(get_path(self._document.sheet, self._field)))
+        fit = math.ceil(_SHOWN * max(1.0, self.devicePixelRatioF()))
+        pixmap = shown_portrait(str(get_path(self._document.sheet, self._field)), fit)
         if pixmap is None:
             self.button.setIcon(
                 self.style().standardIcon(self.style().StandardPixmap.SP_FileDialogContentsView)
@@ -115,4 +233,5 @@ class PortraitWidget(QWidget):
         return bool(get_path(self._document.sheet, self._field))
 
     def detach(self) -> None:
+        self._stop_reading()
         self.document_link.detach()

@@ -318,6 +318,7 @@ def test_portrait_is_chosen_scaled_and_cleared(
     portrait = editor.pictures["portrait_png"]
     assert not portrait.clear_button.isEnabled()
     qtbot.mouseClick(portrait.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not portrait.reading)  # read on the worker
     stored = QImage.fromData(base64.b64decode(document.sheet.portrait_png))
     assert (stored.width(), stored.height()) == (256, 128)
     assert portrait.clear_button.isEnabled()
@@ -331,7 +332,9 @@ def test_a_file_that_is_no_image_is_reported(qtbot, editor, document, tmp_path, 
     path = tmp_path / "notes.png"
     path.write_text("not an image", encoding="utf-8")
     monkeypatch.setattr(PortraitWidget, "ask_image_path", classmethod(lambda cls, parent: path))
-    qtbot.mouseClick(editor.pictures["portrait_png"].button, Qt.MouseButton.LeftButton)
+    portrait = editor.pictures["portrait_png"]
+    qtbot.mouseClick(portrait.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not portrait.reading)  # read on the worker
     assert editor.message_bar.text().startswith("notes.png is not a picture m3desk can read")
     assert document.undo_stack.count() == 0
 
