@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QImage
 
+from m3desk.ui import picture_cache
 from m3desk.ui.picture_files import MAX_FILE_BYTES, MAX_PIXELS, Cancelled, ReadPicture, read_picture
 
 __all__ = [
@@ -49,8 +50,19 @@ LOAD_BUDGET_S = 20.0
 def read_backdrop(path: str, cancelled: Callable[[], bool] = lambda: False) -> tuple[QImage, float]:
     """The picture at ``path`` and how much it was shrunk on reading (1.0: full size;
     0.5: each pixel of the image stands for two of the file's). Raises ValueError with a
-    sentence naming the file when it cannot be used."""
+    sentence naming the file when it cannot be used.
+
+    A large picture is read from its copy in the cache when one is kept for the file as
+    it is now, and copied there once read from the file (:mod:`m3desk.ui.picture_cache`):
+    the window's worker and printing alike decode a large scan in full once."""
+    key = picture_cache.key_of(path)
+    if key is not None:
+        kept = picture_cache.cached_copy(key, MAX_SIDE)
+        if kept is not None:
+            return _marked(kept), kept.shrink
     read = read_picture(path, MAX_SIDE, cancelled=cancelled)
+    if key is not None:
+        picture_cache.store_copy(key, read, path)
     return _marked(read), read.shrink
 
 

@@ -164,6 +164,10 @@ class MapBlock:
         self.painted = paint_map(painter, frame, picture, style, backdrop=backdrop)
         painter.restore()
 
+    PICTURE_PPI = 300.0
+    """Pixels an inch of the background picture on paper, at most (a photograph's print
+    resolution: finer than a printer renders a scan)."""
+
     def _on_page(self, frame: MapFrame, kx: float, ky: float) -> tuple[MapPicture, QImage | None]:
         """The picture and its background as the page shows them: only the part of the
         picture inside the map's frame, and no finer than the page's own pixels (``kx`` and
@@ -185,8 +189,11 @@ class MapBlock:
             return dataclasses.replace(self.picture, backdrop=None), None
         part = image.copy(x0, y0, x1 - x0, y1 - y0)
         width_units, height_units = (x1 - x0) / across, (y1 - y0) / down
-        wanted_w = max(1, math.ceil(width_units * frame.scale * kx))
-        wanted_h = max(1, math.ceil(height_units * frame.scale * ky))
+        # the page's pixels, up to what paper shows of a picture (the PDF writer's 1200
+        # dots an inch would embed a large scan at 16 times the pixels, all compressed)
+        most = self.PICTURE_PPI / 72
+        wanted_w = max(1, math.ceil(width_units * frame.scale * min(kx, most)))
+        wanted_h = max(1, math.ceil(height_units * frame.scale * min(ky, most)))
         if part.width() > wanted_w or part.height() > wanted_h:
             part = part.scaled(
                 min(part.width(), wanted_w),
