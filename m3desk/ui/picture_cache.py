@@ -44,14 +44,16 @@ from PySide6.QtGui import QImage
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
-from m3desk.ui.picture_files import ReadPicture, picture_kind, read_file
+from m3desk.ui.picture_files import MAX_FILE_BYTES, ReadPicture, picture_kind, read_file
 
 __all__ = [
     "COPY_FROM_BYTES",
     "MAX_CACHE_BYTES",
+    "CopyRows",
     "PictureKey",
     "cached_copy",
     "copies_folder",
+    "copy_rows",
     "key_of",
     "store_copy",
     "worth_copying",
@@ -142,25 +144,102 @@ def _read_copy(entry: str, max_side: int) -> ReadPicture:
     from its own header."""
     name = Path(entry).name
     data = read_file(entry, name)
-    if picture_kind(data[:64]) != "ppm":
-        raise ValueError(f"{name} is not a copy m3desk wrote (not a PPM file).")
-    found = _HEADER.match(data, 0, 128)
-    if found is None:
-        raise ValueError(f"{name} is not a copy m3desk wrote (its header).")
-    shrink = float(found.group(1))
-    width, height = int(found.group(2)), int(found.group(3))
-    if not (math.isfinite(shrink) and 0.0 < shrink <= 1.0) or not (width and height):
-        raise ValueError(f"{name} is not a copy m3desk wrote (an impossible size).")
-    if max(width, height) > max_side or len(data) != found.end() + width * height * 3:
-        raise ValueError(f"{name} is not a copy m3desk wrote (its size).")
+    shrink, width, height, offset = _checked_header(data[:128], name, max_side, len(data))
     # Plain RGB rows, nothing to decode: the bytes are the pixels (a view, then one copy).
-    pixels = memoryview(data)[found.end() :]
+    pixels = memoryview(data)[offset:]
     image = QImage(pixels, width, height, width * 3, QImage.Format.Format_RGB888)
     image = image.convertToFormat(QImage.Format.Format_RGB32)
     pixels.release()
     if image.isNull():
         raise ValueError(f"{name} could not be held in memory.")
     return ReadPicture(image, shrink, "ppm")
+
+
+@dataclass(frozen=True, slots=True)
+class CopyRows:
+    """A copy whose header has been checked, its rows read only when asked for (printing
+    wants the strip of the picture its map shows, not 36 MB of it)."""
+
+    entry: Path
+    width: int
+    height: int
+    shrink: float
+    offset: int
+
+    def rows(self, top: int, bottom: int) -> QImage:
+        """Rows ``top`` to ``bottom`` (excluded), the whole width; ValueError when the copy
+        is no longer the one checked."""
+        top, bottom = max(0, top), min(self.height, bottom)
+        if bottom <= top:
+            raise ValueError("no rows")
+        line = self.width * 3
+        handle = os.open(self.entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        try:
+            info = os.fstat(handle)
+            if not stat.S_ISREG(info.st_mode) or info.st_size != self.offset + line * self.height:
+                raise ValueError(f"{self.entry.name} changed while it was read.")
+            data = os.pread(handle, line * (bottom - top), self.offset + line * top)
+        except OSError as error:
+            raise ValueError(f"{self.entry.name} could not be read ({error}).") from error
+        finally:
+            os.close(handle)
+        if len(data) != line * (bottom - top):
+            raise ValueError(f"{self.entry.name} changed while it was read.")
+        image = QImage(data, self.width, bottom - top, line, QImage.Format.Format_RGB888)
+        return image.convertToFormat(QImage.Format.Format_RGB32)
+
+
+def copy_rows(key: PictureKey, max_side: int, folder: Path | None = None) -> CopyRows | None:
+    """The copy of ``key`` with its header checked as :func:`cached_copy` checks it (a
+    regular file, its kind by content, its header exactly m3desk's, its size to the byte),
+    its pixels left on disk; a copy that does not pass is removed."""
+    folder = copies_folder() if folder is None else folder
+    if folder is None:
+        return None
+    entry = _entry(key, folder)
+    try:
+        handle = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    head, size = b"", -1
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISREG(info.st_mode):
+            head, size = os.read(handle, 128), info.st_size
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+    try:
+        found = _checked_header(head, entry.name, max_side, size)
+    except ValueError:
+        with contextlib.suppress(OSError):
+            entry.unlink()
+        return None
+    shrink, width, height, offset = found
+    with contextlib.suppress(OSError):
+        os.utime(entry)
+    return CopyRows(entry, width, height, shrink, offset)
+
+
+def _checked_header(
+    head: bytes, name: str, max_side: int, size: int
+) -> tuple[float, int, int, int]:
+    """Shrink, width, height and where the pixels start, of a copy's first bytes, or
+    ValueError: the kind by content, the header exactly as m3desk writes it, the size
+    (``size``, the file's) width × height × 3 to the byte and within the file budget."""
+    if picture_kind(head[:64]) != "ppm" or size > MAX_FILE_BYTES:
+        raise ValueError(f"{name} is not a copy m3desk wrote (not a PPM file).")
+    found = _HEADER.match(head, 0, 128)
+    if found is None:
+        raise ValueError(f"{name} is not a copy m3desk wrote (its header).")
+    shrink = float(found.group(1))
+    width, height = int(found.group(2)), int(found.group(3))
+    if not (math.isfinite(shrink) and 0.0 < shrink <= 1.0) or not (width and height):
+        raise ValueError(f"{name} is not a copy m3desk wrote (an impossible size).")
+    if max(width, height) > max_side or size != found.end() + width * height * 3:
+        raise ValueError(f"{name} is not a copy m3desk wrote (its size).")
+    return shrink, width, height, found.end()
 
 
 def worth_copying(read: ReadPicture, key: PictureKey) -> bool:

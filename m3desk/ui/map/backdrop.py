@@ -34,6 +34,7 @@ __all__ = [
     "MAX_SIDE",
     "BackdropCache",
     "PictureHandle",
+    "PrintedPicture",
     "file_pixel_size",
     "loaded_pictures",
     "read_backdrop",
@@ -266,6 +267,33 @@ def take_left_out_pictures() -> dict[str, str]:
     return taken
 
 
+@dataclass(frozen=True, eq=False)
+class PrintedPicture:
+    """The background picture as printing reads it: its size as read (the window's: at
+    most :data:`MAX_SIDE` a side) and its shrink, known before its pixels, which are read
+    a strip of rows at a time (from the copy on disk only the rows the page shows)."""
+
+    width: int
+    height: int
+    shrink: float
+    read_rows: Callable[[int, int], QImage]
+
+    def rows(self, top: int, bottom: int) -> QImage:
+        """Rows ``top`` to ``bottom`` (excluded), the whole width; ValueError when they
+        cannot be read."""
+        return self.read_rows(top, bottom)
+
+    @classmethod
+    def of(cls, image: QImage) -> PrintedPicture:
+        width, _height = file_pixel_size(image)
+        return cls(
+            image.width(),
+            image.height(),
+            image.width() / max(width, 1e-9),
+            lambda top, bottom: image.copy(0, top, image.width(), bottom - top),
+        )
+
+
 class BackdropCache:
     """One decoded picture per path, read at once on the calling thread (printing, the
     command line); a picture an open map has read already is not read again."""
@@ -293,6 +321,31 @@ class BackdropCache:
             else:
                 self._image, self._error = image, ""
         return self._image, self._error
+
+    def picture(self, path: str) -> PrintedPicture | None:
+        """The picture for ``path`` as printing reads it: an open map's copy in memory,
+        else the copy in the cache folder (its rows read when asked for), else the picture
+        read whole (and copied); None, the sentence kept, when it cannot be read."""
+        shown = _PICTURES.image(path)
+        if shown is not None:
+            return PrintedPicture.of(shown)
+        key = picture_cache.key_of(path)
+        kept = picture_cache.copy_rows(key, MAX_SIDE) if key is not None else None
+        if kept is not None:
+            whole = self.get
+
+            def rows(top: int, bottom: int) -> QImage:
+                try:
+                    return kept.rows(top, bottom)
+                except ValueError:  # the copy changed under us: the picture is read again
+                    image = whole(path)[0]
+                    if image is None:
+                        raise
+                    return image.copy(0, top, image.width(), bottom - top)
+
+            return PrintedPicture(kept.width, kept.height, kept.shrink, rows)
+        image = self.get(path)[0]
+        return None if image is None else PrintedPicture.of(image)
 
 
 def file_pixel_size(image: QImage) -> tuple[float, float]:
