@@ -35,14 +35,13 @@ import hashlib
 import math
 import os
 import re
+import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtGui import QImage
 
-from m3desk.storage.atomic import atomic_write_bytes
-from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
 from m3desk.ui.picture_files import MAX_FILE_BYTES, ReadPicture, picture_kind, read_file
 
@@ -249,15 +248,42 @@ def worth_copying(read: ReadPicture, key: PictureKey) -> bool:
     return read.shrink < 1.0 or key.size >= COPY_FROM_BYTES
 
 
-def _ppm(read: ReadPicture) -> bytes:
+def _write_ppm(entry: Path, read: ReadPicture) -> None:
+    """Write ``read`` as a copy at ``entry``, atomically: a temporary file in the same
+    folder, written from the image's own rows (no copy of them joined in memory),
+    flushed to disk, then renamed over. Raises OSError."""
     rgb = read.image.convertToFormat(QImage.Format.Format_RGB888)
     width, height = rgb.width(), rgb.height()
     header = f"P6\n# m3desk-copy shrink={read.shrink!r}\n{width} {height}\n255\n".encode()
     line = rgb.bytesPerLine()
-    pixels = bytes(rgb.constBits())  # type: ignore[call-overload]
-    if line != width * 3:  # rows padded to four bytes: take each row's pixels alone
-        pixels = b"".join(pixels[row * line : row * line + width * 3] for row in range(height))
-    return header + pixels
+    pixels = memoryview(rgb.constBits()).cast("B")  # type: ignore[call-overload]
+    temp = entry.with_name(f".{entry.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    handle = os.open(temp, flags, 0o666)
+    try:
+        _write_all(handle, memoryview(header))
+        if line == width * 3:
+            _write_all(handle, pixels[: line * height])
+        else:  # rows padded to four bytes: each row's pixels alone
+            for row in range(height):
+                _write_all(handle, pixels[row * line : row * line + width * 3])
+        os.fsync(handle)
+        os.close(handle)
+        handle = -1
+        os.replace(temp, entry)
+    except BaseException:
+        if handle >= 0:
+            os.close(handle)
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    finally:
+        pixels.release()
+
+
+def _write_all(handle: int, data: memoryview) -> None:
+    while data:
+        data = data[os.write(handle, data) :]
 
 
 def store_copy(
@@ -273,8 +299,8 @@ def store_copy(
     entry = _entry(key, folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(entry, _ppm(read))
-    except (OSError, SaveError):
+        _write_ppm(entry, read)
+    except OSError:
         return None
     evict(folder, keep=entry)
     return entry
@@ -287,7 +313,7 @@ def evict(folder: Path, *, keep: Path | None = None, budget: int = MAX_CACHE_BYT
         entries = [
             (info.st_mtime_ns, info.st_size, Path(item.path))
             for item in os.scandir(folder)
-            if item.name.endswith(SUFFIX) and item.is_file(follow_symlinks=False)
+            if item.name.endswith((SUFFIX, ".tmp")) and item.is_file(follow_symlinks=False)
             for info in (item.stat(follow_symlinks=False),)
         ]
     except OSError:
