@@ -256,7 +256,7 @@ def _write_ppm(entry: Path, read: ReadPicture) -> None:
     width, height = rgb.width(), rgb.height()
     header = f"P6\n# m3desk-copy shrink={read.shrink!r}\n{width} {height}\n255\n".encode()
     line = rgb.bytesPerLine()
-    pixels = memoryview(rgb.constBits()).cast("B")  # type: ignore[call-overload]
+    pixels = memoryview(rgb.constBits()).cast("B")
     temp = entry.with_name(f".{entry.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     handle = os.open(temp, flags, 0o666)
