@@ -56,15 +56,31 @@ def read_backdrop(path: str, cancelled: Callable[[], bool] = lambda: False) -> t
     A large picture is read from its copy in the cache when one is kept for the file as
     it is now, and copied there once read from the file (:mod:`m3desk.ui.picture_cache`):
     the window's worker and printing alike decode a large scan in full once."""
+    image, shrink, keep = _read_backdrop(path, cancelled)
+    if keep is not None:
+        keep()
+    return image, shrink
+
+
+def _read_backdrop(
+    path: str, cancelled: Callable[[], bool]
+) -> tuple[QImage, float, Callable[[], None] | None]:
+    """As :func:`read_backdrop`, the copy not yet written: the third value writes it (the
+    window's worker hands the map its picture first, then writes the copy)."""
     key = picture_cache.key_of(path)
     if key is not None:
         kept = picture_cache.cached_copy(key, MAX_SIDE)
         if kept is not None:
-            return _marked(kept), kept.shrink
+            return _marked(kept), kept.shrink, None
     read = read_picture(path, MAX_SIDE, cancelled=cancelled)
-    if key is not None:
-        picture_cache.store_copy(key, read, path)
-    return _marked(read), read.shrink
+    if key is None or not picture_cache.worth_copying(read, key):
+        return _marked(read), read.shrink, None
+    copied = key
+
+    def keep() -> None:
+        picture_cache.store_copy(copied, read, path)
+
+    return _marked(read), read.shrink, keep
 
 
 def _marked(read: ReadPicture) -> QImage:
@@ -126,7 +142,15 @@ class _Pictures:
         if self._workers is None:
             # One worker: two large scans are never decoded at once (memory stays bounded).
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="m3desk-picture")
-        return self._workers.submit(lambda: read_backdrop(path, stop.is_set)[0])
+        workers = self._workers
+
+        def work() -> QImage:
+            image, _shrink, keep = _read_backdrop(path, stop.is_set)
+            if keep is not None:  # the map gets its picture first; the copy is written next
+                workers.submit(keep)
+            return image
+
+        return workers.submit(work)
 
     def request(self, user: int, path: str, *, again: bool = False) -> _Entry:
         """The entry of ``path``, its reading started if need be (``again``: started anew

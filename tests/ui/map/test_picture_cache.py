@@ -285,7 +285,7 @@ def test_the_window_reads_on_its_worker_keeps_the_copy_and_reads_it_next_time(
         assert stall < 0.5
         image, error = panel.view.backdrop()
         assert error == "" and image is not None and _close(image.pixelColor(10, 10), RED)
-        assert len(_copies()) == 1
+        qtbot.waitUntil(lambda: len(_copies()) == 1, timeout=5_000)  # written just after
         assert decoded == [str(scan)], opening  # decoded at the first opening alone
         panel.detach()  # the tab closes: its picture is let go
         panel.close()
