@@ -48,16 +48,19 @@ LOAD_BUDGET_S = 20.0
 """A picture not read by then is given up (the reading is bounded; this is the backstop)."""
 
 
-def read_backdrop(path: str, cancelled: Callable[[], bool] = lambda: False) -> tuple[QImage, float]:
+def read_backdrop(
+    path: str, cancelled: Callable[[], bool] = lambda: False, *, copy: bool = False
+) -> tuple[QImage, float]:
     """The picture at ``path`` and how much it was shrunk on reading (1.0: full size;
     0.5: each pixel of the image stands for two of the file's). Raises ValueError with a
     sentence naming the file when it cannot be used.
 
     A large picture is read from its copy in the cache when one is kept for the file as
-    it is now, and copied there once read from the file (:mod:`m3desk.ui.picture_cache`):
-    the window's worker and printing alike decode a large scan in full once."""
+    it is now, and (``copy``) copied there once read from the file
+    (:mod:`m3desk.ui.picture_cache`): the window's worker and printing alike decode a large
+    scan in full once."""
     image, shrink, keep = _read_backdrop(path, cancelled)
-    if keep is not None:
+    if keep is not None and copy:
         keep()
     return image, shrink
 
@@ -337,7 +340,7 @@ class BackdropCache:
                 self._image, self._error = shown, ""
                 return self._image, self._error
             try:
-                image, _shrink = read_backdrop(path)
+                image, _shrink = read_backdrop(path, copy=True)
             except ValueError as error:
                 self._image, self._error = None, str(error)
                 if len(_LEFT_OUT) < 100:  # a few sentences, however many files print

@@ -87,14 +87,21 @@ def _no_decoding(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return decoded
 
 
+def test_a_read_asked_for_no_copy_writes_none(qapp: Any, tmp_path: Path) -> None:
+    """The loader's bare read (the hostile-file fuzzer's) decodes and keeps nothing."""
+    path = _scan(tmp_path / "wide.jpg", RED)
+    read_backdrop(str(path))
+    assert _copies() == []
+
+
 def test_a_large_picture_is_decoded_once_then_read_from_its_copy(
     qapp: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = _scan(tmp_path / "wide.jpg", RED)
     decoded = _no_decoding(monkeypatch)
-    first, shrink = read_backdrop(str(path))
+    first, shrink = read_backdrop(str(path), copy=True)
     assert decoded == [str(path)] and len(_copies()) == 1
-    again, shrink_again = read_backdrop(str(path))
+    again, shrink_again = read_backdrop(str(path), copy=True)
     assert decoded == [str(path)]  # the second read is the copy's
     assert again.size() == first.size() and shrink_again == shrink < 1.0
     assert again.text("m3desk-shrink") == first.text("m3desk-shrink")
@@ -103,17 +110,17 @@ def test_a_large_picture_is_decoded_once_then_read_from_its_copy(
 
 def test_a_small_picture_is_not_copied(qapp: Any, tmp_path: Path) -> None:
     path = _scan(tmp_path / "small.jpg", RED, (800, 600))
-    read_backdrop(str(path))
+    read_backdrop(str(path), copy=True)
     assert _copies() == []
 
 
 def test_a_picture_changed_since_is_read_again(qapp: Any, tmp_path: Path) -> None:
     path = _scan(tmp_path / "wide.jpg", RED)
-    read_backdrop(str(path))
+    read_backdrop(str(path), copy=True)
     before = path.stat()
     _scan(path, BLUE)
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000_000))
-    image, _shrink = read_backdrop(str(path))
+    image, _shrink = read_backdrop(str(path), copy=True)
     assert _close(image.pixelColor(10, 10), BLUE)
     assert len(_copies()) == 2  # the stale copy is never looked up again (and evicted in time)
 
@@ -129,14 +136,14 @@ def test_a_picture_changed_within_the_same_second_and_size_is_read_again(
     blue.fill(BLUE)
     assert red.save(str(path), "PNG", 100)
     data = path.read_bytes()
-    read_backdrop(str(path))
+    read_backdrop(str(path), copy=True)
     before = path.stat()
     other = tmp_path / "other.png"
     assert blue.save(str(other), "PNG", 100)
     assert len(other.read_bytes()) == len(data)  # one colour, compressed alike
     path.write_bytes(other.read_bytes())
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
-    image, _shrink = read_backdrop(str(path))
+    image, _shrink = read_backdrop(str(path), copy=True)
     assert _close(image.pixelColor(10, 10), BLUE)
 
 
@@ -171,13 +178,13 @@ def test_a_damaged_or_hostile_copy_is_refused_and_written_anew(
     qapp: Any, tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = _scan(tmp_path / "wide.jpg", RED)
-    first, _shrink = read_backdrop(str(path))
+    first, _shrink = read_backdrop(str(path), copy=True)
     (entry,) = _copies()
     good = entry.read_bytes()
     _damaged(kind, entry)
     decoded = _no_decoding(monkeypatch)
     started = time.process_time()
-    image, _shrink = read_backdrop(str(path))
+    image, _shrink = read_backdrop(str(path), copy=True)
     assert time.process_time() - started < 2.0
     assert decoded == [str(path)]  # the picture's own file, read again
     assert image.size() == first.size() and _close(image.pixelColor(10, 10), RED)
@@ -186,10 +193,10 @@ def test_a_damaged_or_hostile_copy_is_refused_and_written_anew(
 
 def test_a_folder_in_the_copys_place_costs_only_time(qapp: Any, tmp_path: Path) -> None:
     path = _scan(tmp_path / "wide.jpg", RED)
-    read_backdrop(str(path))
+    read_backdrop(str(path), copy=True)
     (entry,) = _copies()
     _damaged("folder", entry)
-    image, _shrink = read_backdrop(str(path))
+    image, _shrink = read_backdrop(str(path), copy=True)
     assert _close(image.pixelColor(10, 10), RED)
 
 
@@ -201,7 +208,7 @@ def test_a_cache_folder_that_cannot_be_written_costs_only_time(
     monkeypatch.setenv("M3DESK_CACHE_DIR", str(blocker))
     path = _scan(tmp_path / "wide.jpg", RED)
     for _ in range(2):
-        image, _shrink = read_backdrop(str(path))
+        image, _shrink = read_backdrop(str(path), copy=True)
         assert _close(image.pixelColor(10, 10), RED)
 
 
