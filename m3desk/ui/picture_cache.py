@@ -35,7 +35,6 @@ import hashlib
 import math
 import os
 import re
-import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -257,7 +256,7 @@ def _write_ppm(entry: Path, read: ReadPicture) -> None:
     header = f"P6\n# m3desk-copy shrink={read.shrink!r}\n{width} {height}\n255\n".encode()
     line = rgb.bytesPerLine()
     pixels = memoryview(rgb.constBits()).cast("B")
-    temp = entry.with_name(f".{entry.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    temp = entry.with_name(f".{entry.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     handle = os.open(temp, flags, 0o666)
     try:

@@ -44,10 +44,6 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
-from m3desk.ui.picture_svg import draw_svg
-from m3desk.ui.png_bands import read_png_in_bands
-from m3desk.ui.webp_scaled import webp_scaled_reader
-
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_FULL_DECODE_BYTES",
@@ -285,6 +281,8 @@ def _read_raster(
 
     if not natively and full > MAX_FULL_DECODE_BYTES and kind == "webp":
         # too large to decode whole: libwebp scales each row as it decodes it
+        from m3desk.ui.webp_scaled import webp_scaled_reader  # ctypes, loaded when needed
+
         webp = webp_scaled_reader()
         if webp is not None:
             try:
@@ -296,6 +294,8 @@ def _read_raster(
             return ReadPicture(scaled, scaled.width() / width, kind)
     if not natively and full > MAX_FULL_DECODE_BYTES and kind == "png":
         # too large to decode whole: a band of rows at a time, each scaled into its place
+        from m3desk.ui.png_bands import read_png_in_bands
+
         try:
             banded = read_png_in_bands(data, target, between)
         except ValueError as error:
@@ -536,6 +536,8 @@ def _read_svg(
     scan_svg(text, name)
     if cancelled():
         raise Cancelled
+    from m3desk.ui.picture_svg import draw_svg  # multiprocessing, loaded when needed
+
     drawn = draw_svg(text, name, max_side, cancelled)
     if drawn is None:
         raise Cancelled
