@@ -297,3 +297,43 @@ def test_the_window_reads_on_its_worker_keeps_the_copy_and_reads_it_next_time(
         panel.detach()  # the tab closes: its picture is let go
         panel.close()
         assert backdrop.loaded_pictures() == 0
+
+
+def test_the_printed_part_of_the_picture_lies_where_the_picture_does(
+    qapp: Any, tmp_path: Path
+) -> None:
+    """Red left of x = 0 ft, blue right of it: the strip the printed map embeds turns blue
+    at 0 ft, whether read from the picture's file (the first print) or from its copy's rows
+    (the next), as far as the page's pixels and the JPEG's blur at the edge allow."""
+    from PySide6.QtGui import QPainter
+
+    from m3desk.ui.printing.map_block import MapBlock
+
+    image = QImage(*WIDE, QImage.Format.Format_RGB32)
+    image.fill(RED)
+    painter = QPainter(image)
+    painter.fillRect(WIDE[0] // 2, 0, WIDE[0] - WIDE[0] // 2, WIDE[1], BLUE)
+    painter.end()
+    path = tmp_path / "halves.jpg"
+    assert image.save(str(path), "JPEG", 95)
+    per_pixel = 0.2
+    spec = Backdrop(path=str(path), x=-WIDE[0] // 2 * per_pixel, y=-40, per_pixel=per_pixel)
+    encounter = _fight("ose").model_copy(update={"backdrop": spec})
+    edges = []
+    for reading in ("file", "copy"):
+        assert len(_copies()) == (0 if reading == "file" else 1)
+        block = MapBlock(encounter)
+        frame = block.frame_for(760)
+        picture, part = block._on_page(frame, 1200 / 72, 1200 / 72)
+        shown = picture.backdrop
+        assert part is not None and shown is not None
+        row = part.height() // 2
+        edge = next(
+            column
+            for column in range(part.width())
+            if part.pixelColor(column, row).blue() > part.pixelColor(column, row).red()
+        )
+        edges.append(shown.x + edge * shown.per_pixel)
+        step = max(shown.per_pixel, per_pixel * WIDE[0] / MAX_SIDE)
+        assert abs(edges[-1]) <= 2 * step, (reading, edges[-1], step)
+    assert abs(edges[0] - edges[1]) <= 1e-6
