@@ -182,7 +182,7 @@ def test_the_export_command_for_four_with_a_large_scan(
     read) within 1 s of CPU, as without a picture (2.7 s on the old code, which decoded the
     scan at every run). The first run ever (a cache folder of its own, empty: the scan
     decoded, about 1.1 s, and its copy written, about 0.2 s, on top of the command's start,
-    0.55-0.85 s) measured 1.9-2.3 s on the loaded 2-core box: the issue's 2 s is held in
+    0.55-0.85 s) measured 1.9-2.4 s on the loaded 2-core box: the issue's 2 s is held in
     this process (the test above), and here only to 2.5 s (the lower of two runs)."""
     encounter = _crowd(4, large_scan)
     source = tmp_path / "crypt.m3e"
