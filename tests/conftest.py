@@ -80,7 +80,7 @@ def _isolated_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     """Never touch a real profile: every user folder lives under a fresh temporary root."""
     home = tmp_path_factory.mktemp("m3desk-home")
     monkeypatch.setenv("M3DESK_HOME", str(home))
-    for name in ("M3DESK_DATA_DIR", "M3DESK_CONFIG_DIR", "M3DESK_STATE_DIR"):
+    for name in ("M3DESK_DATA_DIR", "M3DESK_CONFIG_DIR", "M3DESK_STATE_DIR", "M3DESK_CACHE_DIR"):
         monkeypatch.delenv(name, raising=False)
     return home
 

@@ -13,7 +13,9 @@ only what passed:
   TGA, ICNS, …) is refused with a sentence naming what it is, and Qt is told the format so
   it never guesses from the content;
 - a raster picture's pixel count is read from its header; a large one is decoded scaled
-  down to ``max_side``: JPEG and WebP decode straight to the small size (WebP through
+  down to ``max_side``: JPEG and WebP decode straight to the small size (a JPEG at the
+  half, quarter or eighth libjpeg decodes to without resampling, when that is at least
+  three quarters of ``max_side``; WebP through
   libwebp's own scaling, :mod:`m3desk.ui.webp_scaled`, once it is too large to decode
   whole), PNG is decoded whole up to :data:`MAX_FULL_DECODE_BYTES` (the allocation limit
   raised for that read only) and then scaled, and a band of rows at a time beyond it;
@@ -42,10 +44,6 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
-from m3desk.ui.picture_svg import draw_svg
-from m3desk.ui.png_bands import read_png_in_bands
-from m3desk.ui.webp_scaled import webp_scaled_reader
-
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_FULL_DECODE_BYTES",
@@ -55,6 +53,7 @@ __all__ = [
     "Cancelled",
     "ReadPicture",
     "picture_kind",
+    "read_file",
     "read_picture",
     "read_picture_bytes",
 ]
@@ -72,8 +71,9 @@ MAX_SVG_ELEMENTS = 40_000
 MAX_SVG_DEPTH = 64
 MAX_USE_DEPTH = 8
 
-RASTER = {"png": "PNG", "jpeg": "JPEG", "webp": "WebP"}
-"""The raster kinds read, and how a sentence names them."""
+RASTER = {"png": "PNG", "jpeg": "JPEG", "webp": "WebP", "ppm": "PPM"}
+"""The raster kinds read, and how a sentence names them (PPM only where asked for: it is
+the format of m3desk's own cached copies, :mod:`m3desk.ui.picture_cache`)."""
 
 
 class Cancelled(Exception):
@@ -99,6 +99,8 @@ def picture_kind(head: bytes) -> str:
         return "webp"
     if head.startswith(b"\x1f\x8b"):
         return "svgz"
+    if head[:2] == b"P6" and head[2:3] in (b"\n", b" ", b"\t", b"\r"):
+        return "ppm"
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith((b"<?xml", b"<svg", b"<!--", b"<!DOCTYPE svg")):
         return "svg"
@@ -120,7 +122,7 @@ def picture_kind(head: bytes) -> str:
     return ""
 
 
-def _read_file(path: str, name: str) -> bytes:
+def read_file(path: str, name: str) -> bytes:
     """The file's bytes: a regular file, at most :data:`MAX_FILE_BYTES`, opened without
     blocking (a pipe or a device is refused before anything is read from it)."""
     try:
@@ -144,8 +146,11 @@ def _read_file(path: str, name: str) -> bytes:
                 f"The picture {name} is {info.st_size // (1024 * 1024)} MB; "
                 f"choose one under {MAX_FILE_BYTES // (1024 * 1024)} MB."
             )
-        chunks: list[bytes] = []
-        total = 0
+        # As much as the file says it holds in one read (one byte more: it may have grown),
+        # the rest in pieces: one copy of a large file rather than pieces joined.
+        first = os.read(handle, min(info.st_size, MAX_FILE_BYTES) + 1)
+        chunks = [first]
+        total = len(first)
         while total <= MAX_FILE_BYTES:
             chunk = os.read(handle, 1 << 20)
             if not chunk:
@@ -154,7 +159,7 @@ def _read_file(path: str, name: str) -> bytes:
             total += len(chunk)
         if total > MAX_FILE_BYTES:
             raise ValueError(f"The picture {name} is over {MAX_FILE_BYTES // (1024 * 1024)} MB.")
-        return b"".join(chunks)
+        return first if len(chunks) == 1 else b"".join(chunks)
     except OSError as error:
         raise ValueError(
             f"The picture {name} could not be read ({error.strerror or error})."
@@ -176,7 +181,7 @@ def read_picture(
     ``cancelled()`` turns true between the steps."""
     text = str(path)
     name = Path(text).name or text
-    data = _read_file(text, name)
+    data = read_file(text, name)
     if cancelled():
         raise Cancelled
     return read_picture_bytes(
@@ -263,6 +268,8 @@ def _read_raster(
     target = QSize(claimed)
     if max(width, height) > max_side:
         target = claimed.scaled(max_side, max_side, Qt.AspectRatioMode.KeepAspectRatio)
+        if kind == "jpeg":
+            target = _jpeg_fraction(claimed, max_side) or target
     full = width * height * _bytes_per_pixel(data, kind)
     # libjpeg decodes straight to a half, a quarter or an eighth; for less than halving (or
     # a JPEG too large to hold whole) that is then scaled by Qt's slower smooth scaling.
@@ -274,6 +281,8 @@ def _read_raster(
 
     if not natively and full > MAX_FULL_DECODE_BYTES and kind == "webp":
         # too large to decode whole: libwebp scales each row as it decodes it
+        from m3desk.ui.webp_scaled import webp_scaled_reader  # ctypes, loaded when needed
+
         webp = webp_scaled_reader()
         if webp is not None:
             try:
@@ -285,6 +294,8 @@ def _read_raster(
             return ReadPicture(scaled, scaled.width() / width, kind)
     if not natively and full > MAX_FULL_DECODE_BYTES and kind == "png":
         # too large to decode whole: a band of rows at a time, each scaled into its place
+        from m3desk.ui.png_bands import read_png_in_bands
+
         try:
             banded = read_png_in_bands(data, target, between)
         except ValueError as error:
@@ -321,6 +332,20 @@ def _read_raster(
     if image.size() != target:
         image = _shrunk(image, target)
     return ReadPicture(image, image.width() / width, kind)
+
+
+def _jpeg_fraction(claimed: QSize, max_side: int) -> QSize | None:
+    """The half, quarter or eighth of ``claimed`` libjpeg decodes to by itself (no full-size
+    decode, no resampling after: an 8000 × 6000 scan costs a quarter less), when it fits
+    ``max_side`` and keeps at least three quarters of it; None otherwise."""
+    width, height = claimed.width(), claimed.height()
+    for denominator in (2, 4, 8):
+        size = QSize(width // denominator, height // denominator)
+        if max(size.width(), size.height()) <= max_side:
+            if 4 * max(size.width(), size.height()) >= 3 * max_side and not size.isEmpty():
+                return size
+            return None
+    return None
 
 
 STRIP = 256
@@ -511,6 +536,8 @@ def _read_svg(
     scan_svg(text, name)
     if cancelled():
         raise Cancelled
+    from m3desk.ui.picture_svg import draw_svg  # multiprocessing, loaded when needed
+
     drawn = draw_svg(text, name, max_side, cancelled)
     if drawn is None:
         raise Cancelled

@@ -39,6 +39,15 @@ from m3desk.ui.map.backdrop import read_backdrop
 from tools.hostile_files import _nested_use_svg, _png
 
 
+@pytest.fixture(autouse=True)
+def _decoded_each_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """These measure the decoding: the cache folder is a file, so no copy is kept (a copy
+    read is measured in test_encounter_export_bench)."""
+    blocker = tmp_path / "no-cache"
+    blocker.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("M3DESK_CACHE_DIR", str(blocker))
+
+
 def _median(fn: Callable[[], Any], runs: int) -> float:
     times = []
     for _ in range(runs):

@@ -111,3 +111,15 @@ def test_paths_are_immutable(tmp_path: Path) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         paths.data_dir = tmp_path  # type: ignore[misc]
     assert paths.settings_file == tmp_path / "config" / "settings.json"
+
+
+def test_the_cache_folder_moves_with_home_or_alone(tmp_path: Path) -> None:
+    """The cache (a large map picture's smaller copy) follows the same rules."""
+    assert AppPaths.from_environment({"M3DESK_HOME": str(tmp_path)}).cache_dir == (
+        tmp_path / "cache"
+    )
+    env = {"M3DESK_HOME": str(tmp_path), "M3DESK_CACHE_DIR": str(tmp_path / "elsewhere")}
+    assert AppPaths.from_environment(env).cache_dir == tmp_path / "elsewhere"
+    platform = AppPaths.from_environment({}).cache_dir
+    assert platform is not None and platform.is_absolute() and "m3desk" in platform.parts
+    assert AppPaths(tmp_path / "d", tmp_path / "c", tmp_path / "s").cache_dir is None

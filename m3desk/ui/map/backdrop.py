@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QImage
 
+from m3desk.ui import picture_cache
 from m3desk.ui.picture_files import MAX_FILE_BYTES, MAX_PIXELS, Cancelled, ReadPicture, read_picture
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "MAX_SIDE",
     "BackdropCache",
     "PictureHandle",
+    "PrintedPicture",
     "file_pixel_size",
     "loaded_pictures",
     "read_backdrop",
@@ -46,12 +48,42 @@ LOAD_BUDGET_S = 20.0
 """A picture not read by then is given up (the reading is bounded; this is the backstop)."""
 
 
-def read_backdrop(path: str, cancelled: Callable[[], bool] = lambda: False) -> tuple[QImage, float]:
+def read_backdrop(
+    path: str, cancelled: Callable[[], bool] = lambda: False, *, copy: bool = False
+) -> tuple[QImage, float]:
     """The picture at ``path`` and how much it was shrunk on reading (1.0: full size;
     0.5: each pixel of the image stands for two of the file's). Raises ValueError with a
-    sentence naming the file when it cannot be used."""
+    sentence naming the file when it cannot be used.
+
+    A large picture is read from its copy in the cache when one is kept for the file as
+    it is now, and (``copy``) copied there once read from the file
+    (:mod:`m3desk.ui.picture_cache`): the window's worker and printing alike decode a large
+    scan in full once."""
+    image, shrink, keep = _read_backdrop(path, cancelled)
+    if keep is not None and copy:
+        keep()
+    return image, shrink
+
+
+def _read_backdrop(
+    path: str, cancelled: Callable[[], bool]
+) -> tuple[QImage, float, Callable[[], None] | None]:
+    """As :func:`read_backdrop`, the copy not yet written: the third value writes it (the
+    window's worker hands the map its picture first, then writes the copy)."""
+    key = picture_cache.key_of(path)
+    if key is not None:
+        kept = picture_cache.cached_copy(key, MAX_SIDE)
+        if kept is not None:
+            return _marked(kept), kept.shrink, None
     read = read_picture(path, MAX_SIDE, cancelled=cancelled)
-    return _marked(read), read.shrink
+    if key is None or not picture_cache.worth_copying(read, key):
+        return _marked(read), read.shrink, None
+    copied = key
+
+    def keep() -> None:
+        picture_cache.store_copy(copied, read, path)
+
+    return _marked(read), read.shrink, keep
 
 
 def _marked(read: ReadPicture) -> QImage:
@@ -113,7 +145,15 @@ class _Pictures:
         if self._workers is None:
             # One worker: two large scans are never decoded at once (memory stays bounded).
             self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="m3desk-picture")
-        return self._workers.submit(lambda: read_backdrop(path, stop.is_set)[0])
+        workers = self._workers
+
+        def work() -> QImage:
+            image, _shrink, keep = _read_backdrop(path, stop.is_set)
+            if keep is not None:  # the map gets its picture first; the copy is written next
+                workers.submit(keep)
+            return image
+
+        return workers.submit(work)
 
     def request(self, user: int, path: str, *, again: bool = False) -> _Entry:
         """The entry of ``path``, its reading started if need be (``again``: started anew
@@ -254,6 +294,33 @@ def take_left_out_pictures() -> dict[str, str]:
     return taken
 
 
+@dataclass(frozen=True, eq=False)
+class PrintedPicture:
+    """The background picture as printing reads it: its size as read (the window's: at
+    most :data:`MAX_SIDE` a side) and its shrink, known before its pixels, which are read
+    a strip of rows at a time (from the copy on disk only the rows the page shows)."""
+
+    width: int
+    height: int
+    shrink: float
+    read_rows: Callable[[int, int], QImage]
+
+    def rows(self, top: int, bottom: int) -> QImage:
+        """Rows ``top`` to ``bottom`` (excluded), the whole width; ValueError when they
+        cannot be read."""
+        return self.read_rows(top, bottom)
+
+    @classmethod
+    def of(cls, image: QImage) -> PrintedPicture:
+        width, _height = file_pixel_size(image)
+        return cls(
+            image.width(),
+            image.height(),
+            image.width() / max(width, 1e-9),
+            lambda top, bottom: image.copy(0, top, image.width(), bottom - top),
+        )
+
+
 class BackdropCache:
     """One decoded picture per path, read at once on the calling thread (printing, the
     command line); a picture an open map has read already is not read again."""
@@ -273,7 +340,7 @@ class BackdropCache:
                 self._image, self._error = shown, ""
                 return self._image, self._error
             try:
-                image, _shrink = read_backdrop(path)
+                image, _shrink = read_backdrop(path, copy=True)
             except ValueError as error:
                 self._image, self._error = None, str(error)
                 if len(_LEFT_OUT) < 100:  # a few sentences, however many files print
@@ -281,6 +348,31 @@ class BackdropCache:
             else:
                 self._image, self._error = image, ""
         return self._image, self._error
+
+    def picture(self, path: str) -> PrintedPicture | None:
+        """The picture for ``path`` as printing reads it: an open map's copy in memory,
+        else the copy in the cache folder (its rows read when asked for), else the picture
+        read whole (and copied); None, the sentence kept, when it cannot be read."""
+        shown = _PICTURES.image(path)
+        if shown is not None:
+            return PrintedPicture.of(shown)
+        key = picture_cache.key_of(path)
+        kept = picture_cache.copy_rows(key, MAX_SIDE) if key is not None else None
+        if kept is not None:
+            whole = self.get
+
+            def rows(top: int, bottom: int) -> QImage:
+                try:
+                    return kept.rows(top, bottom)
+                except ValueError:  # the copy changed under us: the picture is read again
+                    image = whole(path)[0]
+                    if image is None:
+                        raise
+                    return image.copy(0, top, image.width(), bottom - top)
+
+            return PrintedPicture(kept.width, kept.height, kept.shrink, rows)
+        image = self.get(path)[0]
+        return None if image is None else PrintedPicture.of(image)
 
 
 def file_pixel_size(image: QImage) -> tuple[float, float]:

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette, QPen
 
 from m3desk.core.encounter import Encounter
 from m3desk.core.places import Area, Backdrop
-from m3desk.ui.map.backdrop import BackdropCache, file_pixel_size
+from m3desk.ui.map.backdrop import BackdropCache, PrintedPicture
 from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, names_fit, paint_map
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
@@ -80,7 +80,7 @@ class MapBlock:
         self,
         encounter: Encounter,
         map_height: float | None = None,
-        decoded: dict[str, QImage | None] | None = None,
+        decoded: dict[str, PrintedPicture | None] | None = None,
     ) -> None:
         self.encounter = encounter
         self.picture = picture_of(encounter, "", rings=False)
@@ -88,7 +88,7 @@ class MapBlock:
         self.fixed = map_height
         self.painted: Painted | None = None
         """Where the last paint put the tokens and their names (in points)."""
-        self._decoded: dict[str, QImage | None] = {} if decoded is None else decoded
+        self._decoded: dict[str, PrintedPicture | None] = {} if decoded is None else decoded
         """The background picture once read, shared with the parts this block splits
         into (the file is decoded once per print, not once per paint)."""
         self._splits: dict[float, tuple[tuple[MapToken, ...], tuple[FarGroup, ...]]] = {}
@@ -329,29 +329,39 @@ class MapBlock:
         if self.painted is not None:
             _merge(self.painted, painted, box.left(), box.top() + CAPTION_H)
 
+    PICTURE_PPI = 300.0
+    """Pixels an inch of the background picture on paper, at most (a photograph's print
+    resolution: finer than a printer renders a scan)."""
+
     def _on_page(self, frame: MapFrame, kx: float, ky: float) -> tuple[MapPicture, QImage | None]:
         """The picture and its background as the page shows them: only the part of the
         picture inside the map's frame, and no finer than the page's own pixels (``kx`` and
         ``ky`` of them a point), so a large scan is put in the PDF once at the page's
         resolution rather than whole."""
-        image = self._backdrop()
+        source = self._backdrop()
         spec = self.picture.backdrop
-        if image is None or spec is None or image.isNull():
-            return self.picture, image
-        file_w, file_h = file_pixel_size(image)
-        across = image.width() / max(file_w, 1e-9) / spec.per_pixel  # image pixels a unit
-        down = image.height() / max(file_h, 1e-9) / spec.down_per_pixel
+        if source is None or spec is None:
+            return self.picture, None
+        # image pixels a unit (the picture as read: the window's copy, shrunk from the file)
+        across = source.shrink / spec.per_pixel
+        down = source.shrink / spec.down_per_pixel
         left, top, right, bottom = frame.visible()
-        x0 = max(0, min(image.width(), math.floor((left - spec.x) * across)))
-        x1 = max(0, min(image.width(), math.ceil((right - spec.x) * across)))
-        y0 = max(0, min(image.height(), math.floor((top - spec.y) * down)))
-        y1 = max(0, min(image.height(), math.ceil((bottom - spec.y) * down)))
+        x0 = max(0, min(source.width, math.floor((left - spec.x) * across)))
+        x1 = max(0, min(source.width, math.ceil((right - spec.x) * across)))
+        y0 = max(0, min(source.height, math.floor((top - spec.y) * down)))
+        y1 = max(0, min(source.height, math.ceil((bottom - spec.y) * down)))
         if x1 <= x0 or y1 <= y0:
             return dataclasses.replace(self.picture, backdrop=None), None
-        part = image.copy(x0, y0, x1 - x0, y1 - y0)
+        try:  # only the rows the frame shows are read (from the copy on disk: no more)
+            part = source.rows(y0, y1).copy(x0, 0, x1 - x0, y1 - y0)
+        except ValueError:
+            return dataclasses.replace(self.picture, backdrop=None), None
         width_units, height_units = (x1 - x0) / across, (y1 - y0) / down
-        wanted_w = max(1, math.ceil(width_units * frame.scale * kx))
-        wanted_h = max(1, math.ceil(height_units * frame.scale * ky))
+        # the page's pixels, up to what paper shows of a picture (the PDF writer's 1200
+        # dots an inch would embed a large scan at 16 times the pixels, all compressed)
+        most = self.PICTURE_PPI / 72
+        wanted_w = max(1, math.ceil(width_units * frame.scale * min(kx, most)))
+        wanted_h = max(1, math.ceil(height_units * frame.scale * min(ky, most)))
         if part.width() > wanted_w or part.height() > wanted_h:
             part = part.scaled(
                 min(part.width(), wanted_w),
@@ -379,14 +389,14 @@ class MapBlock:
             margin=MARGIN + LABEL_ROOM / 2,
         )
 
-    def _backdrop(self) -> QImage | None:
+    def _backdrop(self) -> PrintedPicture | None:
         """The background picture where the encounter has one and it can be read (with the
         screen's budgets); a picture gone since prints the map without it."""
         if self.picture.backdrop is None:
             return None
         path = self.picture.backdrop.path
         if path not in self._decoded:
-            self._decoded[path] = BackdropCache().get(path)[0]
+            self._decoded[path] = BackdropCache().picture(path)
         return self._decoded[path]
 
 
