@@ -247,3 +247,28 @@ def test_a_file_refused_for_its_size_or_shape_is_not_called_an_m3desk_file(
         assert error.endswith(f"so it is not a {exchange.label} file."), error
         assert "m3desk" not in error, error
         assert window.session.current() is None
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_FORMATS, ids=lambda game: game.id)
+def test_a_reader_that_raises_is_a_sentence_and_opens_nothing(
+    window: MainWindow, fake_dialogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game
+) -> None:
+    """``read`` never raises by contract; should a game's reader still do (a bug meeting an
+    odd file), File → Import says so in a sentence naming the file and opens nothing,
+    rather than a traceback on stderr and a silent window (no test held this guard)."""
+    from m3desk.ui.window import exchange_commands
+
+    def broken(_raw: object) -> object:
+        raise RuntimeError("an odd file met a bug")
+
+    formats = [(game, exchange._replace(read=broken)) for exchange in game.exchange_formats]
+    monkeypatch.setattr(exchange_commands, "import_formats", lambda: formats)
+    path = tmp_path / f"odd{formats[0][1].extension}"
+    path.write_text('{"name": "Odd", "type": "monster"}', encoding="utf-8")
+    _import(window, fake_dialogs, path)
+    [error] = fake_dialogs.messages("show_error")
+    assert error == (
+        f"Cannot Import Could not open “{path.name}”: m3desk could not make a sheet of it "
+        "(RuntimeError: an odd file met a bug)."
+    )
+    assert window.session.current() is None
