@@ -73,8 +73,10 @@ def load_bestiary(path: Path) -> Bestiary:
     """Read a bundled bestiary; raises :class:`DocumentLoadError` with a sentence if the file
     as a whole is unusable, and leaves out (and lists) single monsters that are."""
     source = path.name
-    data = read_file_capped(path, MAX_BESTIARY_BYTES)
-    raw = decode_json_bytes(data, source=source, path=path, limit=MAX_BESTIARY_BYTES)
+    data = read_file_capped(path, MAX_BESTIARY_BYTES, "an m3desk bestiary")
+    raw = decode_json_bytes(
+        data, source=source, path=path, limit=MAX_BESTIARY_BYTES, expected="an m3desk bestiary"
+    )
     if not isinstance(raw, dict) or raw.get("format") != "m3desk.bestiary":
         raise load_error(source, path, "it is not an m3desk bestiary")
     system = str(raw.get("system", ""))

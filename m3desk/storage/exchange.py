@@ -21,7 +21,7 @@ from m3desk.storage.safejson import (
     read_file_capped,
 )
 
-__all__ = ["MAX_EXCHANGE_BYTES", "read_exchange_file", "write_exchange_file"]
+__all__ = ["MAX_EXCHANGE_BYTES", "expected_file", "read_exchange_file", "write_exchange_file"]
 
 MAX_EXCHANGE_BYTES = 4 * 1024 * 1024
 """A Foundry actor with every item and spell is tens of kilobytes."""
@@ -30,8 +30,11 @@ MAX_EXCHANGE_BYTES = 4 * 1024 * 1024
 def read_exchange_file(path: Path, exchange: ExchangeFormat) -> ExchangeRead:
     """The sheet in ``path``; raises DocumentLoadError (with a sentence) when the file is not
     readable JSON. Odd contents never raise: the game reports them as problems."""
-    data = read_file_capped(path, MAX_EXCHANGE_BYTES)
-    raw = decode_json_bytes(data, source=path.name, path=path, limit=MAX_EXCHANGE_BYTES)
+    expected = expected_file(exchange)
+    data = read_file_capped(path, MAX_EXCHANGE_BYTES, expected, source=path.name)
+    raw = decode_json_bytes(
+        data, source=path.name, path=path, limit=MAX_EXCHANGE_BYTES, expected=expected
+    )
     if not isinstance(raw, dict):
         # One actor is one JSON object; a list (of several actors?), a text or a number
         # would be read as a blank sheet that keeps nothing of the file.
@@ -48,6 +51,13 @@ def read_exchange_file(path: Path, exchange: ExchangeFormat) -> ExchangeRead:
         raise load_error(
             path.name, path, f"m3desk could not make a sheet of it ({describe_exception(exc)})."
         ) from exc
+
+
+def expected_file(exchange: ExchangeFormat) -> str:
+    """What a file of ``exchange`` is, for the sentence that refuses one ("a Foundry VTT actor
+    (OSE) file"): a file refused for its size or shape is not one, whatever m3desk's own are."""
+    article = "an" if exchange.label[:1].lower() in "aeiou" else "a"
+    return f"{article} {exchange.label} file"
 
 
 def _what(raw: object) -> str:

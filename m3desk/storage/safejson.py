@@ -5,7 +5,9 @@ its size is capped before it is read, binary data and broken UTF-8 are
 refused with a readable reason, and nesting depth is measured with a cheap
 scan *before* ``json.loads`` runs, so a file of 100,000 ``[`` cannot exhaust
 the recursion limit. Every failure becomes a :class:`DocumentLoadError` whose
-message names the file.
+message names the file, and says what the file was expected to be (``expected``: "an
+m3desk file" unless the caller reads another kind, e.g. another tool's sheet), so a refusal
+never calls a Foundry actor or a CSV table "not an m3desk file".
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import NoReturn
 from m3desk.storage.errors import DocumentLoadError, describe_os_error
 
 __all__ = [
+    "M3DESK_FILE",
     "MAX_NESTING",
     "decode_json_bytes",
     "describe_exception",
@@ -30,6 +33,9 @@ __all__ = [
     "read_file_capped",
 ]
 
+M3DESK_FILE = "an m3desk file"
+"""What a file read here is expected to be, unless the caller says otherwise: the end of the
+sentence that refuses it ("…, so it is not an m3desk file.")."""
 MAX_NESTING = 64
 """No m3desk document is nested anywhere near this deep; deeper input is hostile."""
 
@@ -85,23 +91,30 @@ def _format_size(size: int) -> str:
     return f"{size / (1 << 20):.1f} MB"
 
 
-def _too_large(source: str, path: Path | None, size: int, limit: int) -> DocumentLoadError:
+def _too_large(
+    source: str, path: Path | None, size: int, limit: int, expected: str
+) -> DocumentLoadError:
+    shown, most = _format_size(size), _format_size(limit)
+    if shown == most:  # "4.0 MB; the limit is 4.0 MB" would not say which is larger
+        shown, most = f"{size:,} bytes", f"{limit:,} bytes"
     return load_error(
         source,
         path,
-        f"the file is too large ({_format_size(size)}; the limit is {_format_size(limit)}), "
-        "so it is not an m3desk file.",
+        f"the file is too large ({shown}; the limit is {most}), so it is not {expected}.",
     )
 
 
-def read_file_capped(path: Path, limit: int) -> bytes:
-    """Read a regular file of at most ``limit`` bytes.
+def read_file_capped(
+    path: Path, limit: int, expected: str = M3DESK_FILE, *, source: str | None = None
+) -> bytes:
+    """Read a regular file of at most ``limit`` bytes (a larger one is not ``expected``);
+    a refusal names the file as ``source`` (its whole path unless told).
 
     The size is checked with ``stat`` before reading so a huge file (or a FIFO
     or device that never ends) is refused without being loaded into memory;
     the read itself is capped too, in case the file grows meanwhile.
     """
-    source = str(path)
+    source = str(path) if source is None else source
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
@@ -109,7 +122,7 @@ def read_file_capped(path: Path, limit: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise load_error(source, path, "it is not a regular file.")
         if info.st_size > limit:
-            raise _too_large(source, path, info.st_size, limit)
+            raise _too_large(source, path, info.st_size, limit, expected)
         with open(path, "rb") as stream:
             data = stream.read(limit + 1)
     except OSError as exc:
@@ -117,7 +130,7 @@ def read_file_capped(path: Path, limit: int) -> bytes:
     except ValueError as exc:  # e.g. a NUL character in the path
         raise load_error(source, path, "the file name is not valid.") from exc
     if len(data) > limit:
-        raise _too_large(source, path, len(data), limit)
+        raise _too_large(source, path, len(data), limit, expected)
     return data
 
 
@@ -131,10 +144,14 @@ def counted_structure(text: str) -> tuple[int, int]:
 
 
 def structure_problem(
-    value: object, depth_limit: int = MAX_NESTING, length_limit: int = MAX_ITEMS
+    value: object,
+    depth_limit: int = MAX_NESTING,
+    length_limit: int = MAX_ITEMS,
+    expected: str = M3DESK_FILE,
 ) -> str | None:
     """What is wrong with the shape of the parsed JSON ``value``: nested more than
     ``depth_limit`` deep, or a list or object longer than ``length_limit``; None if nothing.
+    The sentence ends by saying the file is not ``expected``.
 
     Checked before the models see the value: pydantic validates every item of a list before
     it counts them, so a 75,000-item list where 20 are allowed cost seconds to refuse. An
@@ -146,34 +163,36 @@ def structure_problem(
         if not isinstance(item, dict | list):
             continue
         if depth > depth_limit:
-            return f"it is nested more than {depth_limit} levels deep, which no m3desk file is."
+            return _too_deep(depth_limit, expected)
         if len(item) > length_limit:
             return (
-                f"one of its lists holds {len(item):,} items; an m3desk file's longest (a "
-                f"fight's log) holds at most {length_limit:,}, so it is not opened."
+                f"one of its lists holds {len(item):,} items, past the limit of "
+                f"{length_limit:,}, so it is not {expected}."
             )
         pairs = item.items() if isinstance(item, dict) else ((None, child) for child in item)
         for key, child in pairs:
             if isinstance(child, dict | list):
                 stack.append((child, depth + 1))
-            elif isinstance(child, str) and len(child) > _TEXT_LIMITS.get(key, MAX_TEXT):
+            elif isinstance(child, str) and len(child) > (most := _TEXT_LIMITS.get(key, MAX_TEXT)):
                 return (
-                    f"one of its texts holds {len(child):,} characters; an m3desk file's "
-                    f"longest (notes, a log entry's details) holds at most {MAX_TEXT:,}, "
-                    "so it is not opened."
+                    f"one of its texts holds {len(child):,} characters, past the limit of "
+                    f"{most:,}, so it is not {expected}."
                 )
     return None
 
 
-def _refuse_if_too_many(text: str, source: str, path: Path | None) -> None:
+def _too_deep(limit: int, expected: str) -> str:
+    return f"it is nested more than {limit} levels deep, so it is not {expected}."
+
+
+def _refuse_if_too_many(text: str, source: str, path: Path | None, expected: str) -> None:
     containers, values = counted_structure(text)
     if containers > MAX_CONTAINERS or values > MAX_VALUES:
         raise load_error(
             source,
             path,
-            f"it holds {containers:,} lists and objects and {values:,} values; an m3desk file "
-            f"holds at most {MAX_CONTAINERS:,} and {MAX_VALUES:,} (a log of 20,000 entries and "
-            "200 combatants fit well within), so it is not opened.",
+            f"it holds {containers:,} lists and objects and {values:,} values, past the limits "
+            f"of {MAX_CONTAINERS:,} and {MAX_VALUES:,}, so it is not {expected}.",
         )
 
 
@@ -211,24 +230,28 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return result
 
 
-def decode_json_bytes(data: bytes, *, source: str, path: Path | None, limit: int) -> object:
-    """Decode UTF-8 JSON ``data`` into Python values, or raise DocumentLoadError."""
+def decode_json_bytes(
+    data: bytes, *, source: str, path: Path | None, limit: int, expected: str = M3DESK_FILE
+) -> object:
+    """Decode UTF-8 JSON ``data`` into Python values, or raise DocumentLoadError whose
+    sentence says, where the shape gives it away, that the file is not ``expected``."""
     if len(data) > limit:
-        raise _too_large(source, path, len(data), limit)
+        raise _too_large(source, path, len(data), limit, expected)
     if b"\x00" in data:
-        raise load_error(source, path, "it is a binary file, not an m3desk document.")
+        raise load_error(source, path, f"it is a binary file, so it is not {expected}.")
     try:
         text = data.decode("utf-8-sig")  # tolerate the BOM some Windows editors add
     except UnicodeDecodeError as exc:
         raise load_error(
-            source, path, f"it is not a UTF-8 text file (invalid byte at position {exc.start})."
+            source,
+            path,
+            f"it is not a UTF-8 text file (invalid byte at position {exc.start}), so it is not "
+            f"{expected}.",
         ) from exc
     if not text.strip():
         raise load_error(source, path, "the file is empty.")
-    too_deep = load_error(
-        source, path, f"it is nested more than {MAX_NESTING} levels deep, which no m3desk file is."
-    )
-    _refuse_if_too_many(text, source, path)
+    too_deep = load_error(source, path, _too_deep(MAX_NESTING, expected))
+    _refuse_if_too_many(text, source, path, expected)
     try:
         value = json.loads(
             text,
@@ -253,7 +276,7 @@ def decode_json_bytes(data: bytes, *, source: str, path: Path | None, limit: int
         raise load_error(source, path, f"it is not valid JSON ({exc}).") from exc
     # Depth and lengths are measured on the parsed value: a scan of the text for depth cost
     # seconds on a file of a million short strings; the parser stops at the recursion limit.
-    problem = structure_problem(value)
+    problem = structure_problem(value, expected=expected)
     if problem is not None:
         raise load_error(source, path, problem)
     return value

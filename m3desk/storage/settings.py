@@ -63,6 +63,7 @@ SETTINGS_MIGRATIONS: Mapping[int, Migration] = {1: _table_rules_per_system}
 
 MAX_RECENT_FILES = 10
 _MAX_SETTINGS_BYTES = 1024 * 1024
+_SETTINGS_FILE = "an m3desk settings file"
 _MAX_QT_STATE_CHARS = 64 * 1024
 _BACKUP_NAME = "settings.json.bak"
 
@@ -193,13 +194,19 @@ def load_settings(paths: AppPaths) -> tuple[AppSettings, str | None]:
     except OSError as exc:
         return AppSettings(), f"The settings file “{source}” could not be read ({exc})."
     try:
-        data = read_file_capped(source, _MAX_SETTINGS_BYTES)
+        data = read_file_capped(source, _MAX_SETTINGS_BYTES, _SETTINGS_FILE)
     except DocumentLoadError as exc:
         if isinstance(exc.__cause__, OSError):  # unreadable, not damaged: leave it alone
             return AppSettings(), exc.message
         return AppSettings(), _backup_damaged(paths, exc.message)
     try:
-        raw = decode_json_bytes(data, source=str(source), path=source, limit=_MAX_SETTINGS_BYTES)
+        raw = decode_json_bytes(
+            data,
+            source=str(source),
+            path=source,
+            limit=_MAX_SETTINGS_BYTES,
+            expected=_SETTINGS_FILE,
+        )
         if not isinstance(raw, dict):
             return AppSettings(), _backup_damaged(paths, "it does not hold settings.")
         version = _file_version(raw)

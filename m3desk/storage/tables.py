@@ -61,16 +61,20 @@ EXTENSION = ".m3t"
 MAX_TABLE_BYTES = 2 * 1024 * 1024
 """The OSE SRD's tables take about 150 KB; a table file ten times larger is not a table."""
 MAX_TABLE_FILES = 200
+TABLE_FILE = "an m3desk table file"
+"""What a table file is, for the sentence that refuses one."""
 MAX_TEXT_BYTES = 256 * 1024
 """A CSV or Markdown table pasted or imported: 100 rows of 200 characters fit many times."""
 
 
 def read_table_file(path: Path) -> TableFile:
     """One table file, validated; raises :class:`DocumentLoadError` with a sentence."""
-    data = read_file_capped(path, MAX_TABLE_BYTES)
-    raw = decode_json_bytes(data, source=path.name, path=path, limit=MAX_TABLE_BYTES)
+    data = read_file_capped(path, MAX_TABLE_BYTES, TABLE_FILE)
+    raw = decode_json_bytes(
+        data, source=path.name, path=path, limit=MAX_TABLE_BYTES, expected=TABLE_FILE
+    )
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise load_error(path.name, path, "it is not an m3desk table file")
+        raise load_error(path.name, path, f"it is not {TABLE_FILE}")
     version = raw.get("schema_version", SCHEMA_VERSION)
     if isinstance(version, int) and version > SCHEMA_VERSION:
         raise load_error(

@@ -113,3 +113,45 @@ def test_the_largest_encounter_m3desk_writes_opens(game: str, tmp_path: Path) ->
     containers, values = safejson.counted_structure(path.read_text(encoding="utf-8"))
     assert containers < safejson.MAX_CONTAINERS / 2 and values < safejson.MAX_VALUES / 2
     assert len(load_document(path, catalog.all_documents()).model.combatants) == 200
+
+
+def _sparse(path: Path, size: int) -> Path:
+    with path.open("wb") as stream:
+        stream.truncate(size)  # over the limit without writing it
+    return path
+
+
+def test_each_reader_says_what_the_file_it_refused_is_not(tmp_path: Path) -> None:
+    """A refusal for size or binary content names what the file was expected to be: every
+    reader said "not an m3desk file" (or "document"), the same words for a table file, a
+    bestiary and the settings, and a size of "4.0 MB; the limit is 4.0 MB"."""
+    from m3desk.storage.bestiary import load_bestiary
+    from m3desk.storage.documents import MAX_DOCUMENT_BYTES
+    from m3desk.storage.paths import AppPaths
+    from m3desk.storage.settings import load_settings
+    from m3desk.storage.tables import MAX_TABLE_BYTES, read_table_file
+
+    binary = b'{"format": "x\x00"}'
+    readers = {
+        "an m3desk file": (lambda p: load_document(p, catalog.all_documents()), MAX_DOCUMENT_BYTES),
+        "an m3desk table file": (read_table_file, MAX_TABLE_BYTES),
+        "an m3desk bestiary": (load_bestiary, 8 << 20),
+    }
+    for expected, (read, limit) in readers.items():
+        for name, size in (("binary", 0), ("large", limit + 10)):
+            path = tmp_path / f"{name}.json"
+            if size:
+                _sparse(path, size)
+            else:
+                path.write_bytes(binary)
+            with pytest.raises(DocumentLoadError) as refused:
+                read(path)
+            assert refused.value.message.endswith(f"so it is not {expected}."), refused.value
+            if size:
+                assert f"{size:,} bytes; the limit is {limit:,} bytes" in refused.value.message
+    home = tmp_path / "home"
+    paths = AppPaths(data_dir=home / "data", config_dir=home / "config", state_dir=home / "state")
+    paths.settings_file.parent.mkdir(parents=True)
+    paths.settings_file.write_bytes(binary)
+    _settings, warning = load_settings(paths)
+    assert warning is not None and warning.endswith("so it is not an m3desk settings file.")

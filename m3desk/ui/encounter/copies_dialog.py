@@ -104,6 +104,8 @@ def with_copies(
     room = copies_room(encounter, side)
     if count < 1:
         raise ValueError("Choose how many copies join: one at least.")
+    if room == 0 and copies_room(encounter) > 0:
+        raise ValueError(_no_new_side(side))
     if count > room:
         raise ValueError(
             f"Only {room} more can join: an encounter holds at most "
@@ -139,6 +141,13 @@ def with_copies(
     )
     sheet_name = getattr(sheet, "name", "")
     return after, (f"Add {count} × {sheet_name}" if count > 1 else f"Add {names[0]}")
+
+
+def _no_new_side(side: str) -> str:
+    return (
+        f"The encounter already has {core.MAX_SIDES} sides, the most it holds, so “{side}” "
+        "cannot be one more: choose one of its sides for the copies."
+    )
 
 
 def copies_room(encounter: core.Encounter, side: str = "") -> int:
@@ -241,6 +250,7 @@ class CopiesDialog(QDialog):
         self.sheet.currentIndexChanged.connect(self._sheet_changed)
         self.method.currentIndexChanged.connect(self._refresh)
         self.count.valueChanged.connect(self._refresh)
+        self.side.currentTextChanged.connect(self._refresh)
         self.was_applied = False
         self._sheet_changed()
 
@@ -289,6 +299,14 @@ class CopiesDialog(QDialog):
             )
             self.add_button.setEnabled(False)
             return
+        # The box's top is the room on the side chosen: none on a side that would be one
+        # side too many (the box said 190 and Add said "Only 0 more can join").
+        room = copies_room(self._document.encounter, self._side_chosen())
+        if room == 0:
+            self.note.setText(_no_new_side(self._side_chosen()))
+            self.add_button.setEnabled(False)
+            return
+        self.count.setMaximum(room)
         self.add_button.setEnabled(True)
         dice = _dice_text(self._document.encounter, sheet)
         self.method.setEnabled(bool(dice))
@@ -312,12 +330,17 @@ class CopiesDialog(QDialog):
             each = copy_hit_points(expr, method, self._roller)
             self.note.setText(f"Hit Dice {dice}: {each} hit points each ({method}).")
 
+    def _side_chosen(self) -> str:
+        sheet = self.chosen
+        typed = self.side.currentText().strip()[:40]
+        return typed or (default_side(sheet) if sheet is not None else "Monsters")
+
     def add(self) -> bool:
         """Add the copies as one undo step; False when nothing could be added."""
         sheet = self.chosen
         if sheet is None:
             return False
-        side = self.side.currentText().strip()[:40] or default_side(sheet)
+        side = self._side_chosen()
         method = self.chosen_method()
         try:
             encounter, text = with_copies(

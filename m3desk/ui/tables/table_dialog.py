@@ -33,7 +33,7 @@ EXAMPLE = "d6, Result, Appearing\n1-2, Rats, 2d6\n3-5, Nothing\n6, An owlbear, 1
 
 def read_import(path: Path) -> str:
     """A CSV or Markdown file's text, bounded; raises :class:`DocumentLoadError`."""
-    data = read_file_capped(path, MAX_TEXT_BYTES)
+    data = read_file_capped(path, MAX_TEXT_BYTES, "a table of CSV or Markdown text")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

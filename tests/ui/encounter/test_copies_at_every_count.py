@@ -156,3 +156,36 @@ def test_copies_of_a_monster_named_as_long_as_a_name_can_be_still_open_as_a_file
         twice, twice.combatants[-1].model_copy(update={"id": "other", "name": "Ŵ" * 80})
     )
     assert _reopened(twice) == twice
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_side_that_would_be_one_too_many_the_box_says_so_and_adds_nothing(
+    qtbot: Any, game: str
+) -> None:
+    """An encounter with every side it may hold: copies on a new side cannot join. On the
+    old code the box still allowed 190 and Add said "Only 0 more can join: an encounter
+    holds at most 200 combatants" of a fight of ten."""
+    document, monster = _fight(game)
+    start = document.encounter
+    more = [f"Band {n}" for n in range(core.MAX_SIDES - len(start.sides))]
+    full = _reopened(start.model_copy(update={"sides": (*start.sides, *more)}))
+    document.apply_command_state(full)
+    dialog = CopiesDialog(document, [SheetChoice(monster, "sample")], roller=Roller(5))
+    qtbot.addWidget(dialog)
+    dialog.side.setFocus()
+    dialog.side.lineEdit().selectAll()
+    qtbot.keyClicks(dialog.side, "Newcomers")
+    assert not dialog.add_button.isEnabled()
+    assert dialog.note.text() == (
+        f"The encounter already has {core.MAX_SIDES} sides, the most it holds, so “Newcomers” "
+        "cannot be one more: choose one of its sides for the copies."
+    )
+    dialog.side.lineEdit().selectAll()
+    qtbot.keyClicks(dialog.side, "Band 3")
+    assert dialog.add_button.isEnabled()
+    assert dialog.count.maximum() == core.MAX_COMBATANTS - len(full.combatants)
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    assert dialog.was_applied, dialog.note.text()
+    assert document.encounter.combatants[-1].side == "Band 3"
+    with pytest.raises(ValueError, match=r"already has \d+ sides"):
+        with_copies(full, monster, 2, "Newcomers", "average", Roller(2))

@@ -216,3 +216,59 @@ def test_export_is_off_for_a_game_without_a_format(window: MainWindow) -> None:
     )
     window.open_path(mummy)
     assert not _file_action(window, "Expor&t to Another Tool…").isEnabled()
+
+
+REFUSED_SHAPES = {
+    "over the size limit": lambda: b" " * (4 * 1024 * 1024 + 10),
+    "binary": lambda: b'{"name": "x\x00"}',
+    "not UTF-8": lambda: b'{"name": "\xff\xfe"}',
+    "nested deep": lambda: b'{"name": "x", "system": ' + b"[" * 100 + b"]" * 100 + b"}",
+    "a huge list": lambda: json.dumps({"name": "x", "items": [0] * 25_000}).encode(),
+    "a huge text": lambda: json.dumps({"name": "x" * 30_000}).encode(),
+    "too many values": lambda: b'{"items": [' + b"[]," * 250_000 + b"[]]}",
+}
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_FORMATS, ids=lambda game: game.id)
+@pytest.mark.parametrize("shape", REFUSED_SHAPES)
+def test_a_file_refused_for_its_size_or_shape_is_not_called_an_m3desk_file(
+    window: MainWindow, fake_dialogs, tmp_path: Path, game, shape: str
+) -> None:
+    """File → Import of another tool's file that is too large, binary, nested too deep or
+    too long says it is not that tool's file (and the limit it passed): on the old code it
+    said "so it is not an m3desk file", of a file the user never meant to be one."""
+    for exchange in game.exchange_formats:
+        path = tmp_path / f"refused{exchange.extension}"
+        path.write_bytes(REFUSED_SHAPES[shape]())
+        fake_dialogs.answer("import_file_name", (path, f"{exchange.label} (*{exchange.extension})"))
+        _file_action(window, "&Import from Another Tool…").trigger()
+        [error] = fake_dialogs.messages("show_error")[-1:]
+        assert error.startswith(f"Cannot Import Could not open “{path.name}”: ")
+        assert error.endswith(f"so it is not a {exchange.label} file."), error
+        assert "m3desk" not in error, error
+        assert window.session.current() is None
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_FORMATS, ids=lambda game: game.id)
+def test_a_reader_that_raises_is_a_sentence_and_opens_nothing(
+    window: MainWindow, fake_dialogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game
+) -> None:
+    """``read`` never raises by contract; should a game's reader still do (a bug meeting an
+    odd file), File → Import says so in a sentence naming the file and opens nothing,
+    rather than a traceback on stderr and a silent window (no test held this guard)."""
+    from m3desk.ui.window import exchange_commands
+
+    def broken(_raw: object) -> object:
+        raise RuntimeError("an odd file met a bug")
+
+    formats = [(game, exchange._replace(read=broken)) for exchange in game.exchange_formats]
+    monkeypatch.setattr(exchange_commands, "import_formats", lambda: formats)
+    path = tmp_path / f"odd{formats[0][1].extension}"
+    path.write_text('{"name": "Odd", "type": "monster"}', encoding="utf-8")
+    _import(window, fake_dialogs, path)
+    [error] = fake_dialogs.messages("show_error")
+    assert error == (
+        f"Cannot Import Could not open “{path.name}”: m3desk could not make a sheet of it "
+        "(RuntimeError: an odd file met a bug)."
+    )
+    assert window.session.current() is None

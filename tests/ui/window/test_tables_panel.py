@@ -182,6 +182,12 @@ def test_an_import_that_is_not_text_is_said(
     bad.write_bytes(b"\xff\xfe\x00junk")
     panel.import_path(bad)
     assert "is not a UTF-8 text file" in panel.result.text()
+    large = tmp_path / "huge.csv"
+    with large.open("wb") as stream:
+        stream.truncate(300 * 1024)  # sparse: over the limit without writing it
+    panel.import_path(large)
+    # on the old code: "so it is not an m3desk file", of a CSV table
+    assert panel.result.text().endswith("so it is not a table of CSV or Markdown text.")
     good = tmp_path / "weather.md"
     good.write_text("| d4 | Weather |\n|---|---|\n| 1-3 | Rain |\n| 4 | Sun |\n", encoding="utf-8")
     panel.import_path(good)
