@@ -59,7 +59,7 @@ GAMES = sorted(s.id for s in registry.systems() if s.positions.kind == "distance
 TARGET_S = 0.4
 GROWTH = 8.0
 """A round of 200 costs at most this many rounds of 50 (n log n: about 5.4; n²: 16)."""
-SEEDS = {6: 10, 50: 10, 200: 5}
+SEEDS = {6: 8, 50: 8, 200: 5}
 """How many fixed fights each size plays (fights 1 … n of seed 1). A round's cost differs
 from fight to fight by up to twice (how many still stand, how many walk), so several fights
 of each size, not one or two, make the ratio the game's rather than a seed's; their median
