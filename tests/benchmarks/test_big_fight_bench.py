@@ -28,7 +28,7 @@ Both tests read one measurement per game (:func:`_measured`), so a game's fights
 once for the two checks.
 
 What this cannot take out: at a load of 7-10 on two cores the CPU time of the very same
-fight still varies by 10-40 % from one play to the next, in spells of several seconds, and a
+fight still varies by 10-80 % from one play to the next, in spells of several seconds, and a
 fight of 200 (its larger working set) suffers more than one of 50; a ratio that sits near
 its bound (AD&D's and Apparatus's rounds, 7.5-8.5× here) can then fall on either side of
 it. The bounds stay: they are the issue's, and such a ratio is the code's, not the noise's
