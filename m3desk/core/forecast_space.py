@@ -96,6 +96,8 @@ class Foes:
     __slots__ = (
         "_among",
         "_at",
+        "_epoch",
+        "_epochs",
         "_foes",
         "_grids",
         "_group",
@@ -103,6 +105,8 @@ class Foes:
         "_largest",
         "_level",
         "_lists",
+        "_measures",
+        "_moves",
         "_sides",
         "_size",
         "_standing",
@@ -141,6 +145,17 @@ class Foes:
         self._standing: dict[int, list[int]] = {}
         """Per side, its foes standing, by index (a small fight's: forgotten at each fall)."""
         count = len(side)
+        self._epochs: dict[int, int] = dict.fromkeys(self._sides, 0)
+        """Per side, how often one of its members moved, came or went."""
+        self._epoch = 0
+        """The sum of :attr:`_epochs` (a side's foes changed when it less the side's own did)."""
+        self._moves = [0] * count
+        """How often each one moved."""
+        self._measures: dict[tuple[int, int], tuple[int, int, list[int], list[int]]] = {}
+        """Per (measurer, side whose foes it measured): its foes standing, their feet, and
+        the two counts they were measured at (its foes' changes, its own moves): a turn asks
+        of the same foes several times (its pick, its blow's foe, its reach), and a side's
+        foes stand still while that side takes its turn."""
         self._table: list[list[int]] | None = (
             [plane.row(i) for i in range(count)] if count <= TABLE else None
         )
@@ -173,7 +188,28 @@ class Foes:
             copied.cells = {cell: held[:] for cell, held in grid.cells.items()}
             copied.count = grid.count
         twin._foes = {}
+        twin._epochs, twin._epoch = dict(self._epochs), self._epoch
+        twin._moves, twin._measures = self._moves[:], {}
         return twin
+
+    def _changed(self, i: int) -> None:
+        """A member of ``i``'s side moved, came or went: what its foes measured is old."""
+        self._epochs[self.side[i]] += 1
+        self._epoch += 1
+
+    def _all_measured(self, i: int, own: int, grids: list[_Grid]) -> tuple[list[int], list[int]]:
+        """Every member of ``grids`` (the foes of side ``own``, all of them) and their
+        distances from ``i``, measured again only when ``i`` or one of them has moved,
+        come or gone since ``i`` last asked."""
+        foes_changed = self._epoch - self._epochs[own]
+        moved = self._moves[i]
+        kept = self._measures.get((i, own))
+        if kept is not None and kept[0] == foes_changed and kept[1] == moved:
+            return kept[2], kept[3]
+        members = [j for grid in grids for held in grid.cells.values() for j in held]
+        feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
+        self._measures[(i, own)] = (foes_changed, moved, members, feet)
+        return members, feet
 
     def _cell(self, i: int) -> tuple[int, int]:
         size = self._size
@@ -193,6 +229,7 @@ class Foes:
             self._lists.setdefault(self.side[i], []).append(key)
             self._foes.clear()
         grid.add(self._at[i], i)
+        self._changed(i)
 
     def leave(self, i: int) -> None:
         """``i`` no longer stands in the fight (down, fled, held): never picked again."""
@@ -209,6 +246,7 @@ class Foes:
             del self._grids[key]
             self._lists[self.side[i]].remove(key)
             self._foes.clear()
+        self._changed(i)
 
     def moved(self, i: int) -> None:
         """``i`` stands somewhere new on the plane."""
@@ -218,6 +256,8 @@ class Foes:
             for other, value in zip(table, row, strict=True):  # its column, row by row
                 other[i] = value
             return
+        self._moves[i] += 1
+        self._changed(i)
         cell = self._cell(i)
         if cell == self._at[i]:
             return
@@ -300,16 +340,10 @@ class Foes:
                 for j in self._foes_standing(i if foes_of is None else foes_of)
                 if beyond < row[j] <= reach and (accept is None or accept(j))
             ]
-        near = self._near(i, self._foe_groups(i if foes_of is None else foes_of), reach)
-        if not near:
-            return []
+        near, measured = self._near(i, i if foes_of is None else foes_of, reach)
         found = [
             (j, feet)
-            for j, feet in zip(
-                near,
-                self._among(i, self._xs, self._ys, self._zs, near, level=self._level),
-                strict=True,
-            )
+            for j, feet in zip(near, measured, strict=True)
             if beyond < feet <= reach and (accept is None or accept(j))
         ]
         found.sort()
@@ -334,10 +368,7 @@ class Foes:
             if accept is None:
                 return [j for j in foes if beyond < row[j] <= reach]
             return [j for j in foes if beyond < row[j] <= reach and accept(j)]
-        near = self._near(i, self._foe_groups(i if foes_of is None else foes_of), reach)
-        if not near:
-            return []
-        feet = self._among(i, self._xs, self._ys, self._zs, near, level=self._level)
+        near, feet = self._near(i, i if foes_of is None else foes_of, reach)
         if accept is None:
             found = [j for j, f in zip(near, feet, strict=True) if beyond < f <= reach]
         else:
@@ -347,16 +378,18 @@ class Foes:
         found.sort()
         return found
 
-    def _near(self, i: int, grids: list[_Grid], reach: float) -> list[int]:
-        """The members of ``grids`` that may stand within ``reach`` of ``i``: those of the
-        cells within ``reach`` and a step of ``i``'s on either axis (the metric never reads
-        less than the longer axis, less a step for its rounding), or every member, when
-        they are few or the reach is the board's farthest."""
+    def _near(self, i: int, owner: int, reach: float) -> tuple[list[int], list[int]]:
+        """The foes of ``owner`` that may stand within ``reach`` of ``i``, and their
+        distances from it: those of the cells within ``reach`` and a step of ``i``'s on
+        either axis (the metric never reads less than the longer axis, less a step for its
+        rounding), or every one (as measured last, if none moved), when they are few or the
+        reach is the board's farthest."""
+        grids = self._foe_groups(owner)
         count = 0
         for grid in grids:
             count += grid.count
         if count <= FEW or reach >= self._largest:
-            return [j for grid in grids for held in grid.cells.values() for j in held]
+            return self._all_measured(i, self.side[owner], grids)
         x, y = self._xs[i], self._ys[i]
         box = reach + self._step
         size, floor = self._size, math.floor
@@ -377,7 +410,9 @@ class Foes:
                     near = get((cx, cy))
                     if near:
                         found += near
-        return found
+        if not found:
+            return found, []
+        return found, self._among(i, self._xs, self._ys, self._zs, found, level=self._level)
 
     def best(self, i: int, candidates: Sequence[int], how: Target | None = None) -> int:
         """The policy's foe among ``candidates`` (−1: none): :func:`policy_key`, then the
@@ -430,7 +465,7 @@ class Foes:
                 return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
             return self._pick_in_table(row, foes, accept, how, at, limit)
         if how == "nearest":
-            return self._nearest(i, self._foe_groups(i), accept, at, limit)
+            return self._nearest(i, self._foe_groups(i), accept, at, limit, own=self.side[i])
         if self._how != how:
             return self._scan(i, accept, how, at, limit)
         own = self.side[i]
@@ -486,13 +521,21 @@ class Foes:
         )
 
     def _nearest(
-        self, i: int, grids: list[_Grid], accept: Accept, at: At = None, limit: int = _ANY
+        self,
+        i: int,
+        grids: list[_Grid],
+        accept: Accept,
+        at: At = None,
+        limit: int = _ANY,
+        *,
+        own: int | None = None,
     ) -> int:
         """The nearest member of ``grids`` that ``accept`` takes, the lower index among the
         equally near: cells ring by ring around ``i`` until no farther ring can hold anyone
         as near (a ring k cells out lies at least (k − 1) cells away on either axis, and the
         metric never reads less than that, less a step for its rounding), or anyone within
-        ``limit`` (when below the board's farthest, which everyone beyond it reads)."""
+        ``limit`` (when below the board's farthest, which everyone beyond it reads).
+        ``own``: ``grids`` are all the foes of that side (what :meth:`_all_measured` keeps)."""
         if not grids:
             return -1
         occupied = 0
@@ -501,7 +544,7 @@ class Foes:
             occupied += len(grid.cells)
             count += grid.count
         if count <= FEW:
-            return self._nearest_of_all(i, grids, accept, at, limit)
+            return self._nearest_of_all(i, grids, accept, at, limit, own)
         step, size, largest = self._step, self._size, self._largest
         among, xs, ys, zs, level = self._among, self._xs, self._ys, self._zs, self._level
         cx, cy = self._at[i]
@@ -542,23 +585,32 @@ class Foes:
                 return self._nearest_by_rings(i, grids, accept, at, ring, best, best_feet, limit)
 
     def _nearest_of_all(
-        self, i: int, grids: list[_Grid], accept: Accept, at: At, limit: int
+        self, i: int, grids: list[_Grid], accept: Accept, at: At, limit: int, own: int | None
     ) -> int:
-        """:meth:`_nearest` among few: every member measured at once."""
-        members = [
-            j
-            for grid in grids
-            for held in grid.cells.values()
-            for j in held
-            if accept is None or accept(j)
-        ]
+        """:meth:`_nearest` among few: every member measured at once (or as last measured,
+        when ``grids`` are all of ``own``'s foes)."""
+        if own is not None:
+            members, feet = self._all_measured(i, own, grids)
+            if accept is not None:
+                kept = [(away, j) for away, j in zip(feet, members, strict=True) if accept(j)]
+                if not kept:
+                    return -1
+                if at is None and limit == _ANY:
+                    return min(kept)[1]  # the nearest, the lower index among equals
+                feet, members = [away for away, _j in kept], [j for _away, j in kept]
+        else:
+            members = [
+                j
+                for grid in grids
+                for held in grid.cells.values()
+                for j in held
+                if accept is None or accept(j)
+            ]
+            feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
         if not members:
             return -1
-        feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
         if at is None and limit == _ANY:
-            return min(zip(feet, members, strict=True))[
-                1
-            ]  # the nearest, the lower index among equals
+            return min(zip(feet, members, strict=True))[1]  # the lower index among equals
         best, best_feet = -1, 0
         for j, away in zip(members, feet, strict=True):
             if (
