@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["SPOT", "TRIES", "XYZ", "Spots", "free_spot"]
+__all__ = ["SPOT", "XYZ", "Spots", "free_spot"]
 
 
 XYZ = tuple[float, float, float]
@@ -134,59 +134,50 @@ def _taker(
     # the squares that can hold one less than ``near`` away on both sides (a hair wider:
     # a superset, each one found then measured): two or three a side, not always three
     wide = near + 1e-6
-    if model.metric == "squares":
-
-        def taken(x: float, y: float, z: float) -> bool:
-            low_x, high_x = floor((x - wide) / size), floor((x + wide) / size) + 1
-            low_y, high_y = floor((y - wide) / size), floor((y + wide) / size) + 1
-            for i in range(low_x, high_x):
-                for k in range(low_y, high_y):
-                    held = get((i, k))
-                    if not held:
-                        continue
-                    for j in held:
-                        # one side a spot or more apart: the metric reads no less
-                        a = xs[j] - x
-                        if a >= near or a <= -near:
-                            continue
-                        b = ys[j] - y
-                        if b >= near or b <= -near:
-                            continue
-                        if j != mover and j != anchor and not gone[j]:
-                            c = zs[j] - z
-                            a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), abs(c)
-                            high = a if a > b else b
-                            if c > high:
-                                high = c
-                            if high + (a + b + c - high) / 2 < near:
-                                return True
-            return False
-
-        return taken
+    squares = model.metric == "squares"
     near2 = near * near
 
-    def taken_on_line(x: float, y: float, z: float) -> bool:
+    def held_near(held: list[int], x: float, y: float, z: float) -> bool:
+        for j in held:
+            # one side a spot or more apart: the metric reads no less
+            a = xs[j] - x
+            if a >= near or a <= -near:
+                continue
+            b = ys[j] - y
+            if b >= near or b <= -near:
+                continue
+            if j != mover and j != anchor and not gone[j]:
+                c = zs[j] - z
+                if not squares:
+                    if a * a + b * b + c * c < near2:
+                        return True
+                    continue
+                a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), abs(c)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                if high + (a + b + c - high) / 2 < near:
+                    return True
+        return False
+
+    def taken(x: float, y: float, z: float) -> bool:
+        # the spot's own square first: in a crowd, whoever takes a spot mostly stands in it
+        cx, cy = floor(x / size), floor(y / size)
+        held = get((cx, cy))
+        if held and held_near(held, x, y, z):
+            return True
         low_x, high_x = floor((x - wide) / size), floor((x + wide) / size) + 1
         low_y, high_y = floor((y - wide) / size), floor((y + wide) / size) + 1
         for i in range(low_x, high_x):
             for k in range(low_y, high_y):
-                held = get((i, k))
-                if not held:
+                if i == cx and k == cy:
                     continue
-                for j in held:
-                    a = xs[j] - x
-                    if a >= near or a <= -near:  # a spot or more apart on one side
-                        continue
-                    b = ys[j] - y
-                    if b >= near or b <= -near:
-                        continue
-                    if j != mover and j != anchor and not gone[j]:
-                        c = zs[j] - z
-                        if a * a + b * b + c * c < near2:
-                            return True
+                held = get((i, k))
+                if held and held_near(held, x, y, z):
+                    return True
         return False
 
-    return taken_on_line
+    return taken
 
 
 def free_spot(
@@ -219,117 +210,8 @@ def free_spot(
     taken = _taker(model, mover, anchor, xs, ys, zs, gone, spots)
     if not taken(*first):
         return first
-    if model.metric == "squares":
-        blocked = _Blocked(model, mover, anchor, xs, ys, zs, gone, spots, first[2])
-        return _free_on_squares(model, mover, anchor, first, xs, ys, zs, budget, taken, blocked)
-    return _free_on_circles(model, mover, anchor, first, xs, ys, zs, budget, taken)
-
-
-TRIES = 3
-"""Squares of a ring tried one by one before those taken around the anchor are found all
-at once (a crowded anchor's rings are full: its neighbours' squares are marked once, not
-each square's neighbours looked at)."""
-
-
-class _Blocked:
-    """The whole squares around an anchor (steps from it, as :func:`_cells` counts them)
-    on which someone stands within :data:`SPOT` of a step, found from the standers in a box
-    of :class:`Spots` squares widened ring by ring: each stander marks the two or four
-    squares it can take, by :func:`_taker`'s own arithmetic on the same numbers."""
-
-    __slots__ = (
-        "ax",
-        "ay",
-        "box",
-        "gone",
-        "marked",
-        "near",
-        "others",
-        "spots",
-        "step",
-        "xs",
-        "ys",
-        "z",
-        "zs",
-    )
-
-    def __init__(
-        self,
-        model: PositionModel,
-        mover: int,
-        anchor: int,
-        xs: Sequence[float],
-        ys: Sequence[float],
-        zs: Sequence[float],
-        gone: Sequence[bool],
-        spots: Spots,
-        z: float,
-    ) -> None:
-        self.step, self.near = float(model.step), model.step * SPOT
-        self.ax, self.ay, self.z = xs[anchor], ys[anchor], z
-        self.xs, self.ys, self.zs, self.gone, self.spots = xs, ys, zs, gone, spots
-        self.others = (mover, anchor)
-        self.marked: set[tuple[int, int]] = set()
-        self.box: tuple[int, int, int, int] | None = None
-
-    def cells(self, steps: int) -> int:
-        """How many squares of :class:`Spots` a ring ``steps`` out reaches (its box)."""
-        low_x, high_x, low_y, high_y = self._box(steps)
-        return (high_x - low_x + 1) * (high_y - low_y + 1)
-
-    def _box(self, steps: int) -> tuple[int, int, int, int]:
-        reach = steps * self.step + self.near + 1e-6
-        size, floor = self.spots.size, math.floor
-        ax, ay = self.ax, self.ay
-        return (
-            floor((ax - reach) / size),
-            floor((ax + reach) / size),
-            floor((ay - reach) / size),
-            floor((ay + reach) / size),
-        )
-
-    def reach(self, steps: int) -> set[tuple[int, int]]:
-        """The squares taken, for every ring up to ``steps`` out."""
-        box = self._box(steps)
-        old = self.box
-        if old is not None and box == old:
-            return self.marked
-        self.box = box
-        low_x, high_x, low_y, high_y = box
-        get = self.spots.cells.get
-        for cx in range(low_x, high_x + 1):
-            for cy in range(low_y, high_y + 1):
-                if old is not None and old[0] <= cx <= old[1] and old[2] <= cy <= old[3]:
-                    continue
-                held = get((cx, cy))
-                if held:
-                    self._mark(held)
-        return self.marked
-
-    def _mark(self, held: list[int]) -> None:
-        xs, ys, zs, gone, others = self.xs, self.ys, self.zs, self.gone, self.others
-        step, near, ax, ay, z = self.step, self.near, self.ax, self.ay, self.z
-        floor, marked = math.floor, self.marked
-        for j in held:
-            if j in others or gone[j]:
-                continue
-            u, v = floor((xs[j] - ax) / step), floor((ys[j] - ay) / step)
-            for i in (u, u + 1):
-                # the square's place as the search computes it: the anchor plus its offset
-                a = xs[j] - (ax + i * step)
-                if a >= near or a <= -near:
-                    continue
-                for k in (v, v + 1):
-                    b = ys[j] - (ay + k * step)
-                    if b >= near or b <= -near:
-                        continue
-                    c = zs[j] - z
-                    pa, pb, pc = (a if a > 0 else -a), (b if b > 0 else -b), abs(c)
-                    high = pa if pa > pb else pb
-                    if pc > high:
-                        high = pc
-                    if high + (pa + pb + pc - high) / 2 < near:
-                        marked.add((i, k))
+    search = _free_on_squares if model.metric == "squares" else _free_on_circles
+    return search(model, mover, anchor, first, xs, ys, zs, budget, taken)
 
 
 def _free_on_squares(
@@ -342,15 +224,12 @@ def _free_on_squares(
     zs: Sequence[float],
     budget: float | None,
     taken: Callable[[float, float, float], bool],
-    blocked: _Blocked,
 ) -> XYZ:
     """:func:`free_spot`'s search on a grid of squares: whole squares around the anchor as
     far from it as ``first`` (then a step farther, ring by ring, while nearer than the
     mover already is), nearest the mover first; the first one nobody stands on within
     :data:`SPOT` of a step, unless it lies beyond ``budget`` as the rules measure it (the
-    ring's next squares lie farther still). The first :data:`TRIES` squares are tried one
-    by one; past them, the squares taken are ``blocked``'s (the same answer, each stander
-    near the anchor looked at once)."""
+    ring's next squares lie farther still)."""
     fx, fy, fz = first
     norm = model.norm
     mx, my, mz = xs[mover], ys[mover], zs[mover]
@@ -358,75 +237,37 @@ def _free_on_squares(
     limit = norm(mx - ax, my - ay, mz - az) - 1e-6
     start = norm(fx - ax, fy - ay, fz - az)
     step = float(model.step)
-    floor = math.floor
+    largest, floor = model.maximum, math.floor
     through = step * max(1, floor(norm(fx - ax, fy - ay) / step + 0.5))
     outward = 0.0
-    tries = TRIES
     while start + outward < limit:
-        wanted = through + outward
-        outward += step
         # each square with its distance from the mover on the ground (the metric's norm:
-        # the longer side whole, the shorter at half), nearest first; then its steps
-        spots: list[tuple[float, float, float, tuple[int, int]]] = []
-        for (i, j), square in zip(_offsets(model, wanted), _cells(model, wanted), strict=True):
+        # the longer side whole, the shorter at half), nearest first
+        spots: list[tuple[float, float, float]] = []
+        for i, j in _offsets(model, through + outward):
             x, y = ax + i, ay + j
-            a, b = abs(x - mx), abs(y - my)
-            spots.append((a + b / 2 if a > b else b + a / 2, x, y, square))
-        count = len(spots)
+            a, b = x - mx, y - my
+            a, b = (a if a > 0 else -a), (b if b > 0 else -b)
+            spots.append((a + b / 2 if a > b else b + a / 2, x, y))
         heapify(spots)  # popped nearest first, only until one is free (no two alike)
-        chosen: tuple[float, float] | None = None
         while spots:
-            if tries <= 0:
-                steps = floor(wanted / step + 1e-6)
-                if blocked.box is None and blocked.cells(steps) > 4 * count + 16:
-                    tries = 1 << 30  # a wide ring, mostly free: square by square
-                else:
-                    # the rest of the ring at once: its nearest square not taken
-                    marked = blocked.reach(steps)
-                    free = [
-                        spot
-                        for spot in spots
-                        if spot[3] not in marked and (spot[1] != fx or spot[2] != fy)
-                    ]
-                    if free:
-                        chosen = min(free)[1:3]
-                    break
-            _d, x, y, _square = heappop(spots)
+            _d, x, y = heappop(spots)
             if x == fx and y == fy:
                 continue
-            tries -= 1
             if not taken(x, y, fz):
-                chosen = x, y
+                if budget is None:
+                    return x, y, fz
+                # as the rules measure it (PositionModel.measure_all on a grid)
+                a, b, c = abs(x - mx), abs(y - my), abs(fz - mz)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                length = step * floor((high + (a + b + c - high) / 2) / step + 1e-3)
+                if min(length, largest) <= budget:
+                    return x, y, fz
                 break
-        if chosen is not None:
-            x, y = chosen
-            if _within(model, x, y, fz, mx, my, mz, budget):
-                return x, y, fz
-            # beyond the budget: the ring's next squares lie farther still
+        outward += step
     return mx, my, mz
-
-
-def _within(
-    model: PositionModel,
-    x: float,
-    y: float,
-    z: float,
-    mx: float,
-    my: float,
-    mz: float,
-    budget: float | None,
-) -> bool:
-    """Whether (x, y, z) lies within ``budget`` of the mover, as the rules measure it
-    (:meth:`~m3desk.core.system.PositionModel.measure_all` on a grid)."""
-    if budget is None:
-        return True
-    step = float(model.step)
-    a, b, c = abs(x - mx), abs(y - my), abs(z - mz)
-    high = a if a > b else b
-    if c > high:
-        high = c
-    length = step * math.floor((high + (a + b + c - high) / 2) / step + 1e-3)
-    return min(length, model.maximum) <= budget
 
 
 _RINGS: dict[tuple[float, float], tuple[float, tuple[int, ...]]] = {}
