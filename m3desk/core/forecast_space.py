@@ -86,6 +86,26 @@ def _ring(k: int) -> list[tuple[int, int]]:
     return _RINGS[k]
 
 
+class _Measured:
+    """What :meth:`Foes._all_measured` keeps for one measurer: its foes then standing and
+    their distances (kept up to date), the counts they were measured at (its foes' comings
+    and goings, its own moves), how far it has read each foe side's log of moves, and
+    where each foe stands in the lists (made when first needed)."""
+
+    __slots__ = ("feet", "foes", "logs", "members", "moved", "where")
+
+    def __init__(
+        self,
+        foes: int,
+        moved: int,
+        members: list[int],
+        feet: list[int],
+        logs: list[tuple[int, int]],
+    ) -> None:
+        self.foes, self.moved, self.members, self.feet, self.logs = foes, moved, members, feet, logs
+        self.where: dict[int, int] | None = None
+
+
 class Foes:
     """The standing combatants of a simulated fight on its :class:`~m3desk.core.places.Plane`,
     by side and cell. ``side`` is each one's side (by index), ``standing`` who still holds a
@@ -105,6 +125,7 @@ class Foes:
         "_largest",
         "_level",
         "_lists",
+        "_log",
         "_measures",
         "_moves",
         "_sides",
@@ -146,16 +167,16 @@ class Foes:
         """Per side, its foes standing, by index (a small fight's: forgotten at each fall)."""
         count = len(side)
         self._epochs: dict[int, int] = dict.fromkeys(self._sides, 0)
-        """Per side, how often one of its members moved, came or went."""
+        """Per side, how often one of its members came or went."""
         self._epoch = 0
         """The sum of :attr:`_epochs` (a side's foes changed when it less the side's own did)."""
         self._moves = [0] * count
         """How often each one moved."""
-        self._measures: dict[tuple[int, int], tuple[int, int, list[int], list[int]]] = {}
-        """Per (measurer, side whose foes it measured): its foes standing, their feet, and
-        the two counts they were measured at (its foes' changes, its own moves): a turn asks
-        of the same foes several times (its pick, its blow's foe, its reach), and a side's
-        foes stand still while that side takes its turn."""
+        self._log: dict[int, list[int]] = {s: [] for s in self._sides}
+        """Per side, who of it moved, in order (each move once)."""
+        self._measures: dict[tuple[int, int], _Measured] = {}
+        """Per (measurer, side whose foes it measured): those foes and their distances, as
+        :meth:`_all_measured` keeps them."""
         self._table: list[list[int]] | None = (
             [plane.row(i) for i in range(count)] if count <= TABLE else None
         )
@@ -190,6 +211,7 @@ class Foes:
         twin._foes = {}
         twin._epochs, twin._epoch = dict(self._epochs), self._epoch
         twin._moves, twin._measures = self._moves[:], {}
+        twin._log = {s: [] for s in self._sides}
         return twin
 
     def _changed(self, i: int) -> None:
@@ -199,17 +221,39 @@ class Foes:
 
     def _all_measured(self, i: int, own: int, grids: list[_Grid]) -> tuple[list[int], list[int]]:
         """Every member of ``grids`` (the foes of side ``own``, all of them) and their
-        distances from ``i``, measured again only when ``i`` or one of them has moved,
-        come or gone since ``i`` last asked."""
+        distances from ``i``: measured all again only when ``i`` has moved or one of them
+        came or went since ``i`` last asked; otherwise only those of them who moved since
+        (a turn asks of the same foes several times, and a side mostly stands still while
+        another takes its turn)."""
         foes_changed = self._epoch - self._epochs[own]
         moved = self._moves[i]
         kept = self._measures.get((i, own))
-        if kept is not None and kept[0] == foes_changed and kept[1] == moved:
-            return kept[2], kept[3]
-        members = [j for grid in grids for held in grid.cells.values() for j in held]
-        feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
-        self._measures[(i, own)] = (foes_changed, moved, members, feet)
-        return members, feet
+        if kept is None or kept.foes != foes_changed or kept.moved != moved:
+            members = [j for grid in grids for held in grid.cells.values() for j in held]
+            feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
+            logs = [(s, len(log)) for s, log in self._log.items() if s != own]
+            self._measures[(i, own)] = _Measured(foes_changed, moved, members, feet, logs)
+            return members, feet
+        logs = kept.logs
+        again: list[int] = []
+        for k, (s, seen) in enumerate(logs):
+            log = self._log[s]
+            if len(log) > seen:
+                again += log[seen:]
+                logs[k] = (s, len(log))
+        if again:
+            where = kept.where
+            if where is None:
+                where = kept.where = {j: k for k, j in enumerate(kept.members)}
+            again = [j for j in set(again) if j in where]
+            feet = kept.feet
+            for j, value in zip(
+                again,
+                self._among(i, self._xs, self._ys, self._zs, again, level=self._level),
+                strict=True,
+            ):
+                feet[where[j]] = value
+        return kept.members, kept.feet
 
     def _cell(self, i: int) -> tuple[int, int]:
         size = self._size
@@ -257,7 +301,7 @@ class Foes:
                 other[i] = value
             return
         self._moves[i] += 1
-        self._changed(i)
+        self._log[self.side[i]].append(i)
         cell = self._cell(i)
         if cell == self._at[i]:
             return
