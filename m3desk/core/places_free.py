@@ -134,50 +134,71 @@ def _taker(
     # the squares that can hold one less than ``near`` away on both sides (a hair wider:
     # a superset, each one found then measured): two or three a side, not always three
     wide = near + 1e-6
-    squares = model.metric == "squares"
+    # the spot's own square first: in a crowd, whoever takes a spot mostly stands in it
+    # (the squares around a spot are among the three columns and rows about its own)
+    if model.metric == "squares":
+
+        def taken(x: float, y: float, z: float) -> bool:
+            cx, cy = floor(x / size), floor(y / size)
+            low_x, high_x = floor((x - wide) / size), floor((x + wide) / size)
+            low_y, high_y = floor((y - wide) / size), floor((y + wide) / size)
+            for i in (cx, cx - 1, cx + 1):
+                if i < low_x or i > high_x:
+                    continue
+                for k in (cy, cy - 1, cy + 1):
+                    if k < low_y or k > high_y:
+                        continue
+                    held = get((i, k))
+                    if not held:
+                        continue
+                    for j in held:
+                        # one side a spot or more apart: the metric reads no less
+                        a = xs[j] - x
+                        if a >= near or a <= -near:
+                            continue
+                        b = ys[j] - y
+                        if b >= near or b <= -near:
+                            continue
+                        if j != mover and j != anchor and not gone[j]:
+                            c = zs[j] - z
+                            a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), abs(c)
+                            high = a if a > b else b
+                            if c > high:
+                                high = c
+                            if high + (a + b + c - high) / 2 < near:
+                                return True
+            return False
+
+        return taken
     near2 = near * near
 
-    def held_near(held: list[int], x: float, y: float, z: float) -> bool:
-        for j in held:
-            # one side a spot or more apart: the metric reads no less
-            a = xs[j] - x
-            if a >= near or a <= -near:
-                continue
-            b = ys[j] - y
-            if b >= near or b <= -near:
-                continue
-            if j != mover and j != anchor and not gone[j]:
-                c = zs[j] - z
-                if not squares:
-                    if a * a + b * b + c * c < near2:
-                        return True
-                    continue
-                a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), abs(c)
-                high = a if a > b else b
-                if c > high:
-                    high = c
-                if high + (a + b + c - high) / 2 < near:
-                    return True
-        return False
-
-    def taken(x: float, y: float, z: float) -> bool:
-        # the spot's own square first: in a crowd, whoever takes a spot mostly stands in it
+    def taken_on_line(x: float, y: float, z: float) -> bool:
         cx, cy = floor(x / size), floor(y / size)
-        held = get((cx, cy))
-        if held and held_near(held, x, y, z):
-            return True
-        low_x, high_x = floor((x - wide) / size), floor((x + wide) / size) + 1
-        low_y, high_y = floor((y - wide) / size), floor((y + wide) / size) + 1
-        for i in range(low_x, high_x):
-            for k in range(low_y, high_y):
-                if i == cx and k == cy:
+        low_x, high_x = floor((x - wide) / size), floor((x + wide) / size)
+        low_y, high_y = floor((y - wide) / size), floor((y + wide) / size)
+        for i in (cx, cx - 1, cx + 1):
+            if i < low_x or i > high_x:
+                continue
+            for k in (cy, cy - 1, cy + 1):
+                if k < low_y or k > high_y:
                     continue
                 held = get((i, k))
-                if held and held_near(held, x, y, z):
-                    return True
+                if not held:
+                    continue
+                for j in held:
+                    a = xs[j] - x
+                    if a >= near or a <= -near:  # a spot or more apart on one side
+                        continue
+                    b = ys[j] - y
+                    if b >= near or b <= -near:
+                        continue
+                    if j != mover and j != anchor and not gone[j]:
+                        c = zs[j] - z
+                        if a * a + b * b + c * c < near2:
+                            return True
         return False
 
-    return taken
+    return taken_on_line
 
 
 def free_spot(
