@@ -225,15 +225,26 @@ class Foes:
         came or went since ``i`` last asked; otherwise only those of them who moved since
         (a turn asks of the same foes several times, and a side mostly stands still while
         another takes its turn)."""
-        foes_changed = self._epoch - self._epochs[own]
-        moved = self._moves[i]
-        kept = self._measures.get((i, own))
-        if kept is None or kept.foes != foes_changed or kept.moved != moved:
+        kept = self._kept(i, own)
+        if kept is None:
             members = [j for grid in grids for held in grid.cells.values() for j in held]
             feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
             logs = [(s, len(log)) for s, log in self._log.items() if s != own]
-            self._measures[(i, own)] = _Measured(foes_changed, moved, members, feet, logs)
+            foes_changed = self._epoch - self._epochs[own]
+            self._measures[(i, own)] = _Measured(foes_changed, self._moves[i], members, feet, logs)
             return members, feet
+        return kept.members, kept.feet
+
+    def _kept(self, i: int, own: int) -> _Measured | None:
+        """What ``i`` measured of ``own``'s foes, brought up to date (those who moved since
+        measured again), or None when it must be measured all again."""
+        kept = self._measures.get((i, own))
+        if (
+            kept is None
+            or kept.moved != self._moves[i]
+            or kept.foes != self._epoch - self._epochs[own]
+        ):
+            return None
         logs = kept.logs
         again: list[int] = []
         for k, (s, seen) in enumerate(logs):
@@ -253,7 +264,7 @@ class Foes:
                 strict=True,
             ):
                 feet[where[j]] = value
-        return kept.members, kept.feet
+        return kept
 
     def _cell(self, i: int) -> tuple[int, int]:
         size = self._size
@@ -330,6 +341,14 @@ class Foes:
         """How far ``i`` and ``j`` stand apart, as the rules measure it."""
         if self._table is not None:
             return self._table[i][j]
+        kept = self._kept(i, self.side[i]) if self._measures else None
+        if kept is not None:  # a foe of ``i``'s it measured before, kept up to date
+            where = kept.where
+            if where is None:
+                where = kept.where = {j: k for k, j in enumerate(kept.members)}
+            found = where.get(j)
+            if found is not None:
+                return kept.feet[found]
         return self._among(i, self._xs, self._ys, self._zs, (j,), level=self._level)[0]
 
     def _measured(self, i: int, members: Sequence[int]) -> list[int]:

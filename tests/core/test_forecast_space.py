@@ -138,6 +138,8 @@ def test_a_measurer_asking_again_sees_who_moved_since(metric: str) -> None:
             else:
                 foes.leave(hurt)
         i = draw.choice(askers)
+        other = draw.randrange(count)
+        assert foes.feet(i, other) == plane.between(i, other)
         assert foes.pick(i) == _scan(plane, side, standing, hp, i, "nearest", None)
         reach = draw.choice((5, 20, 60))
         found = [
