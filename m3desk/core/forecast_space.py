@@ -86,26 +86,6 @@ def _ring(k: int) -> list[tuple[int, int]]:
     return _RINGS[k]
 
 
-class _Measured:
-    """What :meth:`Foes._all_measured` keeps for one measurer: its foes then standing and
-    their distances (kept up to date), the counts they were measured at (its foes' comings
-    and goings, its own moves), how far it has read each foe side's log of moves, and
-    where each foe stands in the lists (made when first needed)."""
-
-    __slots__ = ("feet", "foes", "logs", "members", "moved", "where")
-
-    def __init__(
-        self,
-        foes: int,
-        moved: int,
-        members: list[int],
-        feet: list[int],
-        logs: list[tuple[int, int]],
-    ) -> None:
-        self.foes, self.moved, self.members, self.feet, self.logs = foes, moved, members, feet, logs
-        self.where: dict[int, int] | None = None
-
-
 class Foes:
     """The standing combatants of a simulated fight on its :class:`~m3desk.core.places.Plane`,
     by side and cell. ``side`` is each one's side (by index), ``standing`` who still holds a
@@ -116,8 +96,6 @@ class Foes:
     __slots__ = (
         "_among",
         "_at",
-        "_epoch",
-        "_epochs",
         "_foes",
         "_grids",
         "_group",
@@ -125,9 +103,6 @@ class Foes:
         "_largest",
         "_level",
         "_lists",
-        "_log",
-        "_measures",
-        "_moves",
         "_sides",
         "_size",
         "_standing",
@@ -166,17 +141,6 @@ class Foes:
         self._standing: dict[int, list[int]] = {}
         """Per side, its foes standing, by index (a small fight's: forgotten at each fall)."""
         count = len(side)
-        self._epochs: dict[int, int] = dict.fromkeys(self._sides, 0)
-        """Per side, how often one of its members came or went."""
-        self._epoch = 0
-        """The sum of :attr:`_epochs` (a side's foes changed when it less the side's own did)."""
-        self._moves = [0] * count
-        """How often each one moved."""
-        self._log: dict[int, list[int]] = {s: [] for s in self._sides}
-        """Per side, who of it moved, in order (each move once)."""
-        self._measures: dict[tuple[int, int], _Measured] = {}
-        """Per (measurer, side whose foes it measured): those foes and their distances, as
-        :meth:`_all_measured` keeps them."""
         self._table: list[list[int]] | None = (
             [plane.row(i) for i in range(count)] if count <= TABLE else None
         )
@@ -209,62 +173,7 @@ class Foes:
             copied.cells = {cell: held[:] for cell, held in grid.cells.items()}
             copied.count = grid.count
         twin._foes = {}
-        twin._epochs, twin._epoch = dict(self._epochs), self._epoch
-        twin._moves, twin._measures = self._moves[:], {}
-        twin._log = {s: [] for s in self._sides}
         return twin
-
-    def _changed(self, i: int) -> None:
-        """A member of ``i``'s side moved, came or went: what its foes measured is old."""
-        self._epochs[self.side[i]] += 1
-        self._epoch += 1
-
-    def _all_measured(self, i: int, own: int, grids: list[_Grid]) -> tuple[list[int], list[int]]:
-        """Every member of ``grids`` (the foes of side ``own``, all of them) and their
-        distances from ``i``: measured all again only when ``i`` has moved or one of them
-        came or went since ``i`` last asked; otherwise only those of them who moved since
-        (a turn asks of the same foes several times, and a side mostly stands still while
-        another takes its turn)."""
-        kept = self._kept(i, own)
-        if kept is None:
-            members = [j for grid in grids for held in grid.cells.values() for j in held]
-            feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
-            logs = [(s, len(log)) for s, log in self._log.items() if s != own]
-            foes_changed = self._epoch - self._epochs[own]
-            self._measures[(i, own)] = _Measured(foes_changed, self._moves[i], members, feet, logs)
-            return members, feet
-        return kept.members, kept.feet
-
-    def _kept(self, i: int, own: int) -> _Measured | None:
-        """What ``i`` measured of ``own``'s foes, brought up to date (those who moved since
-        measured again), or None when it must be measured all again."""
-        kept = self._measures.get((i, own))
-        if (
-            kept is None
-            or kept.moved != self._moves[i]
-            or kept.foes != self._epoch - self._epochs[own]
-        ):
-            return None
-        logs = kept.logs
-        again: list[int] = []
-        for k, (s, seen) in enumerate(logs):
-            log = self._log[s]
-            if len(log) > seen:
-                again += log[seen:]
-                logs[k] = (s, len(log))
-        if again:
-            where = kept.where
-            if where is None:
-                where = kept.where = {j: k for k, j in enumerate(kept.members)}
-            again = [j for j in set(again) if j in where]
-            feet = kept.feet
-            for j, value in zip(
-                again,
-                self._among(i, self._xs, self._ys, self._zs, again, level=self._level),
-                strict=True,
-            ):
-                feet[where[j]] = value
-        return kept
 
     def _cell(self, i: int) -> tuple[int, int]:
         size = self._size
@@ -284,7 +193,6 @@ class Foes:
             self._lists.setdefault(self.side[i], []).append(key)
             self._foes.clear()
         grid.add(self._at[i], i)
-        self._changed(i)
 
     def leave(self, i: int) -> None:
         """``i`` no longer stands in the fight (down, fled, held): never picked again."""
@@ -301,7 +209,6 @@ class Foes:
             del self._grids[key]
             self._lists[self.side[i]].remove(key)
             self._foes.clear()
-        self._changed(i)
 
     def moved(self, i: int) -> None:
         """``i`` stands somewhere new on the plane."""
@@ -311,8 +218,6 @@ class Foes:
             for other, value in zip(table, row, strict=True):  # its column, row by row
                 other[i] = value
             return
-        self._moves[i] += 1
-        self._log[self.side[i]].append(i)
         cell = self._cell(i)
         if cell == self._at[i]:
             return
@@ -341,14 +246,6 @@ class Foes:
         """How far ``i`` and ``j`` stand apart, as the rules measure it."""
         if self._table is not None:
             return self._table[i][j]
-        kept = self._kept(i, self.side[i]) if self._measures else None
-        if kept is not None:  # a foe of ``i``'s it measured before, kept up to date
-            where = kept.where
-            if where is None:
-                where = kept.where = {j: k for k, j in enumerate(kept.members)}
-            found = where.get(j)
-            if found is not None:
-                return kept.feet[found]
         return self._among(i, self._xs, self._ys, self._zs, (j,), level=self._level)[0]
 
     def _measured(self, i: int, members: Sequence[int]) -> list[int]:
@@ -403,10 +300,16 @@ class Foes:
                 for j in self._foes_standing(i if foes_of is None else foes_of)
                 if beyond < row[j] <= reach and (accept is None or accept(j))
             ]
-        near, measured = self._near(i, i if foes_of is None else foes_of, reach)
+        near = self._near(i, self._foe_groups(i if foes_of is None else foes_of), reach)
+        if not near:
+            return []
         found = [
             (j, feet)
-            for j, feet in zip(near, measured, strict=True)
+            for j, feet in zip(
+                near,
+                self._among(i, self._xs, self._ys, self._zs, near, level=self._level),
+                strict=True,
+            )
             if beyond < feet <= reach and (accept is None or accept(j))
         ]
         found.sort()
@@ -431,7 +334,10 @@ class Foes:
             if accept is None:
                 return [j for j in foes if beyond < row[j] <= reach]
             return [j for j in foes if beyond < row[j] <= reach and accept(j)]
-        near, feet = self._near(i, i if foes_of is None else foes_of, reach)
+        near = self._near(i, self._foe_groups(i if foes_of is None else foes_of), reach)
+        if not near:
+            return []
+        feet = self._among(i, self._xs, self._ys, self._zs, near, level=self._level)
         if accept is None:
             found = [j for j, f in zip(near, feet, strict=True) if beyond < f <= reach]
         else:
@@ -441,18 +347,16 @@ class Foes:
         found.sort()
         return found
 
-    def _near(self, i: int, owner: int, reach: float) -> tuple[list[int], list[int]]:
-        """The foes of ``owner`` that may stand within ``reach`` of ``i``, and their
-        distances from it: those of the cells within ``reach`` and a step of ``i``'s on
-        either axis (the metric never reads less than the longer axis, less a step for its
-        rounding), or every one (as measured last, if none moved), when they are few or the
-        reach is the board's farthest."""
-        grids = self._foe_groups(owner)
+    def _near(self, i: int, grids: list[_Grid], reach: float) -> list[int]:
+        """The members of ``grids`` that may stand within ``reach`` of ``i``: those of the
+        cells within ``reach`` and a step of ``i``'s on either axis (the metric never reads
+        less than the longer axis, less a step for its rounding), or every member, when
+        they are few or the reach is the board's farthest."""
         count = 0
         for grid in grids:
             count += grid.count
         if count <= FEW or reach >= self._largest:
-            return self._all_measured(i, self.side[owner], grids)
+            return [j for grid in grids for held in grid.cells.values() for j in held]
         x, y = self._xs[i], self._ys[i]
         box = reach + self._step
         size, floor = self._size, math.floor
@@ -473,9 +377,7 @@ class Foes:
                     near = get((cx, cy))
                     if near:
                         found += near
-        if not found:
-            return found, []
-        return found, self._among(i, self._xs, self._ys, self._zs, found, level=self._level)
+        return found
 
     def best(self, i: int, candidates: Sequence[int], how: Target | None = None) -> int:
         """The policy's foe among ``candidates`` (−1: none): :func:`policy_key`, then the
@@ -528,7 +430,7 @@ class Foes:
                 return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
             return self._pick_in_table(row, foes, accept, how, at, limit)
         if how == "nearest":
-            return self._nearest(i, self._foe_groups(i), accept, at, limit, own=self.side[i])
+            return self._nearest(i, self._foe_groups(i), accept, at, limit)
         if self._how != how:
             return self._scan(i, accept, how, at, limit)
         own = self.side[i]
@@ -584,21 +486,13 @@ class Foes:
         )
 
     def _nearest(
-        self,
-        i: int,
-        grids: list[_Grid],
-        accept: Accept,
-        at: At = None,
-        limit: int = _ANY,
-        *,
-        own: int | None = None,
+        self, i: int, grids: list[_Grid], accept: Accept, at: At = None, limit: int = _ANY
     ) -> int:
         """The nearest member of ``grids`` that ``accept`` takes, the lower index among the
         equally near: cells ring by ring around ``i`` until no farther ring can hold anyone
         as near (a ring k cells out lies at least (k − 1) cells away on either axis, and the
         metric never reads less than that, less a step for its rounding), or anyone within
-        ``limit`` (when below the board's farthest, which everyone beyond it reads).
-        ``own``: ``grids`` are all the foes of that side (what :meth:`_all_measured` keeps)."""
+        ``limit`` (when below the board's farthest, which everyone beyond it reads)."""
         if not grids:
             return -1
         occupied = 0
@@ -607,7 +501,7 @@ class Foes:
             occupied += len(grid.cells)
             count += grid.count
         if count <= FEW:
-            return self._nearest_of_all(i, grids, accept, at, limit, own)
+            return self._nearest_of_all(i, grids, accept, at, limit)
         step, size, largest = self._step, self._size, self._largest
         among, xs, ys, zs, level = self._among, self._xs, self._ys, self._zs, self._level
         cx, cy = self._at[i]
@@ -648,32 +542,23 @@ class Foes:
                 return self._nearest_by_rings(i, grids, accept, at, ring, best, best_feet, limit)
 
     def _nearest_of_all(
-        self, i: int, grids: list[_Grid], accept: Accept, at: At, limit: int, own: int | None
+        self, i: int, grids: list[_Grid], accept: Accept, at: At, limit: int
     ) -> int:
-        """:meth:`_nearest` among few: every member measured at once (or as last measured,
-        when ``grids`` are all of ``own``'s foes)."""
-        if own is not None:
-            members, feet = self._all_measured(i, own, grids)
-            if accept is not None:
-                kept = [(away, j) for away, j in zip(feet, members, strict=True) if accept(j)]
-                if not kept:
-                    return -1
-                if at is None and limit == _ANY:
-                    return min(kept)[1]  # the nearest, the lower index among equals
-                feet, members = [away for away, _j in kept], [j for _away, j in kept]
-        else:
-            members = [
-                j
-                for grid in grids
-                for held in grid.cells.values()
-                for j in held
-                if accept is None or accept(j)
-            ]
-            feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
+        """:meth:`_nearest` among few: every member measured at once."""
+        members = [
+            j
+            for grid in grids
+            for held in grid.cells.values()
+            for j in held
+            if accept is None or accept(j)
+        ]
         if not members:
             return -1
+        feet = self._among(i, self._xs, self._ys, self._zs, members, level=self._level)
         if at is None and limit == _ANY:
-            return min(zip(feet, members, strict=True))[1]  # the lower index among equals
+            return min(zip(feet, members, strict=True))[
+                1
+            ]  # the nearest, the lower index among equals
         best, best_feet = -1, 0
         for j, away in zip(members, feet, strict=True):
             if (
