@@ -14,6 +14,9 @@ foes' list filtered and its minimum read. Checked on this thread's CPU time.
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import time
 from collections.abc import Callable
 
@@ -22,8 +25,21 @@ import pytest
 from m3desk.core import registry
 from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Place, Plane
-from tests.benchmarks.test_big_fight_bench import _on_the_index
 from tests.benchmarks.test_forecast_responsive_bench import six
+
+
+def _on_the_index(game: str) -> bool:
+    """Whether the game's simulator finds its foes through the core's spatial index
+    (``core.forecast_space``), read from its package's own modules."""
+    package = registry.module_of(game).rpartition(".")[0]
+    found = importlib.import_module(package)
+    for info in pkgutil.iter_modules(getattr(found, "__path__", [])):
+        if info.name.startswith("forecast"):
+            module = importlib.import_module(f"{package}.{info.name}")
+            if "m3desk.core.forecast_space" in inspect.getsource(module):
+                return True
+    return False
+
 
 GAMES = sorted(
     s.id for s in registry.systems() if s.positions.kind == "distance" and _on_the_index(s.id)

@@ -107,3 +107,51 @@ def test_picks_and_reach_are_a_scan_s(metric: str, how: Target) -> None:
                 foes.leave(hurt)
             else:
                 foes.wounded(hurt)
+
+
+@pytest.mark.parametrize("metric", sorted(MODELS))
+def test_a_measurer_asking_again_sees_who_moved_since(metric: str) -> None:
+    """The index keeps what a measurer measured of its few foes between its questions and
+    brings it up to date from their moves: a few measurers asking again and again, between
+    moves of either side, falls and returns, always get what a scan of everyone reads."""
+    model = MODELS[metric]
+    draw = random.Random(f"again {metric}")
+    count = 40  # above the table's size, below the few measured all at once
+    places = [Place.at(draw.uniform(-80, 80), draw.uniform(-80, 80)) for _ in range(count)]
+    plane = Plane(model, places)
+    side = [k % 2 for k in range(count)]
+    hp = [3] * count
+    standing = [True] * count
+    foes = Foes(plane, side, standing, hp)
+    askers = (0, 1, 2)
+    for _ in range(300):
+        roll = draw.random()
+        if roll < 0.4:
+            mover = draw.randrange(count)
+            plane.approach(mover, draw.randrange(count), draw.uniform(0, 60))
+            foes.moved(mover)
+        elif roll < 0.45:
+            hurt = draw.randrange(3, count)
+            standing[hurt] = not standing[hurt]
+            if standing[hurt]:
+                foes._join(hurt)  # back in the fight (as a wound regroups one)
+            else:
+                foes.leave(hurt)
+        i = draw.choice(askers)
+        other = draw.randrange(count)
+        assert foes.feet(i, other) == plane.between(i, other)
+        assert foes.pick(i) == _scan(plane, side, standing, hp, i, "nearest", None)
+        reach = draw.choice((5, 20, 60))
+        found = [
+            j
+            for j in range(count)
+            if side[j] != side[i] and standing[j] and plane.between(i, j) <= reach
+        ]
+        assert foes.within(i, reach) == found
+        assert foes.around(i, reach) == [(j, plane.between(i, j)) for j in found]
+        other = draw.choice(askers)
+        assert foes.within(i, reach, foes_of=other) == [
+            j
+            for j in range(count)
+            if side[j] != side[other] and standing[j] and plane.between(i, j) <= reach
+        ]
