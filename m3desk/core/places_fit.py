@@ -501,14 +501,31 @@ def fit(
     return {combatant_id: places[i] for combatant_id, i in index.items()}
 
 
-def pairs_of(positions: Mapping[str, float]) -> dict[tuple[str, str], float]:
+FARTHEST = 1e9
+"""A stored distance beyond this is no distance on any board (``1e300`` overflowed the
+fitting's squares): left out like a value that is no number."""
+
+
+def _distance(value: object) -> float | None:
+    """``value`` as a distance to fit, or None where it is none: not a number (``null``, a
+    text, a list, ``true``), not finite or beyond :data:`FARTHEST`."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if not -FARTHEST <= value <= FARTHEST:  # (an int too large for a float included)
+        return None
+    return float(value)
+
+
+def pairs_of(positions: Mapping[str, object]) -> dict[tuple[str, str], float]:
     """Distances kept per pair (``"idA|idB"``: value) as pairs of ids; keys naming no pair of
-    two combatants are left out."""
+    two combatants, and values that are no distance (:func:`_distance`), are left out: the
+    encounter's own check of ``positions`` then names them in a sentence."""
     pairs: dict[tuple[str, str], float] = {}
     for key, value in positions.items():
         pair = str(key).split("|")
-        if len(pair) == 2 and pair[0] != pair[1]:
-            pairs[(pair[0], pair[1])] = float(value)
+        distance = _distance(value)
+        if len(pair) == 2 and pair[0] != pair[1] and distance is not None:
+            pairs[(pair[0], pair[1])] = distance
     return pairs
 
 

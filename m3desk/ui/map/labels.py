@@ -28,12 +28,19 @@ def token_label(token: MapToken, unit: str) -> str:
 
 
 class Taken:
-    """Rectangles already covered on the surface, bucketed so a test costs a few looks."""
+    """Rectangles already covered on the surface, bucketed so a test costs a few looks. A
+    cell that :data:`FULL` rectangles cover already is full: nothing more goes there, and
+    a test of it costs one look (tokens piled on one spot, 200 in an old file whose
+    distances no plane holds, made each name's every spot look at all their markers)."""
 
     CELL = 64.0
+    FULL = 32
+    """Rectangles in one cell that make it full: markers and names this crowded leave no
+    room for one more name (a fight of 8-12 has fewer on the whole surface)."""
 
     def __init__(self) -> None:
         self._cells: dict[tuple[int, int], list[QRectF]] = {}
+        self._full: set[tuple[int, int]] = set()
 
     def _keys(self, rect: QRectF) -> list[tuple[int, int]]:
         cell = self.CELL
@@ -44,24 +51,50 @@ class Taken:
         ]
 
     def hits(self, rect: QRectF) -> bool:
-        return any(
-            rect.intersects(other) for key in self._keys(rect) for other in self._cells.get(key, ())
+        keys = self._keys(rect)
+        full = self._full
+        return any(key in full for key in keys) or any(
+            rect.intersects(other) for key in keys for other in self._cells.get(key, ())
         )
 
     def crossed(self, line: QLineF, own: QPointF) -> bool:
         """Whether ``line`` runs through a rectangle taken (but the marker centred on
-        ``own``, the token the line starts from)."""
+        ``own``, the token the line starts from), or a full cell (``own``'s among them:
+        a line out of a crowd runs through it)."""
         box = QRectF(line.p1(), line.p2()).normalized()
-        return any(
-            crosses(line, other)
-            for key in self._keys(box)
-            for other in self._cells.get(key, ())
-            if abs(other.center().x() - own.x()) > 0.5 or abs(other.center().y() - own.y()) > 0.5
+        keys = self._keys(box)
+        full = self._full
+        return (
+            self.full_at(own)
+            or any(key in full for key in keys)
+            or any(
+                crosses(line, other)
+                for key in keys
+                for other in self._cells.get(key, ())
+                if abs(other.center().x() - own.x()) > 0.5
+                or abs(other.center().y() - own.y()) > 0.5
+            )
         )
+
+    def full_at(self, point: QPointF) -> bool:
+        """Whether the cell holding ``point`` is full."""
+        cell = self.CELL
+        return (int(point.x() // cell), int(point.y() // cell)) in self._full
+
+    def full_over(self, rect: QRectF) -> bool:
+        """Whether every cell ``rect`` touches is full (nothing more goes anywhere in it)."""
+        full = self._full
+        return bool(full) and all(key in full for key in self._keys(rect))
 
     def add(self, rect: QRectF) -> None:
         for key in self._keys(rect):
-            self._cells.setdefault(key, []).append(rect)
+            if key in self._full:
+                continue
+            rects = self._cells.setdefault(key, [])
+            rects.append(rect)
+            if len(rects) >= self.FULL:
+                self._full.add(key)
+                del self._cells[key]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +114,11 @@ LABEL_TIERS = 6
 
 
 def _spots(
-    x: float, y: float, radius: float, width: float, line: float
+    x: float, y: float, radius: float, width: float, line: float, *, beside_only: bool = False
 ) -> list[tuple[QRectF, bool]]:
     """Where a name may go, nearest first: (box, apart from the token). Beside the token,
-    then straight above or below it a line or more away, then shifted to a side."""
+    then (unless ``beside_only``) straight above or below it a line or more away, then
+    shifted to a side."""
     gap = 1.5
     below = y + radius + gap
     above = y - radius - gap - line
@@ -95,6 +129,8 @@ def _spots(
         (QRectF(x + radius + 5, y - line / 2, width, line), False),
         (QRectF(x - radius - 5 - width, y - line / 2, width, line), False),
     ]
+    if beside_only:
+        return spots
     shifts = [(1, 0), (-1, 0)]
     for tier in range(1, LABEL_TIERS + 1):
         shift = tier * (line + 2)
@@ -186,10 +222,11 @@ class _Centres:
     def nearer(self, at: QPointF, reach: float, own: str) -> bool:
         """Whether a token other than ``own`` has its centre within ``reach`` of ``at``."""
         cell = self.CELL
-        for i in range(int((at.x() - reach) // cell), int((at.x() + reach) // cell) + 1):
-            for j in range(int((at.y() - reach) // cell), int((at.y() + reach) // cell) + 1):
+        ax, ay = at.x(), at.y()
+        for i in range(int((ax - reach) // cell), int((ax + reach) // cell) + 1):
+            for j in range(int((ay - reach) // cell), int((ay + reach) // cell) + 1):
                 for x, y, who in self._cells.get((i, j), ()):
-                    if who != own and math.hypot(x - at.x(), y - at.y()) <= reach:
+                    if who != own and math.hypot(x - ax, y - ay) <= reach:
                         return True
         return False
 
@@ -211,7 +248,9 @@ def label_layout(
     the token crossing no token and no name (on paper a line ran under another name). The
     whole name first; where it finds no such spot its :func:`short_name`; a name with no
     spot at all is left out (the marker keeps its initials, the tooltip the name; a fit
-    zooms in until none is: :func:`~m3desk.ui.map.painter.names_fit`)."""
+    zooms in until none is: :func:`~m3desk.ui.map.painter.names_fit`). In a crowd (its
+    token's cell of ``taken`` full) a name is looked for beside its token only, and a full
+    cell costs one look: piled tokens cost what spread ones do."""
     surface = QRectF(0, 0, frame.width, frame.height)
     order = sorted(centres, key=lambda c: (not c[3], round(c[1]), c[0]))
     near = _Centres(centres)
@@ -264,8 +303,16 @@ def _first_spot(
 ) -> tuple[str, QRectF, QLineF | None] | None:
     """The first of :func:`_spots` where ``text`` may stand (see :func:`label_layout`)."""
     width = style.label_width(text, selected)
+    line = style.line
+    # Every spot within reach lies in this square: all of it full, none is free (a crowd).
+    if taken.full_over(
+        QRectF(x - reach - width, y - reach - line, 2 * (reach + width), 2 * (reach + line))
+    ):
+        return None
     centre = QPointF(x, y)
-    for box, apart in _spots(x, y, radius, width, style.line - 1):
+    # No line out of a crowd (Taken.crossed): only the spots beside it are tried.
+    spots = _spots(x, y, radius, width, style.line - 1, beside_only=taken.full_at(centre))
+    for box, apart in spots:
         # A little air round each name, so two names side by side read as two.
         aired = box.adjusted(-4, -1, 4, 1)
         if (
