@@ -260,7 +260,8 @@ def read_png_in_bands(
             top += count
             time.sleep(0)  # the GUI thread's turn between bands
     except zlib.error as error:
-        raise ValueError(f"its picture data is corrupt ({error})") from error
+        # zlib's own words ("invalid distance too far back") say nothing to the user
+        raise ValueError("its compressed picture data does not unpack") from error
     finally:
         painter.end()
     return out
