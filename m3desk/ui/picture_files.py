@@ -52,6 +52,7 @@ __all__ = [
     "MAX_SVG_ELEMENTS",
     "Cancelled",
     "ReadPicture",
+    "damaged",
     "picture_kind",
     "read_file",
     "read_picture",
@@ -204,6 +205,8 @@ def read_picture_bytes(
     kind = picture_kind(data[:64])
     if kind not in kinds:
         raise ValueError(_refusal(name, kind, data, kinds))
+    if kind in RASTER and not _ends_whole(data, kind):
+        raise ValueError(damaged(name, f"the file ends before its {RASTER[kind]} picture does"))
     if kind in ("svg", "svgz"):
         return _read_svg(data, name, kind, max_side, cancelled)
     return _read_raster(data, name, kind, max_side, max_pixels, purpose, cancelled)
@@ -215,6 +218,14 @@ def _refusal(name: str, kind: str, data: bytes, kinds: tuple[str, ...]) -> str:
         wanted += " or SVG"
     if not data:
         return f"{name} is empty, not a picture."
+    if not kind and len(data) < 12:
+        for signature, shown in (
+            (b"\x89PNG\r\n\x1a\n", "PNG"),
+            (b"\xff\xd8", "JPEG"),
+            (b"RIFF", "WebP"),
+        ):
+            if signature.startswith(data) or data.startswith(signature):
+                return damaged(name, f"the file ends before its {shown} picture does")
     if kind:
         shown = kind.upper() if kind in ("svg", "svgz") else RASTER.get(kind, kind)
         article = "an" if shown in ("SVG", "SVGZ", "XPM", "XBM", "ICNS") else "a"
@@ -223,6 +234,50 @@ def _refusal(name: str, kind: str, data: bytes, kinds: tuple[str, ...]) -> str:
             "save it as one of those."
         )
     return f"{name} is not a picture m3desk can read (it reads {wanted})."
+
+
+def damaged(name: str, why: str) -> str:
+    """The sentence for a picture cut short or damaged: one for every format and every
+    path (Qt's own error text never reaches the user). A picture cut short is refused,
+    never shown in part, whatever its format: what is missing is not said by a picture
+    half drawn or half grey."""
+    return (
+        f"{name} is cut short or damaged: {why}. Nothing of it is shown; "
+        "copy or save the picture again."
+    )
+
+
+def _ends_whole(data: bytes, kind: str) -> bool:
+    """Whether the file reaches its format's end: a PNG's IEND chunk, a JPEG's end-of-image
+    marker after its first scan, a WebP's every byte its RIFF header counts. Read from the
+    chunk and segment lengths, in one pass over a few bytes a chunk (the scan data of a
+    JPEG is searched for its end marker, which its coded data can never hold)."""
+    size = len(data)
+    if kind == "webp":
+        return size >= 8 + int.from_bytes(data[4:8], "little")
+    if kind == "png":
+        at = 8
+        while at + 8 <= size:
+            length = int.from_bytes(data[at : at + 4], "big")
+            if data[at + 4 : at + 8] == b"IEND":
+                return at + 12 <= size
+            at += 12 + length
+        return False
+    at = 2
+    while at + 4 <= size:
+        if data[at] != 0xFF:
+            return True  # not a marker where one belongs: damaged, which Qt's decoder says
+        marker = data[at + 1]
+        if marker == 0xFF or marker == 0x01 or 0xD0 <= marker <= 0xD8:
+            at += 1 if marker == 0xFF else 2
+            continue
+        if marker == 0xD9:
+            return True
+        length = int.from_bytes(data[at + 2 : at + 4], "big")
+        if marker == 0xDA:
+            return data.find(b"\xff\xd9", at + 2 + length) >= 0
+        at += 2 + length
+    return False
 
 
 def _buffer(data: bytes) -> QBuffer:
@@ -255,10 +310,7 @@ def _read_raster(
     reader.setAutoTransform(True)
     claimed = reader.size()
     if not claimed.isValid() or claimed.isEmpty():
-        raise ValueError(
-            f"{name} could not be read as a {shown} picture "
-            f"({reader.errorString() or 'no size in its header'})."
-        )
+        raise ValueError(damaged(name, f"its {shown} header gives no size"))
     width, height = claimed.width(), claimed.height()
     if width * height > max_pixels:
         raise ValueError(
@@ -289,7 +341,7 @@ def _read_raster(
                 scaled = webp.read(data, target, between)
             except ValueError as error:
                 raise ValueError(
-                    f"{name} could not be read as a WebP picture ({error})."
+                    damaged(name, f"its WebP picture data could not be decoded ({error})")
                 ) from error
             return ReadPicture(scaled, scaled.width() / width, kind)
     if not natively and full > MAX_FULL_DECODE_BYTES and kind == "png":
@@ -299,7 +351,7 @@ def _read_raster(
         try:
             banded = read_png_in_bands(data, target, between)
         except ValueError as error:
-            raise ValueError(f"{name} could not be read as a PNG picture ({error}).") from error
+            raise ValueError(damaged(name, f"{error}")) from error
         if banded is not None:
             return ReadPicture(banded, banded.width() / width, kind)
     if not natively and full > MAX_FULL_DECODE_BYTES:
@@ -325,10 +377,7 @@ def _read_raster(
         QImageReader.setAllocationLimit(before)
     buffer.close()
     if image.isNull():
-        raise ValueError(
-            f"{name} could not be read as a {shown} picture "
-            f"({reader.errorString() or 'corrupt data'})."
-        )
+        raise ValueError(damaged(name, f"its {shown} picture data could not be decoded"))
     if image.size() != target:
         image = _shrunk(image, target)
     return ReadPicture(image, image.width() / width, kind)
@@ -397,7 +446,9 @@ def _inflated(data: bytes, name: str) -> bytes:
             if inflater.eof:
                 break
     except zlib.error as error:
-        raise ValueError(f"{name} could not be unpacked (a damaged gzip file).") from error
+        raise ValueError(damaged(name, "its gzip data does not unpack")) from error
+    if not inflater.eof:
+        raise ValueError(damaged(name, "the file ends before its gzipped SVG drawing does"))
     return b"".join(out)
 
 
@@ -495,6 +546,18 @@ class _Scan:
         return total
 
 
+_CUT_SHORT = {
+    getattr(xml.parsers.expat.errors, "codes", {}).get(message, 0)
+    for message in (
+        xml.parsers.expat.errors.XML_ERROR_NO_ELEMENTS,
+        xml.parsers.expat.errors.XML_ERROR_UNCLOSED_TOKEN,
+        xml.parsers.expat.errors.XML_ERROR_PARTIAL_CHAR,
+        xml.parsers.expat.errors.XML_ERROR_UNCLOSED_CDATA_SECTION,
+    )
+}
+"""The parser's errors at a text that stops before its end (every element left open)."""
+
+
 def scan_svg(text: bytes, name: str) -> int:
     """The elements ``text`` would draw (copies included); ValueError with a sentence when
     it passes a budget, declares entities or is not well-formed SVG."""
@@ -513,9 +576,14 @@ def scan_svg(text: bytes, name: str) -> int:
     try:
         parser.Parse(text, True)
     except xml.parsers.expat.ExpatError as error:
+        if error.code in _CUT_SHORT:
+            raise ValueError(damaged(name, "the file ends before its SVG drawing does")) from error
         raise ValueError(
-            f"{name} could not be read as SVG (line {error.lineno}: "
-            f"{xml.parsers.expat.ErrorString(error.code)})."
+            damaged(
+                name,
+                f"its SVG text is not well-formed at line {error.lineno} "
+                f"({xml.parsers.expat.ErrorString(error.code)})",
+            )
         ) from error
     if scan.root != "svg":
         raise ValueError(f"{name} is an XML file but not an SVG picture.")

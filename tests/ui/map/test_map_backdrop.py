@@ -86,7 +86,7 @@ def test_a_picture_is_placed_scaled_saved_and_reopened(
     [
         ("missing", "could not be opened"),
         ("text", "is not a picture m3desk can read"),
-        ("truncated", "could not be read as a PNG picture"),
+        ("truncated", "is cut short or damaged: the file ends before its PNG picture does"),
         ("billions", "claims 60000 × 60000 pixels"),
     ],
 )

@@ -125,7 +125,7 @@ def test_a_truncated_large_scan_is_said(qapp: Any) -> None:
     )
     with pytest.raises(
         ValueError,
-        match="scan.png could not be read as a PNG picture "
-        r"\(its picture data ends early\)",
+        match=r"scan\.png is cut short or damaged: its picture data ends early\. "
+        "Nothing of it is shown",
     ):
         read_picture_bytes(data, "scan.png", 4096)
