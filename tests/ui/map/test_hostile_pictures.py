@@ -37,8 +37,8 @@ CUT, NONE = "is cut short or damaged: the file ends before its", "Nothing of it 
 LARGE_SCAN_CPU_S = BUDGET_S
 """A legitimate 100-megapixel scan is read (scaled, a band at a time), not refused: about
 1.1 s of CPU on the 2-core reference box (1.97 s with 24 MB bands and zlib's checksum, 2.4 s
-before its bands were handed to Qt's decoder without two copies). It is held to the issue's 2 s in CPU seconds, so that a loaded machine
-does not fail it."""
+before its bands were handed to Qt's decoder without two copies). It is held to the
+issue's 2 s in CPU seconds, so that a loaded machine does not fail it."""
 SAID = {
     "nested-use.svg": "its <use> elements make more than",
     "many-paths.svg": "more than 8 MB of drawing",
