@@ -37,9 +37,6 @@ it. The bounds stay: they are the issue's, and such a ratio is the code's, not t
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import pkgutil
 import statistics
 import time
 from dataclasses import dataclass
@@ -84,19 +81,6 @@ def _crowd(game: str, count: int) -> core.Encounter:
             ),
         )
     return encounter
-
-
-def _on_the_index(game: str) -> bool:
-    """Whether the game's simulator finds its foes through the core's spatial index
-    (``core.forecast_space``), read from its package's own modules."""
-    package = registry.module_of(game).rpartition(".")[0]
-    found = importlib.import_module(package)
-    for info in pkgutil.iter_modules(getattr(found, "__path__", [])):
-        if info.name.startswith("forecast"):
-            module = importlib.import_module(f"{package}.{info.name}")
-            if "m3desk.core.forecast_space" in inspect.getsource(module):
-                return True
-    return False
 
 
 @dataclass(frozen=True)
