@@ -150,7 +150,8 @@ def _refined(
                 0.0,
                 [xs[j] for j, _v, _s in wanted],
                 [ys[j] for j, _v, _s in wanted],
-                [0.0] * len(wanted),
+                (),
+                level=True,  # the fitting's places stand on one level: the same numbers
             )
             sx = sy = 0.0
             wrong = 0
@@ -205,7 +206,7 @@ def _settled(
                 if length < 1e-9:
                     dx, dy, length = 1.0, 0.5, hypot(1.0, 0.5)
                 # the near ones weigh most: a far distance rounded says little of direction
-                weight = 1.0 / max(value, step) ** 2
+                weight = 1.0 / (value if value >= step else step) ** 2
                 sx += (ox + dx * value / length) * weight
                 sy += (oy + dy * value / length) * weight
                 total += weight
@@ -238,7 +239,8 @@ def _wrong(
             0.0,
             [xs[j] for j, _s in later],
             [ys[j] for j, _s in later],
-            [0.0] * len(later),
+            (),
+            level=True,
         )
         count += sum(1 for (_j, s), got in zip(later, read, strict=True) if got != s)
     return count
@@ -523,7 +525,11 @@ def pairs_of(positions: Mapping[str, object]) -> dict[tuple[str, str], float]:
     pairs: dict[tuple[str, str], float] = {}
     for key, value in positions.items():
         pair = str(key).split("|")
-        distance = _distance(value)
+        # a plain number within bounds at once (the many pairs of a file), else by the rule
+        if type(value) is int or type(value) is float:
+            distance = float(value) if -FARTHEST <= value <= FARTHEST else None
+        else:
+            distance = _distance(value)
         if len(pair) == 2 and pair[0] != pair[1] and distance is not None:
             pairs[(pair[0], pair[1])] = distance
     return pairs
