@@ -150,8 +150,7 @@ def _refined(
                 0.0,
                 [xs[j] for j, _v, _s in wanted],
                 [ys[j] for j, _v, _s in wanted],
-                (),
-                level=True,  # the fitting's places stand on one level: the same numbers
+                [0.0] * len(wanted),
             )
             sx = sy = 0.0
             wrong = 0
@@ -239,8 +238,7 @@ def _wrong(
             0.0,
             [xs[j] for j, _s in later],
             [ys[j] for j, _s in later],
-            (),
-            level=True,
+            [0.0] * len(later),
         )
         count += sum(1 for (_j, s), got in zip(later, read, strict=True) if got != s)
     return count
