@@ -246,6 +246,8 @@ def _wrong(
 
 def _components(count: int, pairs: Mapping[tuple[int, int], float]) -> list[list[int]]:
     """Groups of indices joined by known pairs (singletons for those in none)."""
+    if len(pairs) == count * (count - 1) // 2:
+        return [list(range(count))]  # a distance for every pair (as old files kept): one group
     parent = list(range(count))
 
     def root(i: int) -> int:
@@ -417,11 +419,19 @@ def _crossing(
 
 
 def _fit_component(
-    model: PositionModel, members: list[int], pairs: Mapping[tuple[int, int], float], work: _Work
+    model: PositionModel,
+    members: list[int],
+    pairs: Mapping[tuple[int, int], float],
+    work: _Work,
+    whole: bool = False,
 ) -> list[Place]:
-    """Places for one group joined by known pairs, centred on the origin."""
-    local = {m: k for k, m in enumerate(members)}
-    known = {(local[i], local[j]): v for (i, j), v in pairs.items() if i in local}
+    """Places for one group joined by known pairs, centred on the origin; ``whole``: the
+    group is everyone, in order (the pairs are its own as they are)."""
+    if whole:
+        known: Mapping[tuple[int, int], float] = pairs
+    else:
+        local = {m: k for k, m in enumerate(members)}
+        known = {(local[i], local[j]): v for (i, j), v in pairs.items() if i in local}
     count = len(members)
     if count == 1:
         return [Place.at(0, 0)]
@@ -505,7 +515,7 @@ def fit(
         sizes[group_of[i]] = sizes.get(group_of[i], 0) + 1
     for g, members in enumerate(groups):
         share = allowed * sizes.get(g, 0) / max(1, len(pairs))
-        points = _fit_component(model, members, pairs, _Work(share))
+        points = _fit_component(model, members, pairs, _Work(share), whole=len(groups) == 1)
         low = min(p.x for p in points)
         for member, point in zip(members, points, strict=True):
             places[member] = Place.at(point.x - low + offset, point.y)
