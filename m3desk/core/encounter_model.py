@@ -233,8 +233,9 @@ class Encounter(BaseModel):
         positions = {}
         for key, value in self.positions.items():
             pair = key.split("|")
-            if len(pair) == 2 and pair[0] != pair[1] and set(pair) <= ids:
-                positions[pair_key(*pair)] = value
+            if len(pair) == 2 and pair[0] != pair[1] and pair[0] in ids and pair[1] in ids:
+                # as pair_key writes it (the many pairs of an old file, without a sort each)
+                positions[key if pair[0] < pair[1] else f"{pair[1]}|{pair[0]}"] = value
         if len(positions) != len(self.positions):
             changes["positions"] = positions
             notes.append(

@@ -205,7 +205,7 @@ def _settled(
                 if length < 1e-9:
                     dx, dy, length = 1.0, 0.5, hypot(1.0, 0.5)
                 # the near ones weigh most: a far distance rounded says little of direction
-                weight = 1.0 / max(value, step) ** 2
+                weight = 1.0 / (value if value >= step else step) ** 2
                 sx += (ox + dx * value / length) * weight
                 sy += (oy + dy * value / length) * weight
                 total += weight
@@ -246,6 +246,8 @@ def _wrong(
 
 def _components(count: int, pairs: Mapping[tuple[int, int], float]) -> list[list[int]]:
     """Groups of indices joined by known pairs (singletons for those in none)."""
+    if len(pairs) == count * (count - 1) // 2:
+        return [list(range(count))]  # a distance for every pair (as old files kept): one group
     parent = list(range(count))
 
     def root(i: int) -> int:
@@ -267,6 +269,18 @@ def _stress(
     points: Sequence[tuple[float, float]],
     pairs: Sequence[tuple[tuple[int, int], float]],
 ) -> float:
+    """The squared misses of ``pairs`` (index pairs and their distance) by the metric's
+    unrounded :meth:`~m3desk.core.system.PositionModel.norm`."""
+    if model.metric == "squares":
+        # norm's arithmetic for a grid on one level, inline (thirty turns of many pairs):
+        # the longer side whole, the shorter at half, the very same numbers
+        total = 0.0
+        for (i, j), v in pairs:
+            (ax, ay), (bx, by) = points[i], points[j]
+            a, b = ax - bx, ay - by
+            a, b = (a if a > 0 else -a), (b if b > 0 else -b)
+            total += ((a + b / 2 if a > b else b + a / 2) - v) ** 2
+        return total
     norm = model.norm
     return sum(
         (norm(points[i][0] - points[j][0], points[i][1] - points[j][1]) - v) ** 2
@@ -405,11 +419,19 @@ def _crossing(
 
 
 def _fit_component(
-    model: PositionModel, members: list[int], pairs: Mapping[tuple[int, int], float], work: _Work
+    model: PositionModel,
+    members: list[int],
+    pairs: Mapping[tuple[int, int], float],
+    work: _Work,
+    whole: bool = False,
 ) -> list[Place]:
-    """Places for one group joined by known pairs, centred on the origin."""
-    local = {m: k for k, m in enumerate(members)}
-    known = {(local[i], local[j]): v for (i, j), v in pairs.items() if i in local}
+    """Places for one group joined by known pairs, centred on the origin; ``whole``: the
+    group is everyone, in order (the pairs are its own as they are)."""
+    if whole:
+        known: Mapping[tuple[int, int], float] = pairs
+    else:
+        local = {m: k for k, m in enumerate(members)}
+        known = {(local[i], local[j]): v for (i, j), v in pairs.items() if i in local}
     count = len(members)
     if count == 1:
         return [Place.at(0, 0)]
@@ -493,7 +515,7 @@ def fit(
         sizes[group_of[i]] = sizes.get(group_of[i], 0) + 1
     for g, members in enumerate(groups):
         share = allowed * sizes.get(g, 0) / max(1, len(pairs))
-        points = _fit_component(model, members, pairs, _Work(share))
+        points = _fit_component(model, members, pairs, _Work(share), whole=len(groups) == 1)
         low = min(p.x for p in points)
         for member, point in zip(members, points, strict=True):
             places[member] = Place.at(point.x - low + offset, point.y)
@@ -523,7 +545,11 @@ def pairs_of(positions: Mapping[str, object]) -> dict[tuple[str, str], float]:
     pairs: dict[tuple[str, str], float] = {}
     for key, value in positions.items():
         pair = str(key).split("|")
-        distance = _distance(value)
+        # a plain number within bounds at once (the many pairs of a file), else by the rule
+        if type(value) is int or type(value) is float:
+            distance = float(value) if -FARTHEST <= value <= FARTHEST else None
+        else:
+            distance = _distance(value)
         if len(pair) == 2 and pair[0] != pair[1] and distance is not None:
             pairs[(pair[0], pair[1])] = distance
     return pairs
