@@ -337,3 +337,21 @@ def test_the_printed_part_of_the_picture_lies_where_the_picture_does(
         step = max(shown.per_pixel, per_pixel * WIDE[0] / MAX_SIDE)
         assert abs(edges[-1]) <= 2 * step, (reading, edges[-1], step)
     assert abs(edges[0] - edges[1]) <= 1e-6
+
+
+def test_printing_reads_a_jpeg_at_the_smallest_fraction_its_page_needs(
+    qapp: Any, tmp_path: Path
+) -> None:
+    """No copy yet: a page that needs a fifth of the file's pixels a side reads the JPEG at
+    libjpeg's quarter (an eighth would not do), and keeps no copy of it (the window writes
+    its own, at its own size); a page needing more than the window's size reads that."""
+    path = _scan(tmp_path / "long.jpg", RED, (2 * MAX_SIDE + 400, 64))
+    width = 2 * MAX_SIDE + 400
+    printed = backdrop.BackdropCache().picture(str(path), 0.2)
+    assert printed is not None and printed.reduced
+    assert printed.width == width // 4 and printed.shrink == (width // 4) / width
+    assert _close(printed.rows(0, 8).pixelColor(5, 5), RED)
+    assert _copies() == []
+    finer = backdrop.BackdropCache().picture(str(path), 3.0)
+    assert finer is not None and not finer.reduced and finer.width == MAX_SIDE
+    assert len(_copies()) == 1
