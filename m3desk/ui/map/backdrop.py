@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QImage
 
 from m3desk.ui import picture_cache
+from m3desk.ui.jpeg_rows import jpeg_rows
 from m3desk.ui.picture_files import MAX_FILE_BYTES, MAX_PIXELS, Cancelled, ReadPicture, read_picture
 
 __all__ = [
@@ -383,6 +384,16 @@ class BackdropCache:
                     return image.copy(0, top, image.width(), bottom - top)
 
             return PrintedPicture(kept.width, kept.height, kept.shrink, rows)
+        try:  # a large JPEG: only its rows down to the page's strip are decoded
+            strips = jpeg_rows(path, MAX_SIDE, at_least)
+        except ValueError as error:
+            if len(_LEFT_OUT) < 100:
+                _LEFT_OUT[path] = str(error)
+            return None
+        if strips is not None:
+            return PrintedPicture(
+                strips.width, strips.height, strips.shrink, strips.rows, strips.reduced
+            )
         image = self.get(path, at_least)[0]
         return None if image is None else PrintedPicture.of(image)
 

@@ -355,3 +355,32 @@ def test_printing_reads_a_jpeg_at_the_smallest_fraction_its_page_needs(
     finer = backdrop.BackdropCache().picture(str(path), 3.0)
     assert finer is not None and not finer.reduced and finer.width == MAX_SIDE
     assert len(_copies()) == 1
+
+
+def test_a_large_jpeg_printed_with_no_copy_decodes_its_strip_as_the_whole_read_does(
+    qapp: Any, tmp_path: Path
+) -> None:
+    """No copy yet, a JPEG the window reads at libjpeg's half: printing decodes only the
+    rows down to its strip, and they are the whole read's rows pixel for pixel (the printed
+    picture lies where the picture does); no copy is written from it."""
+    from PySide6.QtGui import QPainter
+
+    size = (2 * MAX_SIDE - 192, 96)
+    image = QImage(*size, QImage.Format.Format_RGB32)
+    image.fill(RED)
+    painter = QPainter(image)
+    painter.fillRect(size[0] // 2, 0, size[0] - size[0] // 2, size[1], BLUE)
+    painter.end()
+    path = tmp_path / "halves.jpg"
+    assert image.save(str(path), "JPEG", 95)
+    printed = backdrop.BackdropCache().picture(str(path))
+    assert printed is not None
+    whole, shrink = read_backdrop(str(path))
+    assert (printed.width, printed.height, printed.shrink) == (
+        whole.width(),
+        whole.height(),
+        shrink,
+    )
+    strip = printed.rows(16, 40)
+    assert strip == whole.copy(0, 16, whole.width(), 24).convertToFormat(strip.format())
+    assert _copies() == []
