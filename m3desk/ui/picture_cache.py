@@ -241,8 +241,9 @@ def _checked_header(
 
 
 def worth_copying(read: ReadPicture, key: PictureKey) -> bool:
-    """A raster picture, opaque, shrunk on reading or from a large file."""
-    if read.kind not in ("png", "jpeg", "webp") or read.image.hasAlphaChannel():
+    """A raster picture, opaque, shrunk on reading or from a large file, read at the
+    window's size (a JPEG read smaller for a page is no copy the window could use)."""
+    if read.reduced or read.kind not in ("png", "jpeg", "webp") or read.image.hasAlphaChannel():
         return False
     return read.shrink < 1.0 or key.size >= COPY_FROM_BYTES
 

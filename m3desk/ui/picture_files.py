@@ -87,6 +87,9 @@ class ReadPicture:
     shrink: float
     """1.0: full size; 0.5: each pixel of the image stands for two of the file's."""
     kind: str
+    reduced: bool = False
+    """Read smaller than ``max_side`` allowed, for a page that needs no more (a JPEG at
+    libjpeg's quarter or eighth): never the window's copy."""
 
 
 def picture_kind(head: bytes) -> str:
@@ -176,17 +179,26 @@ def read_picture(
     cancelled: Callable[[], bool] = lambda: False,
     max_pixels: int = MAX_PIXELS,
     purpose: str = "a map",
+    at_least: float = 0.0,
 ) -> ReadPicture:
     """The picture at ``path``, at most ``max_side`` pixels on its long side. Raises
     ValueError with a sentence naming the file when it cannot be used, Cancelled when
-    ``cancelled()`` turns true between the steps."""
+    ``cancelled()`` turns true between the steps. A JPEG is read at the smallest of
+    libjpeg's own fractions that keeps ``at_least`` of the file's pixels a side (a page
+    needs no more), when that is smaller still."""
     text = str(path)
     name = Path(text).name or text
     data = read_file(text, name)
     if cancelled():
         raise Cancelled
     return read_picture_bytes(
-        data, name, max_side, cancelled=cancelled, max_pixels=max_pixels, purpose=purpose
+        data,
+        name,
+        max_side,
+        cancelled=cancelled,
+        max_pixels=max_pixels,
+        purpose=purpose,
+        at_least=at_least,
     )
 
 
@@ -199,6 +211,7 @@ def read_picture_bytes(
     kinds: tuple[str, ...] = ("png", "jpeg", "webp", "svg", "svgz"),
     max_pixels: int = MAX_PIXELS,
     purpose: str = "a map",
+    at_least: float = 0.0,
 ) -> ReadPicture:
     """As :func:`read_picture`, from the file's bytes (``name`` for the sentences); only
     ``kinds`` are read."""
@@ -209,7 +222,7 @@ def read_picture_bytes(
         raise ValueError(damaged(name, f"the file ends before its {RASTER[kind]} picture does"))
     if kind in ("svg", "svgz"):
         return _read_svg(data, name, kind, max_side, cancelled)
-    return _read_raster(data, name, kind, max_side, max_pixels, purpose, cancelled)
+    return _read_raster(data, name, kind, max_side, max_pixels, purpose, cancelled, at_least)
 
 
 def _refusal(name: str, kind: str, data: bytes, kinds: tuple[str, ...]) -> str:
@@ -302,6 +315,7 @@ def _read_raster(
     max_pixels: int,
     purpose: str,
     cancelled: Callable[[], bool] = lambda: False,
+    at_least: float = 0.0,
 ) -> ReadPicture:
     shown = RASTER[kind]
     buffer = _buffer(data)
@@ -322,6 +336,11 @@ def _read_raster(
         target = claimed.scaled(max_side, max_side, Qt.AspectRatioMode.KeepAspectRatio)
         if kind == "jpeg":
             target = _jpeg_fraction(claimed, max_side) or target
+    reduced = False
+    if kind == "jpeg" and at_least > 0.0:
+        smaller = _jpeg_at_least(claimed, at_least)
+        reduced = smaller is not None and smaller.width() < target.width()
+        target = smaller if smaller is not None and reduced else target
     full = width * height * _bytes_per_pixel(data, kind)
     # libjpeg decodes straight to a half, a quarter or an eighth; for less than halving (or
     # a JPEG too large to hold whole) that is then scaled by Qt's slower smooth scaling.
@@ -380,7 +399,7 @@ def _read_raster(
         raise ValueError(damaged(name, f"its {shown} picture data could not be decoded"))
     if image.size() != target:
         image = _shrunk(image, target)
-    return ReadPicture(image, image.width() / width, kind)
+    return ReadPicture(image, image.width() / width, kind, reduced)
 
 
 def _jpeg_fraction(claimed: QSize, max_side: int) -> QSize | None:
@@ -394,6 +413,20 @@ def _jpeg_fraction(claimed: QSize, max_side: int) -> QSize | None:
             if 4 * max(size.width(), size.height()) >= 3 * max_side and not size.isEmpty():
                 return size
             return None
+    return None
+
+
+def _jpeg_at_least(claimed: QSize, at_least: float) -> QSize | None:
+    """The smallest of the eighth, quarter and half of ``claimed`` libjpeg decodes to by
+    itself (scaled in the DCT: most of the inverse transform skipped) that keeps at least
+    ``at_least`` of the file's pixels on each side; None when only more would do."""
+    width, height = claimed.width(), claimed.height()
+    for denominator in (8, 4, 2):
+        size = QSize(width // denominator, height // denominator)
+        if size.isEmpty():
+            continue
+        if size.width() >= at_least * width and size.height() >= at_least * height:
+            return size
     return None
 
 

@@ -9,8 +9,10 @@ high-quality scan of a large map weighs; decoding it costs about 1 s of a proces
 whatever the scale it is read at: 2.3 s of CPU for the command for four on the old code,
 4.3 s for 200). Once read, the picture's smaller copy is kept in the cache folder
 (:mod:`m3desk.ui.picture_cache`): with it, four and 200 are held to the same 1 s and 3 s,
-the command for four to 1 s; the first export ever (no copy yet: the scan decoded, the
-copy written) to the issue's 2 s.
+the command for four to 1 s. The window writes that copy when it first shows the picture;
+an export with no copy yet decodes only the scan's rows down to the strip its page shows
+(:mod:`m3desk.ui.jpeg_rows`) and writes no copy: held to the same 1 s and 3 s in this
+process, the command for four to the issue's 2 s.
 
 The baseline, measured in the same run, is the bare QPainter page of the printing benchmark
 (boxes and text on one A4 page). Targets (issue 30): at most 1 s for four, 3 s for 200,
@@ -38,6 +40,7 @@ from m3desk.core.places import Backdrop
 from m3desk.storage import catalog
 from m3desk.storage.documents import save_document
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.map.backdrop import read_backdrop
 from m3desk.ui.printing.export import documents_pdf_bytes
 from tests.benchmarks.test_printing_bench import _bare_page
 
@@ -127,12 +130,17 @@ def test_encounter_export(qapp, scan: Path, count: int, with_scan: bool) -> None
 
 @pytest.mark.parametrize("count", [4, 200])
 def test_encounter_export_with_a_large_scan(qapp, large_scan: Path, count: int) -> None:
-    """The first export decodes the scan and keeps its copy (held to 2 s); the next ones
-    read the copy (held to 1 s for four, 3 s for 200, as without a picture)."""
+    """The first export (no copy) decodes the scan's rows down to its page's strip and keeps
+    no copy (held to 1 s for four, 3 s for 200: 1.27 s and 2.33 s on the old code, which
+    decoded the whole scan and wrote the copy); once the window has written its copy the
+    exports read it (held to the same)."""
     encounter = _crowd(count, large_scan)
     folder = Path(os.environ["M3DESK_HOME"]) / "cache" / "pictures"  # the test's own
     assert not folder.exists()  # nothing kept yet
     first = _cpu(lambda: documents_pdf_bytes([encounter]), 1)
+    assert not folder.exists()  # a strip is no copy: the window writes its own
+    read_backdrop(str(large_scan), copy=True)  # as the window's worker does
+    assert len(list(folder.iterdir())) == 1
     baseline = _cpu(_bare_page, 9)
     spent = _cpu(lambda: documents_pdf_bytes([encounter]), 3)
     print(
@@ -140,9 +148,8 @@ def test_encounter_export_with_a_large_scan(qapp, large_scan: Path, count: int) 
         f"{first * 1000:.0f} ms CPU, then {spent * 1000:.0f} ms; bare page "
         f"{baseline * 1000:.1f} ms; ratios {first / baseline:.0f}× and {spent / baseline:.0f}×"
     )
-    assert first < TARGETS[count] + COLD_EXTRA
+    assert first < TARGETS[count]
     assert spent < TARGETS[count]
-    assert len(list(folder.iterdir())) == 1  # the copy the first export kept
 
 
 def _command(source: Path, tmp_path: Path, **extra: str) -> tuple[list[str], dict[str, str]]:
@@ -176,14 +183,17 @@ def _child_cpu(command: list[str], env: dict[str, str]) -> float:
 
 
 def test_the_export_command_for_four_with_a_large_scan(
-    qapp, large_scan: Path, tmp_path: Path
+    qapp, large_scan: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``m3desk export-pdf`` of four over the 8000 × 6000 scan: the next runs (the copy
     read) within 1 s of CPU, as without a picture (2.7 s on the old code, which decoded the
     scan at every run). The first run ever (a cache folder of its own, empty: the scan
     decoded, about 1.1 s, and its copy written, about 0.2 s, on top of the command's start,
     0.55-0.85 s) measured 1.9-2.4 s on the loaded 2-core box: the issue's 2 s is held in
-    this process (the test above), and here only to 2.5 s (the lower of two runs)."""
+    this process (the test above), here only to 2.5 s (the lower of two runs). Now the
+    first run decodes the rows down to its strip alone and writes no copy (1.27 s
+    where the old code took 1.79 s here), held to the issue's 2 s; the next runs are
+    measured once the window has written its copy."""
     encounter = _crowd(4, large_scan)
     source = tmp_path / "crypt.m3e"
     save_document(source, catalog.document_type(type(encounter)), encounter)
@@ -194,6 +204,9 @@ def test_the_export_command_for_four_with_a_large_scan(
     firsts = []
     for run in range(2):  # each with a cache folder of its own, empty
         firsts.append(_child_cpu(command, {**env, "M3DESK_CACHE_DIR": str(tmp_path / f"c{run}")}))
+    assert not (tmp_path / "c0" / "pictures").exists()  # a strip is no copy
+    monkeypatch.setenv("M3DESK_CACHE_DIR", str(tmp_path / "c0"))
+    read_backdrop(str(large_scan), copy=True)  # as the window's worker does
     kept = {**env, "M3DESK_CACHE_DIR": str(tmp_path / "c0")}
     spent = [_child_cpu(command, kept) for _ in range(3)]
     baseline = _cpu(_bare_page, 9)
@@ -203,7 +216,7 @@ def test_the_export_command_for_four_with_a_large_scan(
         f"CPU (process), then {median * 1000:.0f} ms; bare page {baseline * 1000:.1f} ms; "
         f"ratios {first / baseline:.0f}× and {median / baseline:.0f}×"
     )
-    assert first < TARGETS[4] + COLD_EXTRA + 0.5, f"the first run took {first:.2f} s of CPU"
+    assert first < TARGETS[4] + COLD_EXTRA, f"the first run took {first:.2f} s of CPU"
     assert median < TARGETS[4], f"the command took {median:.2f} s of CPU"
     assert len(list((tmp_path / "c0" / "pictures").iterdir())) == 1
 

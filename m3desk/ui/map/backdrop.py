@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QImage
 
 from m3desk.ui import picture_cache
+from m3desk.ui.jpeg_rows import jpeg_rows
 from m3desk.ui.picture_files import MAX_FILE_BYTES, MAX_PIXELS, Cancelled, ReadPicture, read_picture
 
 __all__ = [
@@ -49,7 +50,11 @@ LOAD_BUDGET_S = 20.0
 
 
 def read_backdrop(
-    path: str, cancelled: Callable[[], bool] = lambda: False, *, copy: bool = False
+    path: str,
+    cancelled: Callable[[], bool] = lambda: False,
+    *,
+    copy: bool = False,
+    at_least: float = 0.0,
 ) -> tuple[QImage, float]:
     """The picture at ``path`` and how much it was shrunk on reading (1.0: full size;
     0.5: each pixel of the image stands for two of the file's). Raises ValueError with a
@@ -58,15 +63,17 @@ def read_backdrop(
     A large picture is read from its copy in the cache when one is kept for the file as
     it is now, and (``copy``) copied there once read from the file
     (:mod:`m3desk.ui.picture_cache`): the window's worker and printing alike decode a large
-    scan in full once."""
-    image, shrink, keep = _read_backdrop(path, cancelled)
+    scan in full once. Without a copy, a JPEG is read at the smallest of libjpeg's own
+    fractions that keeps ``at_least`` of the file's pixels a side (a page's need), and is
+    then not copied (the window writes its copy when it first reads the picture)."""
+    image, shrink, keep = _read_backdrop(path, cancelled, at_least)
     if keep is not None and copy:
         keep()
     return image, shrink
 
 
 def _read_backdrop(
-    path: str, cancelled: Callable[[], bool]
+    path: str, cancelled: Callable[[], bool], at_least: float = 0.0
 ) -> tuple[QImage, float, Callable[[], None] | None]:
     """As :func:`read_backdrop`, the copy not yet written: the third value writes it (the
     window's worker hands the map its picture first, then writes the copy)."""
@@ -75,7 +82,7 @@ def _read_backdrop(
         kept = picture_cache.cached_copy(key, MAX_SIDE)
         if kept is not None:
             return _marked(kept), kept.shrink, None
-    read = read_picture(path, MAX_SIDE, cancelled=cancelled)
+    read = read_picture(path, MAX_SIDE, cancelled=cancelled, at_least=at_least)
     if key is None or not picture_cache.worth_copying(read, key):
         return _marked(read), read.shrink, None
     copied = key
@@ -89,6 +96,8 @@ def _read_backdrop(
 def _marked(read: ReadPicture) -> QImage:
     # Stretch back to the file's pixel size on paint: keep the factor in the image.
     read.image.setText("m3desk-shrink", repr(read.shrink))
+    if read.reduced:
+        read.image.setText("m3desk-reduced", "1")
     return read.image
 
 
@@ -304,6 +313,8 @@ class PrintedPicture:
     height: int
     shrink: float
     read_rows: Callable[[int, int], QImage]
+    reduced: bool = False
+    """Read smaller than the window's, for one page's need (a finer page reads again)."""
 
     def rows(self, top: int, bottom: int) -> QImage:
         """Rows ``top`` to ``bottom`` (excluded), the whole width; ValueError when they
@@ -318,6 +329,7 @@ class PrintedPicture:
             image.height(),
             image.width() / max(width, 1e-9),
             lambda top, bottom: image.copy(0, top, image.width(), bottom - top),
+            image.text("m3desk-reduced") == "1",
         )
 
 
@@ -330,7 +342,7 @@ class BackdropCache:
         self._image: QImage | None = None
         self._error = ""
 
-    def get(self, path: str) -> tuple[QImage | None, str]:
+    def get(self, path: str, at_least: float = 0.0) -> tuple[QImage | None, str]:
         """The picture for ``path`` (already divided to the file's pixel scale: the
         returned image's width × ``per_pixel``/shrink) and the error sentence, if any."""
         if path != self._path:
@@ -340,7 +352,7 @@ class BackdropCache:
                 self._image, self._error = shown, ""
                 return self._image, self._error
             try:
-                image, _shrink = read_backdrop(path, copy=True)
+                image, _shrink = read_backdrop(path, copy=True, at_least=at_least)
             except ValueError as error:
                 self._image, self._error = None, str(error)
                 if len(_LEFT_OUT) < 100:  # a few sentences, however many files print
@@ -349,10 +361,11 @@ class BackdropCache:
                 self._image, self._error = image, ""
         return self._image, self._error
 
-    def picture(self, path: str) -> PrintedPicture | None:
+    def picture(self, path: str, at_least: float = 0.0) -> PrintedPicture | None:
         """The picture for ``path`` as printing reads it: an open map's copy in memory,
         else the copy in the cache folder (its rows read when asked for), else the picture
-        read whole (and copied); None, the sentence kept, when it cannot be read."""
+        read whole (and copied; a JPEG read at no more than ``at_least`` of its pixels a
+        side needs, and not copied); None, the sentence kept, when it cannot be read."""
         shown = _PICTURES.image(path)
         if shown is not None:
             return PrintedPicture.of(shown)
@@ -371,7 +384,17 @@ class BackdropCache:
                     return image.copy(0, top, image.width(), bottom - top)
 
             return PrintedPicture(kept.width, kept.height, kept.shrink, rows)
-        image = self.get(path)[0]
+        try:  # a large JPEG: only its rows down to the page's strip are decoded
+            strips = jpeg_rows(path, MAX_SIDE, at_least)
+        except ValueError as error:
+            if len(_LEFT_OUT) < 100:
+                _LEFT_OUT[path] = str(error)
+            return None
+        if strips is not None:
+            return PrintedPicture(
+                strips.width, strips.height, strips.shrink, strips.rows, strips.reduced
+            )
+        image = self.get(path, at_least)[0]
         return None if image is None else PrintedPicture.of(image)
 
 

@@ -338,9 +338,18 @@ class MapBlock:
         picture inside the map's frame, and no finer than the page's own pixels (``kx`` and
         ``ky`` of them a point), so a large scan is put in the PDF once at the page's
         resolution rather than whole."""
-        source = self._backdrop()
         spec = self.picture.backdrop
-        if source is None or spec is None:
+        if spec is None:
+            return self.picture, None
+        most = self.PICTURE_PPI / 72
+        # the shrink of the file the page needs: its pixels a file pixel (no copy yet: a
+        # JPEG is decoded at libjpeg's smallest fraction that gives the page all of them)
+        need = max(
+            spec.per_pixel * frame.scale * min(kx, most),
+            spec.down_per_pixel * frame.scale * min(ky, most),
+        )
+        source = self._backdrop(need)
+        if source is None:
             return self.picture, None
         # image pixels a unit (the picture as read: the window's copy, shrunk from the file)
         across = source.shrink / spec.per_pixel
@@ -359,7 +368,6 @@ class MapBlock:
         width_units, height_units = (x1 - x0) / across, (y1 - y0) / down
         # the page's pixels, up to what paper shows of a picture (the PDF writer's 1200
         # dots an inch would embed a large scan at 16 times the pixels, all compressed)
-        most = self.PICTURE_PPI / 72
         wanted_w = max(1, math.ceil(width_units * frame.scale * min(kx, most)))
         wanted_h = max(1, math.ceil(height_units * frame.scale * min(ky, most)))
         if part.width() > wanted_w or part.height() > wanted_h:
@@ -389,14 +397,16 @@ class MapBlock:
             margin=MARGIN + LABEL_ROOM / 2,
         )
 
-    def _backdrop(self) -> PrintedPicture | None:
+    def _backdrop(self, need: float = 1.0) -> PrintedPicture | None:
         """The background picture where the encounter has one and it can be read (with the
-        screen's budgets); a picture gone since prints the map without it."""
+        screen's budgets), with at least ``need`` of the file's pixels a side where it was
+        read smaller for a page; a picture gone since prints the map without it."""
         if self.picture.backdrop is None:
             return None
         path = self.picture.backdrop.path
-        if path not in self._decoded:
-            self._decoded[path] = BackdropCache().picture(path)
+        kept = self._decoded.get(path)
+        if path not in self._decoded or (kept is not None and kept.reduced and kept.shrink < need):
+            self._decoded[path] = BackdropCache().picture(path, need)
         return self._decoded[path]
 
 

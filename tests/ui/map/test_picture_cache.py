@@ -337,3 +337,50 @@ def test_the_printed_part_of_the_picture_lies_where_the_picture_does(
         step = max(shown.per_pixel, per_pixel * WIDE[0] / MAX_SIDE)
         assert abs(edges[-1]) <= 2 * step, (reading, edges[-1], step)
     assert abs(edges[0] - edges[1]) <= 1e-6
+
+
+def test_printing_reads_a_jpeg_at_the_smallest_fraction_its_page_needs(
+    qapp: Any, tmp_path: Path
+) -> None:
+    """No copy yet: a page that needs a fifth of the file's pixels a side reads the JPEG at
+    libjpeg's quarter (an eighth would not do), and keeps no copy of it (the window writes
+    its own, at its own size); a page needing more than the window's size reads that."""
+    path = _scan(tmp_path / "long.jpg", RED, (2 * MAX_SIDE + 400, 64))
+    width = 2 * MAX_SIDE + 400
+    printed = backdrop.BackdropCache().picture(str(path), 0.2)
+    assert printed is not None and printed.reduced
+    assert printed.width == width // 4 and printed.shrink == (width // 4) / width
+    assert _close(printed.rows(0, 8).pixelColor(5, 5), RED)
+    assert _copies() == []
+    finer = backdrop.BackdropCache().picture(str(path), 3.0)
+    assert finer is not None and not finer.reduced and finer.width == MAX_SIDE
+    assert len(_copies()) == 1
+
+
+def test_a_large_jpeg_printed_with_no_copy_decodes_its_strip_as_the_whole_read_does(
+    qapp: Any, tmp_path: Path
+) -> None:
+    """No copy yet, a JPEG the window reads at libjpeg's half: printing decodes only the
+    rows down to its strip, and they are the whole read's rows pixel for pixel (the printed
+    picture lies where the picture does); no copy is written from it."""
+    from PySide6.QtGui import QPainter
+
+    size = (2 * MAX_SIDE - 192, 96)
+    image = QImage(*size, QImage.Format.Format_RGB32)
+    image.fill(RED)
+    painter = QPainter(image)
+    painter.fillRect(size[0] // 2, 0, size[0] - size[0] // 2, size[1], BLUE)
+    painter.end()
+    path = tmp_path / "halves.jpg"
+    assert image.save(str(path), "JPEG", 95)
+    printed = backdrop.BackdropCache().picture(str(path))
+    assert printed is not None
+    whole, shrink = read_backdrop(str(path))
+    assert (printed.width, printed.height, printed.shrink) == (
+        whole.width(),
+        whole.height(),
+        shrink,
+    )
+    strip = printed.rows(16, 40)
+    assert strip == whole.copy(0, 16, whole.width(), 24).convertToFormat(strip.format())
+    assert _copies() == []
