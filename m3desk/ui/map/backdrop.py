@@ -38,6 +38,7 @@ __all__ = [
     "PrintedPicture",
     "file_pixel_size",
     "loaded_pictures",
+    "note_left_out",
     "read_backdrop",
     "take_left_out_pictures",
 ]
@@ -293,6 +294,12 @@ class PictureHandle:
 
 _LEFT_OUT: dict[str, str] = {}
 """Each picture printing could not read, by path, and why (the command line says them)."""
+
+
+def note_left_out(path: str, why: str) -> None:
+    """Printing could not use the picture at ``path``: said once by the command line."""
+    if len(_LEFT_OUT) < 100:  # a few sentences, however many files print
+        _LEFT_OUT.setdefault(path, why)
 
 
 def take_left_out_pictures() -> dict[str, str]:

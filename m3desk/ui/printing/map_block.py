@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette, QPen
 
 from m3desk.core.encounter import Encounter
 from m3desk.core.places import Area, Backdrop
-from m3desk.ui.map.backdrop import BackdropCache, PrintedPicture
+from m3desk.ui.map.backdrop import BackdropCache, PrintedPicture, note_left_out
 from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, names_fit, paint_map
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
@@ -363,7 +363,8 @@ class MapBlock:
             return dataclasses.replace(self.picture, backdrop=None), None
         try:  # only the rows the frame shows are read (from the copy on disk: no more)
             part = source.rows(y0, y1).copy(x0, 0, x1 - x0, y1 - y0)
-        except ValueError:
+        except ValueError as error:  # decoded only now (a strip of a large JPEG): said too
+            note_left_out(spec.path, str(error))
             return dataclasses.replace(self.picture, backdrop=None), None
         width_units, height_units = (x1 - x0) / across, (y1 - y0) / down
         # the page's pixels, up to what paper shows of a picture (the PDF writer's 1200

@@ -384,3 +384,32 @@ def test_a_large_jpeg_printed_with_no_copy_decodes_its_strip_as_the_whole_read_d
     strip = printed.rows(16, 40)
     assert strip == whole.copy(0, 16, whole.width(), 24).convertToFormat(strip.format())
     assert _copies() == []
+
+
+@pytest.mark.parametrize("game", DISTANCE_GAMES)
+def test_a_strip_that_cannot_be_decoded_is_said_by_export_pdf(
+    qapp: Any, tmp_path: Path, game: str, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A large JPEG printed with no copy is decoded only when its page is drawn (its strip):
+    a strip that cannot be decoded then leaves the picture off the map, and the command
+    says which picture and why, as it does of a picture refused when first read."""
+    from m3desk.ui import jpeg_rows
+
+    def broken(self: Any, top: int, bottom: int) -> QImage:
+        raise ValueError(f"{self.name} is damaged: its JPEG picture data could not be decoded")
+
+    monkeypatch.setattr(jpeg_rows.JpegRows, "rows", broken)
+    scan = tmp_path / "halves.jpg"
+    image = QImage(2 * MAX_SIDE - 192, 400, QImage.Format.Format_RGB32)
+    image.fill(RED)
+    assert image.save(str(scan), "JPEG", 95)
+    encounter = _fight(game).model_copy(
+        update={"backdrop": Backdrop(path=str(scan), x=-400, y=-40, per_pixel=0.2)}
+    )
+    source = tmp_path / "crypt.m3e"
+    save_document(source, catalog.document_type(type(encounter)), encounter)
+    out = tmp_path / "crypt.pdf"
+    assert export_pdf_main([str(source), "-o", str(out)]) == 0
+    said = capsys.readouterr().err
+    assert "note:" in said and "halves.jpg is damaged" in said, said
+    assert _copies() == []
