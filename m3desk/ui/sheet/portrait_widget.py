@@ -8,20 +8,22 @@ applied once, as one undo step, when the reading ends (a second choice replaces 
 a closed sheet applies nothing). A refused file's sentence goes to the sheet's message bar.
 
 Stored portraits are decoded at the size shown, and kept decoded by their text in a small
-cache: a sheet shown again, or a party's sheets opened together, decode nothing twice.
+cache: a sheet shown again, or a party's sheets opened together, decode nothing twice. A
+large one (from a file made elsewhere) is decoded on a worker
+(:mod:`m3desk.ui.sheet.portrait_decoding`): meanwhile the portrait's place shows "Loading…"
+at the very size the picture will have, and the picture replaces it when it is decoded (a
+closed sheet applies nothing).
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel
-from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtCore import QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -37,7 +39,8 @@ from m3desk.core.sheet_form import FieldSpec, FormError, get_path, set_path
 from m3desk.ui import dialogs
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.portrait_codec import decode_portrait
+from m3desk.ui.sheet import portrait_decoding
+from m3desk.ui.sheet.portrait_decoding import Key, Pending, portrait_for
 from m3desk.ui.sheet.portrait_reading import PortraitReading, start_reading
 
 __all__ = ["PortraitWidget", "shown_portrait"]
@@ -46,25 +49,34 @@ _SHOWN = 128
 _FILTER = "Images (*.png *.jpg *.jpeg *.webp *.svg);;All files (*)"
 POLL_MS = 40
 """How often the GUI thread looks whether the worker has read the chosen file."""
-_KEPT = 48
-"""Decoded portraits kept, each at most 128 px at the screen's scale (64 KB at 100 %,
-256 KB at 200 %): a few MB in all, whatever was opened and closed."""
-_DECODED: OrderedDict[tuple[bytes, int], QPixmap | None] = OrderedDict()
+LOADING = "Loading…"
+"""What the portrait's place says while a large stored portrait is decoded."""
+_CHOOSE_TIP = "Click to choose a portrait image"
 
 
-def shown_portrait(text: str, fit: int) -> QPixmap | None:
+def shown_portrait(text: str, fit: int) -> QPixmap | Pending | None:
     """The stored portrait ``text`` decoded at most ``fit`` pixels on its long side (None:
-    none, or not one m3desk would store); the last :data:`_KEPT` are kept, by their text."""
-    if not text:
-        return None
-    key = (hashlib.blake2b(text.encode("ascii", "replace"), digest_size=16).digest(), fit)
-    if key in _DECODED:
-        _DECODED.move_to_end(key)
-        return _DECODED[key]
-    pixmap = decode_portrait(text, fit)
-    _DECODED[key] = pixmap
-    while len(_DECODED) > _KEPT:
-        _DECODED.popitem(last=False)
+    none, or not one m3desk would store; :class:`Pending` while a worker decodes it)."""
+    return portrait_for(text, fit)
+
+
+def _placeholder(size: QSize, ratio: float, palette: QPalette) -> QPixmap:
+    """The portrait's place while it is decoded: a quiet frame of ``size`` saying so."""
+    pixmap = QPixmap(
+        QSize(max(1, math.ceil(size.width() * ratio)), max(1, math.ceil(size.height() * ratio)))
+    )
+    pixmap.setDevicePixelRatio(ratio)
+    fill = QColor(palette.color(QPalette.ColorRole.Mid))
+    fill.setAlpha(60)
+    pixmap.fill(fill)
+    painter = QPainter(pixmap)
+    painter.setPen(palette.color(QPalette.ColorRole.Mid))
+    painter.drawRect(QRect(0, 0, size.width() - 1, size.height() - 1))
+    painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
+    painter.drawText(
+        QRect(0, 0, size.width(), size.height()), Qt.AlignmentFlag.AlignCenter, LOADING
+    )
+    painter.end()
     return pixmap
 
 
@@ -84,7 +96,7 @@ class PortraitWidget(QWidget):
         self.button = QToolButton(self)
         self.button.setObjectName("portrait_button")
         self.button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        self.button.setToolTip("Click to choose a portrait image")
+        self.button.setToolTip(_CHOOSE_TIP)
         self.button.clicked.connect(self.choose)
         self.clear_button = QPushButton("Clear portrait", self)
         self.clear_button.clicked.connect(self.clear)
@@ -115,13 +127,20 @@ class PortraitWidget(QWidget):
         # A plain closure (the wrapper may be gone by then): a destroyed sheet stops its read.
         pending: list[PortraitReading] = []
         self._pending = pending
+        # The stored portrait a worker decodes for this view (at most one).
+        waiting: list[Key] = []
+        self._waiting = waiting
 
         def stop_pending(*_args: object) -> None:
             for reading in pending:
                 reading.cancel()
+            for key in waiting:
+                portrait_decoding.release(key)
+            waiting.clear()
 
         self.destroyed.connect(stop_pending)
         self.document_link = DocumentLink.on(document, "sheet_changed", self._on_sheet_changed)
+        portrait_decoding.landing().ready.connect(self._on_decoded)
         self._show_reading()
         self.refresh()
 
@@ -212,26 +231,58 @@ class PortraitWidget(QWidget):
 
     def refresh(self) -> None:
         fit = math.ceil(_SHOWN * max(1.0, self.devicePixelRatioF()))
-        pixmap = shown_portrait(str(get_path(self._document.sheet, self._field)), fit)
-        if pixmap is None:
+        shown = shown_portrait(str(get_path(self._document.sheet, self._field)), fit)
+        self._wait_for(shown.key if isinstance(shown, Pending) else None)
+        if isinstance(shown, Pending):
+            # the picture's own size when its header says it: nothing moves when it lands
+            size = shown.size if shown.size.isValid() else QSize(_SHOWN, _SHOWN)
+            size = size.scaled(_SHOWN, _SHOWN, Qt.AspectRatioMode.KeepAspectRatio)
+            ratio = max(1.0, self.devicePixelRatioF())
+            self._show_icon(QIcon(_placeholder(size, ratio, self.palette())), size, LOADING)
+        elif shown is None:
             self.button.setIcon(
                 self.style().standardIcon(self.style().StandardPixmap.SP_FileDialogContentsView)
             )
             self.button.setIconSize(QSize(48, 48))
             self.button.setText("Choose portrait…")
             self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+            self.button.setToolTip(_CHOOSE_TIP)
         else:
-            self.button.setIcon(QIcon(pixmap))
-            self.button.setIconSize(
-                pixmap.size().scaled(_SHOWN, _SHOWN, Qt.AspectRatioMode.KeepAspectRatio)
-            )
-            self.button.setText("")
-            self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        self.clear_button.setEnabled(pixmap is not None)
+            size = shown.size().scaled(_SHOWN, _SHOWN, Qt.AspectRatioMode.KeepAspectRatio)
+            self._show_icon(QIcon(shown), size, _CHOOSE_TIP)
+        self.clear_button.setEnabled(shown is not None)
+
+    def _show_icon(self, icon: QIcon, size: QSize, tip: str) -> None:
+        self.button.setIcon(icon)
+        self.button.setIconSize(size)
+        self.button.setText("")
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.button.setToolTip(tip)
+
+    @property
+    def loading(self) -> bool:
+        """A worker is decoding the stored portrait this view shows."""
+        return bool(self._waiting)
+
+    def _wait_for(self, key: Key | None) -> None:
+        if self._waiting and self._waiting[0] == key:
+            return
+        for old in self._waiting:
+            portrait_decoding.release(old)
+        self._waiting[:] = [] if key is None else [key]
+        if key is not None:
+            portrait_decoding.wait(key)
+
+    def _on_decoded(self, key: Key) -> None:
+        if self._waiting and self._waiting[0] == key:
+            self._waiting.clear()  # the decoding is over: nothing to release
+            if self.document_link.attached:  # a closed sheet applies nothing
+                self.refresh()
 
     def has_portrait(self) -> bool:
         return bool(get_path(self._document.sheet, self._field))
 
     def detach(self) -> None:
         self._stop_reading()
+        self._wait_for(None)
         self.document_link.detach()

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication
 from m3desk.core import registry
 from m3desk.core.sheet_form import get_path
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.sheet import portrait_widget
+from m3desk.ui.sheet import portrait_decoding, portrait_widget
 from m3desk.ui.sheet.form_editor import FormSheetEditor
 from m3desk.ui.sheet.portrait_widget import PortraitWidget
 from m3desk.ui.window.documents import create_document
@@ -287,7 +287,8 @@ def test_a_stored_portrait_is_decoded_at_the_size_shown_and_once(
     game: str, kind: str, field: str, qtbot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A 1024 px portrait (the largest a file may hold) is shown at 128 px: decoded at that
-    size, and a second sheet with it (a party's sheets opened together) decodes nothing."""
+    size (on the worker), and a second sheet with it (a party's sheets opened together)
+    decodes nothing."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
     image = QImage(1024, 1024, QImage.Format.Format_RGB32)
@@ -299,14 +300,14 @@ def test_a_stored_portrait_is_decoded_at_the_size_shown_and_once(
     buffer.close()
     text = base64.b64encode(bytes(data.data())).decode("ascii")
     calls: list[int] = []
-    decode = portrait_widget.decode_portrait
+    decode = portrait_decoding.decode_portrait_image
 
-    def counted(stored: str, fit: int = 0) -> Any:
+    def counted(raw: bytes, fit: int = 0) -> Any:
         calls.append(fit)
-        return decode(stored, fit) if fit else decode(stored)
+        return decode(raw, fit)
 
-    monkeypatch.setattr(portrait_widget, "decode_portrait", counted)
-    monkeypatch.setattr(portrait_widget, "_DECODED", OrderedDict(), raising=False)
+    monkeypatch.setattr(portrait_decoding, "decode_portrait_image", counted)
+    monkeypatch.setattr(portrait_decoding, "_DECODED", OrderedDict())
     form = registry.get(game).sheet_forms[kind]
     for round_ in range(2):
         sheet = form.new_sheet(f"Portrayed {round_}", None)
@@ -316,6 +317,7 @@ def test_a_stored_portrait_is_decoded_at_the_size_shown_and_once(
         qtbot.addWidget(editor)
         portrait = editor.pictures[field]
         assert portrait.has_portrait()
+        qtbot.waitUntil(lambda: not portrait.loading, timeout=10_000)  # noqa: B023
         shown = portrait.button.icon().availableSizes()
         assert shown and max(shown[0].width(), shown[0].height()) <= 256, shown
         assert portrait.button.iconSize().width() == 128
