@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import binascii
 import os
+import struct
 from collections import Counter, OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -58,8 +59,8 @@ KEPT = 48
 """Decoded portraits kept, each at most 128 px at the screen's scale (64 KB at 100 %,
 256 KB at 200 %): a few MB in all, whatever was opened and closed."""
 HEADER_CHARS = 98_304
-"""The text's first part read for the header (72 KB: a JPEG's size may follow an EXIF
-block of up to 64 KB; a PNG's is in its first 24 bytes)."""
+"""The text's first part read for a JPEG's header (72 KB: its size may follow an EXIF block
+of up to 64 KB; a PNG's is in its first 24 bytes)."""
 INLINE_CHARS = 400_000
 """A portrait of at most 256 px whose text is no longer than this (a 256 px PNG of noise
 with transparency is about 350,000 characters) is decoded at once: a few ms."""
@@ -126,20 +127,29 @@ def _keep(key: Key, pixmap: QPixmap | None) -> None:
 
 def _header_size(text: str) -> QSize:
     """The picture's size from the header in the text's first part (invalid when it is not
-    there, or the text is not a PNG or JPEG m3desk reads)."""
-    head = text[:HEADER_CHARS]
-    head = head[: len(head) - len(head) % 4]
+    there, or the text is not a PNG or JPEG m3desk reads): a PNG's from its first 24 bytes,
+    a JPEG's by Qt's reader from at most :data:`HEADER_CHARS`."""
     try:
-        raw = base64.b64decode(head, validate=True)
+        start = base64.b64decode(text[:32], validate=True)
     except (ValueError, binascii.Error):
         return QSize()
-    kind = picture_kind(raw[:16])
-    if kind not in ("png", "jpeg"):
+    kind = picture_kind(start[:16])
+    if kind == "png":
+        if start[12:16] != b"IHDR":
+            return QSize()
+        width, height = struct.unpack(">II", start[16:24])
+        return QSize(width, height) if 0 < max(width, height) < 1 << 30 else QSize()
+    if kind != "jpeg":
+        return QSize()
+    head = text[:HEADER_CHARS]
+    try:
+        raw = base64.b64decode(head[: len(head) - len(head) % 4], validate=True)
+    except (ValueError, binascii.Error):
         return QSize()
     data = QByteArray(raw)
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buffer, kind.encode())
+    reader = QImageReader(buffer, b"jpeg")
     reader.setDecideFormatFromContent(False)
     size = reader.size()
     buffer.close()

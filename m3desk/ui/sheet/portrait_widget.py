@@ -60,8 +60,21 @@ def shown_portrait(text: str, fit: int) -> QPixmap | Pending | None:
     return portrait_for(text, fit)
 
 
+_PLACEHOLDERS: dict[tuple[int, int, float, int], QPixmap] = {}
+
+
 def _placeholder(size: QSize, ratio: float, palette: QPalette) -> QPixmap:
-    """The portrait's place while it is decoded: a quiet frame of ``size`` saying so."""
+    """The portrait's place while it is decoded: a quiet frame of ``size`` saying so (the
+    last few drawn are kept: a party's portraits are mostly of one size)."""
+    key = (size.width(), size.height(), ratio, palette.cacheKey())
+    if key not in _PLACEHOLDERS:
+        if len(_PLACEHOLDERS) >= 16:
+            _PLACEHOLDERS.clear()
+        _PLACEHOLDERS[key] = _drawn_placeholder(size, ratio, palette)
+    return _PLACEHOLDERS[key]
+
+
+def _drawn_placeholder(size: QSize, ratio: float, palette: QPalette) -> QPixmap:
     pixmap = QPixmap(
         QSize(max(1, math.ceil(size.width() * ratio)), max(1, math.ceil(size.height() * ratio)))
     )
