@@ -29,7 +29,16 @@ from collections import Counter, OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QIODevice,
+    QObject,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QImage, QImageReader, QPixmap
 
 from m3desk.ui.picture_files import picture_kind
@@ -96,8 +105,8 @@ class _Landing(QObject):
         self.landed.connect(self._land)
 
     def _land(self, key: Key, future: Future[QImage]) -> None:
-        if _UNDER_WAY.get(key, (None,))[0] is not future:  # cancelled, or an older one
-            return
+        if future.cancelled() or _UNDER_WAY.get(key, (None,))[0] is not future:
+            return  # dropped, or an older decoding
         del _UNDER_WAY[key]
         try:
             image = future.result()
@@ -116,7 +125,17 @@ def landing() -> _Landing:
     the first time a portrait is asked for)."""
     if not _LANDING:
         _LANDING.append(_Landing())
+        application = QCoreApplication.instance()
+        if application is not None:  # quitting waits for no queued decoding
+            application.aboutToQuit.connect(_drop_queued)
     return _LANDING[0]
+
+
+def _drop_queued() -> None:
+    for key, (future, _size) in list(_UNDER_WAY.items()):
+        if not future.running():
+            del _UNDER_WAY[key]
+            future.cancel()
 
 
 def _keep(key: Key, pixmap: QPixmap | None) -> None:

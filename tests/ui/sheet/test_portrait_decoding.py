@@ -48,8 +48,10 @@ def test_some_game_has_a_portrait() -> None:
 
 
 @pytest.fixture(autouse=True)
-def _nothing_decoded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test decodes its portraits anew (the kept ones are other tests')."""
+def _nothing_decoded(monkeypatch: pytest.MonkeyPatch, qtbot: Any) -> None:
+    """Each test decodes its portraits anew (the kept ones are other tests'), on workers
+    that no other test keeps busy."""
+    qtbot.waitUntil(lambda: portrait_decoding.under_way() == 0, timeout=10_000)
     monkeypatch.setattr(portrait_decoding, "_DECODED", OrderedDict(), raising=False)
 
 
@@ -235,3 +237,16 @@ def test_a_portrait_whose_header_claims_too_much_is_never_decoded(qtbot: Any) ->
     (portrait,) = row.findChildren(PortraitWidget)
     assert not portrait.loading and portrait.button.text() == "Choose portrait…"
     assert portrait_decoding.under_way() == 0
+
+
+def test_quitting_waits_for_no_queued_decoding(qtbot: Any) -> None:
+    """The window quitting drops what waits for a worker (Python would otherwise decode
+    every queued portrait before the process could end)."""
+    game, kind, field = PORTRAITS[0]
+    row = _party(game, kind, field, png_portraits(PARTY, 1024, first=700), qtbot)
+    assert portrait_decoding.under_way() == PARTY
+    portrait_decoding._drop_queued()  # what the application's aboutToQuit runs
+    assert portrait_decoding.under_way() <= portrait_decoding.WORKERS
+    qtbot.waitUntil(lambda: portrait_decoding.under_way() == 0, timeout=10_000)
+    for portrait in row.findChildren(PortraitWidget):
+        portrait.detach()
