@@ -85,12 +85,16 @@ class HeaderBlock(_Fixed):
     ROW_H = 25.0
     PORTRAIT_W = 66.0
     PORTRAIT_H = 82.0
+    PORTRAIT_PX = 342
+    """A portrait is decoded and put in the page at most this long a side: its box at
+    300 dpi (m3desk stores 256 px; a 1024 px one from elsewhere was embedded whole)."""
 
     def __init__(self, content: HeaderContent, game: str) -> None:
         """``game`` is named above the sheet's kind, top right."""
         self.content = content
         self.game = game
-        image = decode_portrait_image(content.portrait_png) if content.portrait_png else QImage()
+        raw = content.portrait_png
+        image = decode_portrait_image(raw, self.PORTRAIT_PX) if raw else QImage()
         self.portrait = image if not image.isNull() else None
 
     def _text_w(self, width: float) -> float:
