@@ -65,6 +65,9 @@ LEGEND_ROOM = 120.0
 """Points a crowd's map beside wide insets keeps across past its tokens: its legend's corner
 (the legend finds no corner free of names on a map as narrow as the crowd)."""
 
+NAMES_STEP = 12.0
+"""Points a map grows by at a time where its names need more room (a line and a half)."""
+
 PAN_TRIES = 4
 """A map whose names do not all fit whole moves its crowd across in this many steps each
 way, up to the room it has (at the same scale), until they do."""
@@ -137,6 +140,7 @@ class MapBlock:
         into (the file is decoded once per print, not once per paint)."""
         self._splits: dict[float, tuple[tuple[MapToken, ...], tuple[FarGroup, ...]]] = {}
         self._layouts: dict[float, _Layout] = {}
+        self._heights: dict[float, float] = {}
         self.part = part
         """Which part of a map taller than a page this block prints (None: all of it)."""
         self._whole = whole
@@ -335,8 +339,26 @@ class MapBlock:
         if layout.far and layout.arranged is not None:
             height = max(height, layout.arranged.tall + 2 * INSET_GAP + 4)
         if self.part is not None:
-            return max(MIN_MAP_H, height)
-        return max(MIN_MAP_H, min(MAP_H, height))
+            return self._for_names(width, max(MIN_MAP_H, height), max(MAP_H, height))
+        return self._for_names(width, max(MIN_MAP_H, min(MAP_H, height)), MAP_H)
+
+    def _for_names(self, width: float, height: float, most: float) -> float:
+        """``height``, or more up to ``most`` where the names need it: the least height,
+        in steps of a line and a half of names, at which every name prints whole (a narrow
+        page's map of two ranks left the names under the rear one to the scale bar)."""
+        if width in self._heights:
+            return self._heights[width]
+        found = height
+        if self.fixed is None and len(self.picture.tokens) <= MOST_TOKENS:
+            tall = height
+            while tall <= most:
+                trial = MapBlock(self.encounter, tall, self._decoded, self.part, self._whole)
+                if trial.names_whole(width):
+                    found = tall
+                    break
+                tall += NAMES_STEP
+        self._heights[width] = found
+        return found
 
     def map_height_for(self, width: float) -> float:
         return self.fixed if self.fixed is not None else self.natural(width)
@@ -358,7 +380,7 @@ class MapBlock:
         if self.part is None and room >= MIN_MAP_H:
             smaller = MapBlock(self.encounter, room, self._decoded)
             kept = smaller.frame_for(width).scale >= SHRINK_LEAST * self.frame_for(width).scale
-            if kept and smaller.names_whole(canvas, width):
+            if kept and smaller.names_whole(width, self._style(canvas)):
                 return smaller, None
         if not force:
             return None, self
@@ -369,37 +391,30 @@ class MapBlock:
         return MapBlock(self.encounter, least, self._decoded, self.part, self._whole), None
 
     def _parts(self, width: float, room: float) -> tuple[MapBlock, MapBlock] | None:
-        """This map cut between two rows of tokens into the part the ``room`` holds at the
-        map's scale and the rest (for the next page), or None where not even its first row
-        fits (the least map, squeezed, is all a page that small gets)."""
+        """This map cut between two rows of tokens into the most rows the ``room`` holds at
+        the map's scale with every name whole, and the rest (for the next page), or None
+        where not even its first row fits (the least map, squeezed, is all a page that
+        small gets)."""
         whole = self._whole if self._whole is not None else self
         layout = self._layout(width)
         scale = self.frame_for(width).scale
         rows = sorted({t.y for t in layout.crowd})
         top = layout.view[1]
-        fits = [y for y in rows if self._rows_height(top, y, scale) <= room]
-        if len(rows) < 2 or not fits or fits[-1] == rows[-1]:
-            return None
-        cut = fits[-1]
         insets_h = (layout.arranged.tall + 2 * INSET_GAP + 4) if layout.arranged else 0.0
         here_insets = bool(layout.far) and insets_h <= room
         ids = {t.combatant_id for t in layout.crowd}
-        head_ids = frozenset(t.combatant_id for t in layout.crowd if t.y <= cut)
         continued = self.part is not None and self.part.continued
-        head_part = _Part(width, head_ids, top, cut, here_insets, continued)
-        rest = min(y for y in rows if y > cut)
-        tail_part = _Part(
-            width,
-            frozenset(ids - head_ids),
-            rest,
-            layout.view[3],
-            bool(layout.far) and not here_insets,
-            True,
-        )
-        head_h = max(self._rows_height(top, cut, scale), insets_h if here_insets else 0.0)
-        head = MapBlock(self.encounter, head_h, self._decoded, head_part, whole)
-        tail = MapBlock(self.encounter, None, self._decoded, tail_part, whole)
-        return head, tail
+        for cut in reversed([y for y in rows[:-1] if self._rows_height(top, y, scale) <= room]):
+            head_ids = frozenset(t.combatant_id for t in layout.crowd if t.y <= cut)
+            head_part = _Part(width, head_ids, top, cut, here_insets, continued)
+            head = MapBlock(self.encounter, room, self._decoded, head_part, whole)
+            if not head.names_whole(width) and cut != rows[0]:
+                continue  # a row fewer here: room for the names of those that stay
+            rest = min(y for y in rows if y > cut)
+            far = bool(layout.far) and not here_insets
+            tail_part = _Part(width, frozenset(ids - head_ids), rest, layout.view[3], far, True)
+            return head, MapBlock(self.encounter, None, self._decoded, tail_part, whole)
+        return None
 
     def _style(self, canvas: Canvas) -> MapStyle:
         # Paint in points (the painter scaled to the page): fonts then are sized in
@@ -417,9 +432,10 @@ class MapBlock:
             frame = self._clear(frame, crowd, style)
         return frame
 
-    def names_whole(self, canvas: Canvas, width: float) -> bool:
-        """Whether every name on the map and in its insets prints whole at this height."""
-        style = self._style(canvas)
+    def names_whole(self, width: float, style: MapStyle | None = None) -> bool:
+        """Whether every name on the map and in its insets prints whole at this height
+        (measured in ``style``, by default the paper's in points)."""
+        style = _measuring_style() if style is None else style
         crowd = self._layout(width).crowd
         picture = dataclasses.replace(self.picture, tokens=crowd)
         if len(crowd) <= MOST_TOKENS and not names_fit(
