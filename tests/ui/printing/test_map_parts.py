@@ -20,11 +20,12 @@ from m3desk.core.places import Place
 from m3desk.ui.map.labels import token_label
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.export import MARGIN_MM
+from m3desk.ui.printing.flow_blocks import TITLE_H
 from m3desk.ui.printing.map_block import MapBlock
 from m3desk.ui.printing.pages import FOOTER_H, GAP, paginate
 from m3desk.ui.printing.sheet_blocks import ContinuationHeader
 from tests.ui.map.melee import MAP_GAMES, melee
-from tests.ui.map.test_map_far_off import _times
+from tests.ui.map.test_map_far_off import _times, with_far
 from tests.ui.map.test_map_melee import LEAST_PRINTED_TOKEN, _clashes
 from tests.ui.printing.conftest import pdftotext
 
@@ -123,3 +124,47 @@ def test_a_map_taller_than_a_page_prints_in_parts_with_their_names(
     assert "MAP, CONTINUED" in _page_text(path, with_map[1][0])
     assert "MAP, CONTINUED" not in _page_text(path, with_map[0][0])
     assert re.search(r"\bgrid in\b", " ".join(pdftotext(path).split()))
+
+
+SHARES = (0.95, 0.85, 0.76)
+"""Of the room the map needs below its title, what a page's foot has left."""
+
+
+@pytest.mark.parametrize("far", (False, True), ids=("melee", "with a straggler"))
+@pytest.mark.parametrize("game", MAP_GAMES)
+def test_a_map_at_a_page_foot_keeps_every_name_or_moves_whole(
+    qapp: Any, tmp_path: Path, game: str, far: bool
+) -> None:
+    """Shrunk into the room left at a page's foot only where every name still prints whole
+    (in the PDF's text, once), else whole on the next page, where it fits (an OSE melee of
+    twelve shrunk to three quarters of its height printed three names of twelve)."""
+    encounter = with_far(game, 12, (60, 3)) if far else melee(game, 12)
+    unit = encounter.position_model.unit
+    for share in SHARES:
+        path = tmp_path / f"foot-{share}.pdf"
+        writer = QPdfWriter(str(path))
+        writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+        writer.setPageOrientation(QPageLayout.Orientation.Landscape)
+        painter = QPainter(writer)
+        try:
+            canvas = Canvas(painter)
+            width = canvas.width - 40
+            block = MapBlock(encounter)
+            whole_h = block.height(canvas, width)
+            assert whole_h <= canvas.height - FOOTER_H, "the whole map fits a page"
+            here, later = block.split(
+                canvas, width, TITLE_H + (whole_h - TITLE_H) * share, force=False
+            )
+            if here is None:
+                assert later is block
+                continue
+            assert later is None and here.height(canvas, width) < whole_h
+            here.paint(canvas, 20, 20, width, here.map_height_for(width))
+        finally:
+            painter.end()
+        painted = here.painted
+        assert painted is not None
+        whole = {t.combatant_id: token_label(t, unit) for t in here.picture.tokens}
+        assert painted.texts == whole, f"names left out at {share:.0%} of the room"
+        text, names = pdftotext(path), set(whole.values())
+        assert {n: _times(text, n, names) for n in names} == dict.fromkeys(names, 1)
