@@ -141,6 +141,7 @@ class MapBlock:
         self._splits: dict[float, tuple[tuple[MapToken, ...], tuple[FarGroup, ...]]] = {}
         self._layouts: dict[float, _Layout] = {}
         self._heights: dict[float, float] = {}
+        self._cleared: dict[tuple[float, float, float, float], MapFrame] = {}
         self.part = part
         """Which part of a map taller than a page this block prints (None: all of it)."""
         self._whole = whole
@@ -352,7 +353,7 @@ class MapBlock:
         if self.fixed is None and len(self.picture.tokens) <= MOST_TOKENS:
             tall = height
             while tall <= most:
-                trial = MapBlock(self.encounter, tall, self._decoded, self.part, self._whole)
+                trial = self._sized(tall)
                 if trial.names_whole(width):
                     found = tall
                     break
@@ -378,7 +379,7 @@ class MapBlock:
             return self, None
         room = available - TITLE_H
         if self.part is None and room >= MIN_MAP_H:
-            smaller = MapBlock(self.encounter, room, self._decoded)
+            smaller = self._sized(room)
             kept = smaller.frame_for(width).scale >= SHRINK_LEAST * self.frame_for(width).scale
             if kept and smaller.names_whole(width, self._style(canvas)):
                 return smaller, None
@@ -388,7 +389,17 @@ class MapBlock:
         if parts is not None:
             return parts
         least = max(room, MIN_MAP_H)  # the least a map gets, squeezed (a page this small)
-        return MapBlock(self.encounter, least, self._decoded, self.part, self._whole), None
+        return self._sized(least), None
+
+    def _sized(self, height: float) -> MapBlock:
+        """This map (or part) at ``height``: the same layout across (it does not depend on
+        the height), kept rather than found again."""
+        block = MapBlock(self.encounter, height, self._decoded, self.part, self._whole)
+        block.picture = self.picture
+        block._splits = self._splits
+        block._layouts = self._layouts
+        block._cleared = self._cleared
+        return block
 
     def _parts(self, width: float, room: float) -> tuple[MapBlock, MapBlock] | None:
         """This map cut between two rows of tokens into the most rows the ``room`` holds at
@@ -429,7 +440,10 @@ class MapBlock:
         crowd, far = self._layout(width).crowd, self._layout(width).far
         frame = self.frame_for(width)
         if far or self.part is not None:  # narrower than the block: names may want a move
-            frame = self._clear(frame, crowd, style)
+            key = (width, frame.height, style.line, style.small_metrics.height())
+            if key not in self._cleared:  # (the measure of the names, then their paint)
+                self._cleared[key] = self._clear(frame, crowd, style)
+            frame = self._cleared[key]
         return frame
 
     def names_whole(self, width: float, style: MapStyle | None = None) -> bool:
