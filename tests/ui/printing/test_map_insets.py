@@ -3,11 +3,14 @@ apart (one inset of both printed them a twentieth of the crowd's size, tokens 9 
 across), three stragglers (stacked in one column, each at a fifth of the crowd's scale), a
 file of four (half the scale, "Morgan Ironwolf 2" left out), four spread along a road.
 Every far group prints legibly: its tokens and grid at most a little smaller than the
-crowd's, every name whole once in the PDF's text where the painter put it, every inset
-captioned. Every installed game that keeps places, from the registry."""
+crowd's, every name whole once in the PDF's text where the painter put it and no smaller
+than the crowd's (7 points), every inset captioned. Every installed game that keeps places,
+from the registry."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +18,10 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from m3desk.ui.map.labels import token_label
-from m3desk.ui.printing.map_block import LEAST_STEP, SHRINK_LEAST
+from m3desk.ui.printing.flow_blocks import TITLE_H
+from m3desk.ui.printing.map_block import LEAST_STEP, NAME_SIZE, SHRINK_LEAST
 from tests.ui.map.melee import MAP_GAMES
-from tests.ui.map.test_map_far_off import _print, _times, _words_at, with_far
+from tests.ui.map.test_map_far_off import AT, _print, _times, _words_at, with_far
 from tests.ui.map.test_map_melee import LEAST_PRINTED_TOKEN, NAME_REACH, _clashes, _strays
 from tests.ui.printing.conftest import pdftotext
 
@@ -28,6 +32,22 @@ FAR_GROUPS = {
     "four along a road": (12, ((60, 0), (65, 0), (70, 0), (75, 0))),
 }
 """How many fight, and where (in grid steps) the last ones stand far from the melee."""
+
+WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">')
+
+
+def _letters_tall(path: Path, box: QRectF) -> list[float]:
+    """How tall (points) the PDF prints each word inside ``box`` (from the map's corner)."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    inside = box.translated(AT[0], AT[1] + TITLE_H).adjusted(-2, -2, 2, 2)
+    tall = []
+    for found in WORD.finditer(out):
+        left, top, right, bottom = (float(v) for v in found.groups())
+        if inside.contains(QRectF(left, top, right - left, bottom - top)):
+            tall.append(bottom - top)
+    return tall
 
 
 @pytest.mark.parametrize("scene", FAR_GROUPS)
@@ -66,7 +86,10 @@ def test_every_far_group_prints_legibly(qapp: Any, tmp_path: Path, game: str, sc
         assert not any(box.intersects(other) for other in boxes[n + 1 :])
     for box, _frame, group in insets:
         for token in group.tokens:
-            assert box.contains(painted.named[token.combatant_id]), "a name out of its inset"
+            named = painted.named[token.combatant_id]
+            assert box.contains(named), "a name out of its inset"
+            tall = _letters_tall(path, named)
+            assert tall and min(tall) >= NAME_SIZE, f"{whole[token.combatant_id]} printed small"
     said = " ".join(text.split())
     assert len(block.captions) == len(insets)
     for caption in block.captions:
