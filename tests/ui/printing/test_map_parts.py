@@ -85,11 +85,12 @@ def _page_text(path: Path, number: int) -> str:
     return subprocess.run(args, capture_output=True, text=True, check=True).stdout
 
 
+@pytest.mark.parametrize("count", (10, 12))
 @pytest.mark.parametrize("game", MAP_GAMES)
 def test_a_map_taller_than_a_page_prints_in_parts_with_their_names(
-    qapp: Any, tmp_path: Path, game: str
+    qapp: Any, tmp_path: Path, game: str, count: int
 ) -> None:
-    encounter = ranks(game, 12, gap=1)
+    encounter = ranks(game, count, gap=1)
     maps, path, width, over = _pages(tmp_path, encounter)
     assert over > 0, "the map fits a page: nothing to split"
     whole_block = MapBlock(encounter)
