@@ -6,6 +6,7 @@ picture where the encounter has one."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Sequence
 
@@ -15,11 +16,19 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette, QPen
 from m3desk.core.encounter import Encounter
 from m3desk.core.places import Area, Backdrop
 from m3desk.ui.map.backdrop import BackdropCache, PrintedPicture, note_left_out
+from m3desk.ui.map.labels import token_label
 from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, names_fit, paint_map
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
 from m3desk.ui.printing.flow_blocks import TITLE_H, section_title
-from m3desk.ui.printing.map_insets import MOST_TOKENS, FarGroup, caption, split_far
+from m3desk.ui.printing.map_insets import (
+    MOST_TOKENS,
+    Arrangement,
+    FarGroup,
+    arrange,
+    caption,
+    split_far,
+)
 
 __all__ = ["MapBlock"]
 
@@ -52,11 +61,47 @@ CAPTION_H = 11.0
 INSET_LEAST_H = 56.0
 """Points an inset is tall at least (its caption, a token and its name)."""
 
+LEGEND_ROOM = 120.0
+"""Points a crowd's map beside wide insets keeps across past its tokens: its legend's corner
+(the legend finds no corner free of names on a map as narrow as the crowd)."""
+
+NAMES_STEP = 12.0
+"""Points a map grows by at a time where its names need more room (a line and a half)."""
+
 PAN_TRIES = 4
 """A map whose names do not all fit whole moves its crowd across in this many steps each
 way, up to the room it has (at the same scale), until they do."""
 
 Bounds = tuple[float, float, float, float]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Layout:
+    """How a map ``width`` points wide is laid out: the crowd (every token where none
+    stands far), the far groups, the crowd's map's width, what it shows and at what scale
+    (points a unit), and where the far groups' insets go beside it."""
+
+    crowd: tuple[MapToken, ...]
+    far: tuple[FarGroup, ...]
+    main: float
+    view: Bounds
+    scale: float
+    arranged: Arrangement | None = None
+    sizes: tuple[tuple[float, float], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Part:
+    """A part of a map taller than a page: the tokens it shows (the rows of the whole map
+    from ``top`` to ``bottom``, in units), at the whole map's scale and across, whether
+    the insets print with it, and whether a part printed before it."""
+
+    width: float
+    ids: frozenset[str]
+    top: float
+    bottom: float
+    insets: bool
+    continued: bool
 
 
 def paper_palette() -> QPalette:
@@ -81,6 +126,8 @@ class MapBlock:
         encounter: Encounter,
         map_height: float | None = None,
         decoded: dict[str, PrintedPicture | None] | None = None,
+        part: _Part | None = None,
+        whole: MapBlock | None = None,
     ) -> None:
         self.encounter = encounter
         self.picture = picture_of(encounter, "", rings=False)
@@ -92,6 +139,13 @@ class MapBlock:
         """The background picture once read, shared with the parts this block splits
         into (the file is decoded once per print, not once per paint)."""
         self._splits: dict[float, tuple[tuple[MapToken, ...], tuple[FarGroup, ...]]] = {}
+        self._layouts: dict[float, _Layout] = {}
+        self._heights: dict[float, float] = {}
+        self._cleared: dict[tuple[float, float, float, float], MapFrame] = {}
+        self.part = part
+        """Which part of a map taller than a page this block prints (None: all of it)."""
+        self._whole = whole
+        """The map this part is of (its layout: the same scale on every page)."""
         self.captions: list[str] = []
         """What the last paint's insets said (how far each far group stands, which way)."""
 
@@ -112,18 +166,20 @@ class MapBlock:
         step = self.picture.model.step
         return min(xs) - step, min(ys), max(xs) + step, max(ys)
 
-    def _view(self, width: float) -> Bounds:
-        """What the printed map shows: the tokens and the terrain, or only the tokens where
-        the terrain would shrink a grid step under :data:`LEAST_STEP` (a wall 90 ft off
-        printed a melee 13 points a step: names found no room whole); of the crowd alone
-        where some stand far off (:meth:`_split`)."""
-        crowd, far = self._split(width)
-        shown = None if not far else crowd
-        width = self._main_width(width)
-        whole = self._tight(tokens=shown)
+    def _view_of(self, tokens: Sequence[MapToken] | None, width: float) -> Bounds:
+        """What a map ``width`` points wide of these tokens (by default all) shows: the
+        tokens and the terrain, or only the tokens where the terrain would shrink a grid
+        step under :data:`LEAST_STEP` (a wall 90 ft off printed a melee 13 points a step:
+        names found no room whole)."""
+        whole = self._tight(tokens=tokens)
         if self._scale_of(whole, width) * self.picture.model.step >= LEAST_STEP:
             return whole
-        return self._tight(terrain=False, tokens=shown)
+        return self._tight(terrain=False, tokens=tokens)
+
+    def _view(self, width: float) -> Bounds:
+        """What the printed map shows (of the crowd alone where some stand far off, of
+        its rows where it is a part of a map taller than a page)."""
+        return self._layout(width).view
 
     def _reads(self, tokens: Sequence[MapToken], width: float) -> bool:
         """Whether a map ``width`` points wide of these tokens alone prints a grid step at
@@ -134,22 +190,125 @@ class MapBlock:
     def _split(self, width: float) -> tuple[tuple[MapToken, ...], tuple[FarGroup, ...]]:
         """The crowd and the far groups printed in insets beside it: none where the whole
         fight reads (nothing changes), else those of :func:`split_far` (an archer 300 ft off
-        shrank a melee's tokens onto each other, half their names left out)."""
+        shrank a melee's tokens onto each other, half their names left out); a far group
+        that no inset holds at the crowd's scale is split (two archers far apart)."""
         if width not in self._splits:
             tokens = self.picture.tokens
             found = None
             if not self._reads(tokens, width):
+                narrow = width - INSET_W - INSET_GAP
                 found = split_far(
                     tokens,
                     self.picture.model,
-                    lambda crowd: self._reads(crowd, width - INSET_W - INSET_GAP),
+                    lambda crowd: self._reads(crowd, narrow),
+                    lambda group, crowd: self._holds(group, crowd, width),
                 )
             self._splits[width] = found or (tokens, ())
         return self._splits[width]
 
+    def _inset_size(self, tokens: Sequence[MapToken], scale: float) -> tuple[float, float]:
+        """Points an inset of these tokens needs at ``scale`` (across, down): the group
+        and a name's room around it, its caption, and at least the least inset."""
+        step = self.picture.model.step
+        xs = [t.x for t in tokens]
+        ys = [t.y for t in tokens]
+        across = (max(xs) - min(xs) + step) * scale + 2 * LABEL_ROOM
+        down = (max(ys) - min(ys) + step) * scale + 2 * LABEL_ROOM + CAPTION_H
+        return max(INSET_W - INSET_GAP, across), max(INSET_LEAST_H, down)
+
+    def _crowd_needs(self, view: Bounds, scale: float, width: float) -> float:
+        """Points across the crowd's map needs to keep ``scale`` (its tokens, their names'
+        margin and its legend's corner), at most ``width``."""
+        room = (view[2] - view[0]) * scale + 2 * MARGIN + LABEL_ROOM + LEGEND_ROOM
+        return min(width, room)
+
+    def _holds(self, group: Sequence[MapToken], crowd: Sequence[MapToken], width: float) -> bool:
+        """Whether an inset beside this crowd holds ``group`` at the crowd's scale."""
+        narrow = width - INSET_W - INSET_GAP
+        view = self._view_of(crowd, narrow)
+        scale = self._scale_of(view, narrow)
+        across, down = self._inset_size(group, scale)
+        room = width - self._crowd_needs(view, scale, narrow) - 2 * INSET_GAP
+        return across <= room and down <= MAP_H - 4 - 2 * INSET_GAP
+
+    def _layout(self, width: float) -> _Layout:
+        """The crowd's map and the insets beside it: the insets take the width the crowd
+        can spare at its own scale (at least :data:`INSET_W`), in the columns that keep
+        each far group the most of the crowd's scale (:func:`arrange`)."""
+        if width in self._layouts:
+            return self._layouts[width]
+        if self._whole is not None and self.part is not None:
+            whole = self._whole._layout(width)
+            ids = self.part.ids
+            crowd = tuple(t for t in whole.crowd if t.combatant_id in ids)
+            layout = dataclasses.replace(
+                whole,
+                crowd=crowd,
+                far=whole.far if self.part.insets else (),
+                view=(whole.view[0], self.part.top, whole.view[2], self.part.bottom),
+            )
+            self._layouts[width] = layout
+            return layout
+        crowd, far = self._split(width)
+        if not far:
+            view = self._view_of(None, width)
+            layout = _Layout(crowd, far, width, view, self._scale_of(view, width))
+        else:
+            narrow = width - INSET_W - INSET_GAP
+            view = self._view_of(crowd, narrow)
+            scale = self._scale_of(view, narrow)
+            room = width - self._crowd_needs(view, scale, narrow) - 2 * INSET_GAP
+            sizes, arranged = self._arranged(far, scale, max(room, INSET_W - INSET_GAP))
+            main = width - max(INSET_W, arranged.width + INSET_GAP) - INSET_GAP
+            layout = _Layout(crowd, far, main, view, scale, arranged, sizes)
+        self._layouts[width] = layout
+        return layout
+
+    def _arranged(
+        self, far: Sequence[FarGroup], scale: float, room: float
+    ) -> tuple[tuple[tuple[float, float], ...], Arrangement]:
+        """The insets' sizes and where they go (:func:`arrange`): an inset whose names do
+        not all print whole in its box grows by its longest name across, twice at most
+        (a file of four drawn at half the crowd's scale left "Morgan Ironwolf 2" out: no
+        room beside the tokens in a box 166 points wide)."""
+        sizes = [self._inset_size(group.tokens, scale) for group in far]
+        style = _measuring_style()
+        arranged = arrange(sizes, room, _insets_room(), INSET_GAP)
+        for _ in range(2):
+            grown = False
+            for n, ((_x, _y, across, down), group) in enumerate(
+                zip(arranged.boxes, far, strict=True)
+            ):
+                inset = MapFrame.fitted(
+                    self._group_bounds(group),
+                    across,
+                    down - CAPTION_H,
+                    most=scale,
+                    margin=LABEL_ROOM,
+                )
+                picture = dataclasses.replace(self.picture, tokens=group.tokens)
+                if not names_fit(inset, picture, style, scale_bar=False):
+                    unit = self.picture.model.unit
+                    longest = max(
+                        style.metrics.horizontalAdvance(token_label(t, unit)) for t in group.tokens
+                    )
+                    sizes[n] = (sizes[n][0] + longest, sizes[n][1])
+                    grown = True
+            if not grown:
+                break
+            arranged = arrange(sizes, room, _insets_room(), INSET_GAP)
+        return tuple(sizes), arranged
+
+    def _group_bounds(self, group: FarGroup) -> Bounds:
+        """A far group's tokens and half a step around them (units)."""
+        step = self.picture.model.step
+        xs = [t.x for t in group.tokens]
+        ys = [t.y for t in group.tokens]
+        return min(xs) - step / 2, min(ys) - step / 2, max(xs) + step / 2, max(ys) + step / 2
+
     def _main_width(self, width: float) -> float:
         """Points across the crowd's map: the block's width less the insets' column."""
-        return width - INSET_W - INSET_GAP if self._split(width)[1] else width
+        return self._layout(width).main
 
     def _scale_of(self, bounds: Bounds, width: float) -> float:
         left, top, right, bottom = bounds
@@ -163,18 +322,44 @@ class MapBlock:
     def _scale(self, width: float) -> float:
         """Points a unit: as the action's whole box at the map's full height would draw it
         (tokens and names keep their size however little of the height a strip needs)."""
-        return self._scale_of(self._view(width), self._main_width(width))
+        return self._layout(width).scale
+
+    def _rows_height(self, top: float, bottom: float, scale: float) -> float:
+        """Points a map of the rows from ``top`` to ``bottom`` (units) needs at ``scale``."""
+        step = self.picture.model.step
+        return (bottom - top + step) * scale + 2 * MARGIN + LABEL_ROOM + 4
 
     def natural(self, width: float) -> float:
         """As tall as the places need at that scale (a line of tokens needs a strip, a
-        crowd the full height), between :data:`MIN_MAP_H` and :data:`MAP_H`."""
-        _left, top, _right, bottom = self._view(width)
+        crowd the full height), between :data:`MIN_MAP_H` and :data:`MAP_H`; a part of a
+        map taller than a page as tall as its rows."""
+        layout = self._layout(width)
+        _left, top, _right, bottom = layout.view
         # A step more than the places span: half a token above the top row, half below.
-        step = self.picture.model.step
-        height = (bottom - top + step) * self._scale(width) + 2 * MARGIN + LABEL_ROOM + 4
-        insets = len(self._split(width)[1])
-        height = max(height, insets * (INSET_LEAST_H + INSET_GAP) + 4)
-        return max(MIN_MAP_H, min(MAP_H, height))
+        height = self._rows_height(top, bottom, layout.scale)
+        if layout.far and layout.arranged is not None:
+            height = max(height, layout.arranged.tall + 2 * INSET_GAP + 4)
+        if self.part is not None:
+            return self._for_names(width, max(MIN_MAP_H, height), max(MAP_H, height))
+        return self._for_names(width, max(MIN_MAP_H, min(MAP_H, height)), MAP_H)
+
+    def _for_names(self, width: float, height: float, most: float) -> float:
+        """``height``, or more up to ``most`` where the names need it: the least height,
+        in steps of a line and a half of names, at which every name prints whole (a narrow
+        page's map of two ranks left the names under the rear one to the scale bar)."""
+        if width in self._heights:
+            return self._heights[width]
+        found = height
+        if self.fixed is None and len(self.picture.tokens) <= MOST_TOKENS:
+            tall = height
+            while tall <= most:
+                trial = self._sized(tall)
+                if trial.names_whole(width):
+                    found = tall
+                    break
+                tall += NAMES_STEP
+        self._heights[width] = found
+        return found
 
     def map_height_for(self, width: float) -> float:
         return self.fixed if self.fixed is not None else self.natural(width)
@@ -186,39 +371,113 @@ class MapBlock:
         self, canvas: Canvas, width: float, available: float, *, force: bool
     ) -> tuple[MapBlock | None, MapBlock | None]:
         """Smaller rather than on a page of its own: whatever room is left down to
-        :data:`MIN_MAP_H`, while that keeps :data:`SHRINK_LEAST` of the map's scale."""
+        :data:`MIN_MAP_H`, while that keeps :data:`SHRINK_LEAST` of the map's scale and
+        every name whole; else whole on the next page; and a map that a page of its own
+        does not hold (``force``) in parts of whole rows, each part's tokens and names on
+        its page at the map's own scale (squeezed, its names were left out)."""
         if available >= self.height(canvas, width):
             return self, None
-        smaller = MapBlock(self.encounter, max(available - TITLE_H, MIN_MAP_H), self._decoded)
-        if force:
-            return smaller, None
-        if available - TITLE_H < MIN_MAP_H:
+        room = available - TITLE_H
+        if self.part is None and room >= MIN_MAP_H:
+            smaller = self._sized(room)
+            kept = smaller.frame_for(width).scale >= SHRINK_LEAST * self.frame_for(width).scale
+            if kept and smaller.names_whole(width, self._style(canvas)):
+                return smaller, None
+        if not force:
             return None, self
-        if smaller.frame_for(width).scale < SHRINK_LEAST * self.frame_for(width).scale:
-            return None, self
-        return smaller, None
+        parts = self._parts(width, room)
+        if parts is not None:
+            return parts
+        least = max(room, MIN_MAP_H)  # the least a map gets, squeezed (a page this small)
+        return self._sized(least), None
 
-    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
-        section_title(canvas, x, y, width, "Map", f"where each stands; grid in {self.unit}")
-        painter = canvas.painter
-        device = painter.device()
+    def _sized(self, height: float) -> MapBlock:
+        """This map (or part) at ``height``: the same layout across (it does not depend on
+        the height), kept rather than found again."""
+        block = MapBlock(self.encounter, height, self._decoded, self.part, self._whole)
+        block.picture = self.picture
+        block._splits = self._splits
+        block._layouts = self._layouts
+        block._cleared = self._cleared
+        return block
+
+    def _parts(self, width: float, room: float) -> tuple[MapBlock, MapBlock] | None:
+        """This map cut between two rows of tokens into the most rows the ``room`` holds at
+        the map's scale with every name whole, and the rest (for the next page), or None
+        where not even its first row fits (the least map, squeezed, is all a page that
+        small gets)."""
+        whole = self._whole if self._whole is not None else self
+        layout = self._layout(width)
+        scale = self.frame_for(width).scale
+        rows = sorted({t.y for t in layout.crowd})
+        top = layout.view[1]
+        insets_h = (layout.arranged.tall + 2 * INSET_GAP + 4) if layout.arranged else 0.0
+        here_insets = bool(layout.far) and insets_h <= room
+        ids = {t.combatant_id for t in layout.crowd}
+        continued = self.part is not None and self.part.continued
+        for cut in reversed([y for y in rows[:-1] if self._rows_height(top, y, scale) <= room]):
+            head_ids = frozenset(t.combatant_id for t in layout.crowd if t.y <= cut)
+            head_part = _Part(width, head_ids, top, cut, here_insets, continued)
+            head = MapBlock(self.encounter, room, self._decoded, head_part, whole)
+            if not head.names_whole(width) and cut != rows[0]:
+                continue  # a row fewer here: room for the names of those that stay
+            rest = min(y for y in rows if y > cut)
+            far = bool(layout.far) and not here_insets
+            tail_part = _Part(width, frozenset(ids - head_ids), rest, layout.view[3], far, True)
+            return head, MapBlock(self.encounter, None, self._decoded, tail_part, whole)
+        return None
+
+    def _style(self, canvas: Canvas) -> MapStyle:
         # Paint in points (the painter scaled to the page): fonts then are sized in
         # points divided by the device's scale, or the transform would scale them twice.
         font = QFont()
         font.setFamilies(FONT_FAMILIES)
         font.setPointSizeF(NAME_SIZE / canvas.ky)
-        style = MapStyle.of(paper_palette(), font, paper=True, device=device)
-        map_height = self.map_height_for(width)
-        crowd, far = self._split(width)
+        return MapStyle.of(paper_palette(), font, paper=True, device=canvas.painter.device())
+
+    def _crowd_frame(self, width: float, style: MapStyle) -> MapFrame:
+        """The crowd's map's frame as painted (moved across for its names beside insets)."""
+        crowd, far = self._layout(width).crowd, self._layout(width).far
         frame = self.frame_for(width)
-        if far:  # the crowd's map is narrower than the block: its names may want a move
-            frame = self._clear(frame, crowd, style)
+        if far or self.part is not None:  # narrower than the block: names may want a move
+            key = (width, frame.height, style.line, style.small_metrics.height())
+            if key not in self._cleared:  # (the measure of the names, then their paint)
+                self._cleared[key] = self._clear(frame, crowd, style)
+            frame = self._cleared[key]
+        return frame
+
+    def names_whole(self, width: float, style: MapStyle | None = None) -> bool:
+        """Whether every name on the map and in its insets prints whole at this height
+        (measured in ``style``, by default the paper's in points)."""
+        style = _measuring_style() if style is None else style
+        crowd = self._layout(width).crowd
+        picture = dataclasses.replace(self.picture, tokens=crowd)
+        if len(crowd) <= MOST_TOKENS and not names_fit(
+            self._crowd_frame(width, style), picture, style
+        ):
+            return False
+        return all(
+            names_fit(
+                inset, dataclasses.replace(picture, tokens=group.tokens), style, scale_bar=False
+            )
+            for _box, inset, group in self.inset_frames(width)
+        )
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        continued = self.part is not None and self.part.continued
+        title = "Map, continued" if continued else "Map"
+        section_title(canvas, x, y, width, title, f"where each stands; grid in {self.unit}")
+        painter = canvas.painter
+        style = self._style(canvas)
+        map_height = self.map_height_for(width)
+        crowd = self._layout(width).crowd
+        frame = self._crowd_frame(width, style)
         painter.save()
         canvas.box(x, y + TITLE_H, width, map_height - 2, line=0.5)
         painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
         painter.scale(canvas.kx, canvas.ky)
         picture, backdrop = self._on_page(frame, canvas.kx, canvas.ky)
-        if far:
+        if crowd != self.picture.tokens:
             picture = dataclasses.replace(picture, tokens=crowd)
         insets = self.inset_frames(width)
         listed = self._listed([frame, *(inset for _box, inset, _group in insets)])
@@ -269,30 +528,23 @@ class MapBlock:
 
     def inset_frames(self, width: float) -> list[tuple[QRectF, MapFrame, FarGroup]]:
         """Each far group's inset: its box in the map (in points from the map's corner),
-        where its map lies inside under the caption, and the group: stacked down the right
-        side, at the crowd's scale or as much of it as the box allows."""
-        far = self._split(width)[1]
-        if not far:
+        where its map lies inside under the caption, and the group: in the columns
+        :meth:`_layout` chose at the map's right, at the crowd's scale or as much of it as
+        the box allows."""
+        layout = self._layout(width)
+        if not layout.far or layout.arranged is None:
             return []
-        step = self.picture.model.step
         most = self.frame_for(width).scale
-        room = self.map_height_for(width) - 4 - INSET_GAP  # inside the map's own frame
-        tall = (room - INSET_GAP * len(far)) / len(far)
-        left = width - INSET_W
+        room = self.map_height_for(width) - 4 - 2 * INSET_GAP  # inside the map's own frame
+        arranged = arrange(
+            layout.sizes, layout.arranged.width, room, INSET_GAP, layout.arranged.columns
+        )
+        left = width - max(INSET_W, arranged.width + INSET_GAP)
         insets = []
-        for n, group in enumerate(far):
-            box = QRectF(left, INSET_GAP + n * (tall + INSET_GAP), INSET_W - INSET_GAP, tall)
-            xs = [t.x for t in group.tokens]
-            ys = [t.y for t in group.tokens]
-            bounds = (
-                min(xs) - step / 2,
-                min(ys) - step / 2,
-                max(xs) + step / 2,
-                max(ys) + step / 2,
-            )
-            inset = MapFrame.fitted(
-                bounds, box.width(), tall - CAPTION_H, most=most, margin=LABEL_ROOM
-            )
+        for (bx, by, bw, bh), group in zip(arranged.boxes, layout.far, strict=True):
+            box = QRectF(left + bx, INSET_GAP + by, bw, bh)
+            bounds = self._group_bounds(group)
+            inset = MapFrame.fitted(bounds, bw, bh - CAPTION_H, most=most, margin=LABEL_ROOM)
             insets.append((box, inset, group))
         return insets
 
@@ -389,7 +641,14 @@ class MapBlock:
         return dataclasses.replace(self.picture, backdrop=shown), part
 
     def frame_for(self, width: float) -> MapFrame:
-        """Where the map lies in its box ``width`` points wide (in points)."""
+        """Where the map lies in its box ``width`` points wide (in points); a part of a map
+        taller than a page at the whole map's scale, across as the whole map lies."""
+        if self._whole is not None and self.part is not None:
+            whole = self._whole.frame_for(width)
+            middle = (self.part.top + self.part.bottom) / 2
+            return MapFrame(
+                whole.scale, whole.cx, middle, whole.width, self.map_height_for(width) - 4
+            )
         return MapFrame.fitted(
             self._view(width),
             self._main_width(width),
@@ -409,6 +668,28 @@ class MapBlock:
         if path not in self._decoded or (kept is not None and kept.reduced and kept.shrink < need):
             self._decoded[path] = BackdropCache().picture(path, need)
         return self._decoded[path]
+
+
+@functools.cache
+def _measuring_style() -> MapStyle:
+    """The paper's style measuring in points (names at :data:`NAME_SIZE` on a surface of
+    72 dots an inch), for the layout before there is a page to measure on."""
+    surface = QImage(1, 1, QImage.Format.Format_ARGB32)
+    surface.setDotsPerMeterX(round(72 / 0.0254))
+    surface.setDotsPerMeterY(round(72 / 0.0254))
+    font = QFont()
+    font.setFamilies(FONT_FAMILIES)
+    font.setPointSizeF(NAME_SIZE)
+    _SURFACES.append(surface)  # the style's metrics measure on it: kept while they are
+    return MapStyle.of(paper_palette(), font, paper=True, device=surface)
+
+
+_SURFACES: list[QImage] = []
+
+
+def _insets_room() -> float:
+    """Points down the insets have at most: a map of the full height's, inside its frame."""
+    return MAP_H - 4 - 2 * INSET_GAP
 
 
 def _merge(into: Painted, part: Painted, dx: float, dy: float) -> None:
