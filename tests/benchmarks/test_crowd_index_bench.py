@@ -1,6 +1,7 @@
-"""A crowd's spatial index costs at most a few plain scans of its table (issue 30: at 50
-combatants a forecast on the index cost about twice a fight before it, each turn's
-questions measuring all its few foes again).
+"""A crowd of 50's index costs about a plain scan of its table (issue 30: at 50 combatants
+a forecast on the index cost about twice a fight before it, each turn's questions measuring
+all its few foes again; a fight of at most ``forecast_space.TABLE`` now keeps the table
+itself, the cells only past it).
 
 The game's samples cycled into 50, alternately on two sides, in their starting formation;
 a "fight" is three rounds in which each one standing asks, as a forecast's turn does, for
@@ -25,12 +26,10 @@ from tests.benchmarks import test_small_fight_index_bench as skirmish
 
 GAMES = skirmish.GAMES
 COUNT = 50
-BOUND = 2.5
-"""The index may cost at most this many plain scans: it holds the index at its present
-cost (measured on a loaded machine, three runs: AD&D 1.37-1.93, OSE 1.73-1.83, Apparatus
-2.01-2.21). Keeping each measurer's distances between its questions brought this fight to
-0.96-1.74, but real forecasts ask less often between moves and gained no CPU time, so it
-was undone."""
+BOUND = 1.5
+"""The index may cost at most this many plain scans (measured on a loaded machine: 1.06-1.09
+on its table; 1.37-2.21 when a crowd of 50 stood on the cells, which real fights of 50 also
+paid: a third more CPU than on the table, see ``forecast_space.TABLE``)."""
 
 
 def _crowd(game: str) -> tuple[Plane, list[int]]:

@@ -20,6 +20,14 @@ MODELS = {
 }
 
 
+def _between(plane: Plane, i: int, j: int) -> int:
+    """How far ``i`` and ``j`` stand, by the metric on the plane's own floats (as the index
+    and the forecasts read them; ``Plane.between`` reads places kept to a thousandth, which
+    a distance on a rounding's edge, x.5 apart, tells apart)."""
+    x, y, z = plane.x, plane.y, plane.z
+    return plane.model.measure_all(x[i], y[i], z[i], [x[j]], [y[j]], [z[j]])[0]
+
+
 def _scan(
     plane: Plane,
     side: list[int],
@@ -35,11 +43,11 @@ def _scan(
     for j in range(len(side)):
         if side[j] == side[i] or not standing[j] or (accept is not None and j not in accept):
             continue
-        if even and plane.between(i, j) % 2:
+        if even and _between(plane, i, j) % 2:
             continue
-        if reach is not None and plane.between(i, j) > reach:
+        if reach is not None and _between(plane, i, j) > reach:
             continue
-        key = policy_key(how, hp[j], plane.between(i, j))
+        key = policy_key(how, hp[j], _between(plane, i, j))
         if best < 0 or key < best_key:
             best, best_key = j, key
     return best
@@ -50,7 +58,9 @@ def _scan(
 def test_picks_and_reach_are_a_scan_s(metric: str, how: Target) -> None:
     model = MODELS[metric]
     draw = random.Random(f"{metric} {how}")
-    for count in (2, 7, 40, 120):
+    # on the table (at most forecast_space.TABLE), on cells measured all at once (few
+    # foes), on rings of cells
+    for count in (2, 7, 40, 66, 120):
         spread = draw.choice((15, 60, 400, 1500))
         places = [
             Place.at(
@@ -93,7 +103,7 @@ def test_picks_and_reach_are_a_scan_s(metric: str, how: Target) -> None:
                 if side[j] != side[i]
                 and standing[j]
                 and (accept is None or j in accept)
-                and beyond < plane.between(i, j) <= reach
+                and beyond < _between(plane, i, j) <= reach
             ]
             assert foes.any_foe(i) == any(side[j] != side[i] and standing[j] for j in range(count))
             # the fight goes on: one moves, one is hurt, one falls
@@ -116,7 +126,7 @@ def test_a_measurer_asking_again_sees_who_moved_since(metric: str) -> None:
     moves of either side, falls and returns, always get what a scan of everyone reads."""
     model = MODELS[metric]
     draw = random.Random(f"again {metric}")
-    count = 40  # above the table's size, below the few measured all at once
+    count = 80  # above the table's size, its two sides below the few measured all at once
     places = [Place.at(draw.uniform(-80, 80), draw.uniform(-80, 80)) for _ in range(count)]
     plane = Plane(model, places)
     side = [k % 2 for k in range(count)]
@@ -139,19 +149,19 @@ def test_a_measurer_asking_again_sees_who_moved_since(metric: str) -> None:
                 foes.leave(hurt)
         i = draw.choice(askers)
         other = draw.randrange(count)
-        assert foes.feet(i, other) == plane.between(i, other)
+        assert foes.feet(i, other) == _between(plane, i, other)
         assert foes.pick(i) == _scan(plane, side, standing, hp, i, "nearest", None)
         reach = draw.choice((5, 20, 60))
         found = [
             j
             for j in range(count)
-            if side[j] != side[i] and standing[j] and plane.between(i, j) <= reach
+            if side[j] != side[i] and standing[j] and _between(plane, i, j) <= reach
         ]
         assert foes.within(i, reach) == found
-        assert foes.around(i, reach) == [(j, plane.between(i, j)) for j in found]
+        assert foes.around(i, reach) == [(j, _between(plane, i, j)) for j in found]
         other = draw.choice(askers)
         assert foes.within(i, reach, foes_of=other) == [
             j
             for j in range(count)
-            if side[j] != side[other] and standing[j] and plane.between(i, j) <= reach
+            if side[j] != side[other] and standing[j] and _between(plane, i, j) <= reach
         ]
