@@ -420,8 +420,17 @@ def store_copy(
         _write_ppm(entry, read)
     except OSError:
         return None
+    _drop_strips(key, folder)  # printing reads the copy from now on
     evict(folder, keep=entry)
     return entry
+
+
+def _drop_strips(key: PictureKey, folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        for item in os.scandir(folder):
+            if item.name.startswith(f"{key.digest}.") and item.name.endswith(STRIP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    os.unlink(item.path)
 
 
 def evict(folder: Path, *, keep: Path | None = None, budget: int = MAX_CACHE_BYTES) -> None:
