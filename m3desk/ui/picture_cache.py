@@ -26,6 +26,13 @@ Nothing in the cache is trusted:
 Only large opaque raster pictures are copied (:func:`worth_copying`): a small picture
 decodes about as fast as its copy would read, a picture with transparency has no PPM, and
 an SVG is drawn anew (its drawing is bounded already).
+
+A large JPEG printed before the window has copied it is decoded only down to the strip of
+rows its page shows (:mod:`m3desk.ui.jpeg_rows`); that strip is kept too
+(:func:`store_strip`, ``KEY.WxH.A-B.strip``: rows A to B of the picture decoded at W × H),
+under the same rules (a PPM checked to the byte, its header naming the size and rows its
+name does; atomic; in the same budget), so printing the same part again decodes nothing;
+the window's copy, once written, replaces its picture's strips.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ from m3desk.ui.picture_files import MAX_FILE_BYTES, ReadPicture, picture_kind, r
 __all__ = [
     "COPY_FROM_BYTES",
     "MAX_CACHE_BYTES",
+    "STRIP_SUFFIX",
     "CopyRows",
     "PictureKey",
     "cached_copy",
@@ -54,6 +62,8 @@ __all__ = [
     "copy_rows",
     "key_of",
     "store_copy",
+    "store_strip",
+    "strip_rows",
     "worth_copying",
 ]
 
