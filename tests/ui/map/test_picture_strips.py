@@ -219,8 +219,8 @@ def test_the_windows_copy_replaces_the_strips_of_its_picture(qapp: Any, tmp_path
     read_backdrop(str(path), copy=True)  # the window's worker writes its copy
     assert len(_copies()) == 1
     (kept,) = _strips()
-    assert picture_cache.key_of(str(other)) is not None
-    assert kept.name.startswith(picture_cache.key_of(str(other)).digest)  # type: ignore[union-attr]
+    key = picture_cache.key_of(str(other))
+    assert key is not None and kept.name.startswith(f"{key.digest}.")
 
 
 @pytest.mark.parametrize("game", DISTANCE_GAMES)
