@@ -246,3 +246,45 @@ def test_export_pdf_twice_over_a_large_jpeg_decodes_it_once(
         assert len(decoded) == 1, run  # decoded by the first alone
     assert len(_strips()) >= 1 and _copies() == []
     assert abs(sizes[0] - sizes[1]) <= 64  # the same picture printed (the dates aside)
+
+
+@pytest.mark.parametrize("per_pixel", [0.2, 0.05, 0.02, 0.01, 0.002])
+def test_a_page_reads_the_smallest_fraction_that_gives_it_every_pixel(
+    qapp: Any, tmp_path: Path, per_pixel: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fight of ten over a JPEG the window reads at its half, printed at the PDF's 1200
+    dots an inch: the picture is decoded at the smallest of libjpeg's half, quarter and
+    eighth that still gives the page a pixel for each of its own (at most
+    ``MapBlock.PICTURE_PPI`` an inch), the window's half when the page wants more, and
+    the page embeds no more pixels than that."""
+    from m3desk.ui.printing.map_block import MapBlock
+
+    path = _halves(tmp_path / "halves.jpg", (HALVES[0], 400))
+    width = HALVES[0]
+    spec = Backdrop(
+        path=str(path), x=-width * per_pixel / 2, y=-200 * per_pixel, per_pixel=per_pixel
+    )
+    block = MapBlock(_fight("ose").model_copy(update={"backdrop": spec}))
+    frame = block.frame_for(760)
+    reads: list[tuple[float, float]] = []
+    real = backdrop.BackdropCache.picture
+
+    def reading(self: Any, picture: str, at_least: float = 0.0) -> Any:
+        printed = real(self, picture, at_least)
+        assert printed is not None
+        reads.append((at_least, printed.shrink))
+        return printed
+
+    monkeypatch.setattr(backdrop.BackdropCache, "picture", reading)
+    dots = 1200 / 72
+    picture, part = block._on_page(frame, dots, dots)
+    assert part is not None and picture.backdrop is not None
+    ((need, shrink),) = reads
+    most = MapBlock.PICTURE_PPI / 72
+    assert need == pytest.approx(per_pixel * frame.scale * most)
+    fractions = [f for f in (1 / 8, 1 / 4, 1 / 2) if f >= need] or [1 / 2]
+    assert shrink == min(fractions)
+    left, _top, right, _bottom = frame.visible()
+    shown = (min(right, spec.x + width * per_pixel) - max(left, spec.x)) * frame.scale * most
+    assert part.width() <= max(shown, 1) + 2  # no finer than the page at 300 an inch
+    assert part.width() >= min(shown, (right - left) / per_pixel * shrink) - 2
