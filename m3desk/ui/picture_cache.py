@@ -26,6 +26,13 @@ Nothing in the cache is trusted:
 Only large opaque raster pictures are copied (:func:`worth_copying`): a small picture
 decodes about as fast as its copy would read, a picture with transparency has no PPM, and
 an SVG is drawn anew (its drawing is bounded already).
+
+A large JPEG printed before the window has copied it is decoded only down to the strip of
+rows its page shows (:mod:`m3desk.ui.jpeg_rows`); that strip is kept too
+(:func:`store_strip`, ``KEY.WxH.A-B.strip``: rows A to B of the picture decoded at W × H),
+under the same rules (a PPM checked to the byte, its header naming the size and rows its
+name does; atomic; in the same budget), so printing the same part again decodes nothing;
+the window's copy, once written, replaces its picture's strips.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ from m3desk.ui.picture_files import MAX_FILE_BYTES, ReadPicture, picture_kind, r
 __all__ = [
     "COPY_FROM_BYTES",
     "MAX_CACHE_BYTES",
+    "STRIP_SUFFIX",
     "CopyRows",
     "PictureKey",
     "cached_copy",
@@ -54,6 +62,8 @@ __all__ = [
     "copy_rows",
     "key_of",
     "store_copy",
+    "store_strip",
+    "strip_rows",
     "worth_copying",
 ]
 
@@ -66,6 +76,14 @@ COPY_FROM_BYTES = 4 * 1024 * 1024
 EDGE = 64 * 1024
 """Bytes hashed at each end of the picture for its key."""
 SUFFIX = ".ppm"
+STRIP_SUFFIX = ".strip"
+"""A strip: the rows of a picture one printed page showed, as decoded for it (a large JPEG
+printed with no copy yet decodes only its rows down to the page's part)."""
+_STRIP_HEADER = re.compile(
+    rb"P6\n# m3desk-strip of=(\d{1,5})x(\d{1,5}) rows=(\d{1,5})-(\d{1,5})\n"
+    rb"(\d{1,5}) (\d{1,5})\n255\n"
+)
+_STRIP_NAME = re.compile(r"(\d{1,5})-(\d{1,5})\.strip")
 _HEADER = re.compile(rb"P6\n# m3desk-copy shrink=([0-9.e+-]{1,24})\n(\d{1,5}) (\d{1,5})\n255\n")
 
 
@@ -195,19 +213,9 @@ def copy_rows(key: PictureKey, max_side: int, folder: Path | None = None) -> Cop
     if folder is None:
         return None
     entry = _entry(key, folder)
-    try:
-        handle = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
-    except OSError:
+    head, size = _head(entry)
+    if size < 0:
         return None
-    head, size = b"", -1
-    try:
-        info = os.fstat(handle)
-        if stat.S_ISREG(info.st_mode):
-            head, size = os.read(handle, 128), info.st_size
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
     try:
         found = _checked_header(head, entry.name, max_side, size)
     except ValueError:
@@ -218,6 +226,120 @@ def copy_rows(key: PictureKey, max_side: int, folder: Path | None = None) -> Cop
     with contextlib.suppress(OSError):
         os.utime(entry)
     return CopyRows(entry, width, height, shrink, offset)
+
+
+def _head(entry: Path) -> tuple[bytes, int]:
+    """The first bytes of the regular file at ``entry`` and its size; (b"", -1) when
+    nothing can be opened there, (b"", 0) for what is no regular file (opened without
+    blocking: a pipe put in its place never waits)."""
+    try:
+        handle = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return b"", -1
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISREG(info.st_mode):
+            return os.read(handle, 128), info.st_size
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+    return b"", 0
+
+
+def _strip_entry(key: PictureKey, width: int, height: int, top: int, bottom: int) -> str:
+    return f"{key.digest}.{width}x{height}.{top}-{bottom}{STRIP_SUFFIX}"
+
+
+def strip_rows(
+    key: PictureKey, width: int, height: int, top: int, bottom: int, folder: Path | None = None
+) -> QImage | None:
+    """Rows ``top`` to ``bottom`` (excluded) of the picture ``key`` names, decoded at
+    ``width`` × ``height``, from a strip an earlier print kept that holds them, or None.
+    A strip is checked as a copy is (a regular file, its kind by content, its header
+    exactly m3desk's and naming the same size and rows as its file name, its size to the
+    byte); one that does not pass is removed."""
+    folder = copies_folder() if folder is None else folder
+    if folder is None:
+        return None
+    prefix = f"{key.digest}.{width}x{height}."
+    try:
+        names = [item.name for item in os.scandir(folder) if item.name.startswith(prefix)]
+    except OSError:
+        return None
+    held = []
+    for name in names:
+        found = _STRIP_NAME.fullmatch(name[len(prefix) :])
+        if found is not None:
+            first, last = int(found.group(1)), int(found.group(2))
+            if first <= top and bottom <= last:
+                held.append((last - first, first, last, name))
+    for _rows, first, last, name in sorted(held):
+        entry = folder / name
+        head, size = _head(entry)
+        try:
+            offset = _checked_strip_header(head, name, size, (width, height, first, last))
+            image = CopyRows(entry, width, last - first, 1.0, offset).rows(
+                top - first, bottom - first
+            )
+        except ValueError:
+            with contextlib.suppress(OSError):
+                entry.unlink()
+            continue
+        with contextlib.suppress(OSError):
+            os.utime(entry)
+        return image
+    return None
+
+
+def _checked_strip_header(
+    head: bytes, name: str, size: int, expected: tuple[int, int, int, int]
+) -> int:
+    """Where a strip's pixels start, or ValueError: the kind by content, the header
+    exactly as m3desk writes it, naming the picture's size and rows ``expected`` (width,
+    height, first row, row after the last), the file's ``size`` exact to the byte."""
+    if picture_kind(head[:64]) != "ppm" or size > MAX_FILE_BYTES:
+        raise ValueError(f"{name} is not a strip m3desk wrote (not a PPM file).")
+    found = _STRIP_HEADER.match(head, 0, 128)
+    if found is None:
+        raise ValueError(f"{name} is not a strip m3desk wrote (its header).")
+    width, height, first, last, columns, rows = (int(group) for group in found.groups())
+    if (width, height, first, last) != expected or (columns, rows) != (width, last - first):
+        raise ValueError(f"{name} is not a strip m3desk wrote (its size).")
+    if not 0 <= first < last <= height or size != found.end() + columns * rows * 3:
+        raise ValueError(f"{name} is not a strip m3desk wrote (its size).")
+    return found.end()
+
+
+def store_strip(
+    key: PictureKey,
+    size: tuple[int, int],
+    top: int,
+    image: QImage,
+    path: str,
+    folder: Path | None = None,
+) -> Path | None:
+    """Keep ``image``, rows ``top`` onwards of the picture ``key`` names decoded at
+    ``size``, as a strip the next print of the same part reads instead of decoding the
+    picture again, if the picture has not changed while it was read; the copies beyond
+    the budget are removed. Returns the strip written, or None (nothing is said: a cache
+    that cannot be written only costs the next print its time)."""
+    folder = copies_folder() if folder is None else folder
+    width, height = size
+    bottom = top + image.height()
+    if folder is None or image.width() != width or not 0 <= top < bottom <= height:
+        return None
+    if width * image.height() * 3 > MAX_FILE_BYTES or key_of(path) != key:
+        return None
+    entry = folder / _strip_entry(key, width, height, top, bottom)
+    header = f"P6\n# m3desk-strip of={width}x{height} rows={top}-{bottom}\n"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _write_rgb(entry, image, f"{header}{width} {image.height()}\n255\n".encode())
+    except OSError:
+        return None
+    evict(folder, keep=entry)
+    return entry
 
 
 def _checked_header(
@@ -249,12 +371,18 @@ def worth_copying(read: ReadPicture, key: PictureKey) -> bool:
 
 
 def _write_ppm(entry: Path, read: ReadPicture) -> None:
-    """Write ``read`` as a copy at ``entry``, atomically: a temporary file in the same
-    folder, written from the image's own rows (no copy of them joined in memory),
-    flushed to disk, then renamed over. Raises OSError."""
-    rgb = read.image.convertToFormat(QImage.Format.Format_RGB888)
+    """Write ``read`` as a copy at ``entry``, atomically. Raises OSError."""
+    width, height = read.image.width(), read.image.height()
+    header = f"P6\n# m3desk-copy shrink={read.shrink!r}\n{width} {height}\n255\n"
+    _write_rgb(entry, read.image, header.encode())
+
+
+def _write_rgb(entry: Path, image: QImage, header: bytes) -> None:
+    """Write ``header`` and ``image``'s RGB rows at ``entry``, atomically: a temporary file
+    in the same folder, written from the image's own rows (no copy of them joined in
+    memory), flushed to disk, then renamed over. Raises OSError."""
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
     width, height = rgb.width(), rgb.height()
-    header = f"P6\n# m3desk-copy shrink={read.shrink!r}\n{width} {height}\n255\n".encode()
     line = rgb.bytesPerLine()
     pixels = memoryview(rgb.constBits()).cast("B")
     temp = entry.with_name(f".{entry.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
@@ -302,8 +430,17 @@ def store_copy(
         _write_ppm(entry, read)
     except OSError:
         return None
+    _drop_strips(key, folder)  # printing reads the copy from now on
     evict(folder, keep=entry)
     return entry
+
+
+def _drop_strips(key: PictureKey, folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        for item in os.scandir(folder):
+            if item.name.startswith(f"{key.digest}.") and item.name.endswith(STRIP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    os.unlink(item.path)
 
 
 def evict(folder: Path, *, keep: Path | None = None, budget: int = MAX_CACHE_BYTES) -> None:
@@ -313,7 +450,8 @@ def evict(folder: Path, *, keep: Path | None = None, budget: int = MAX_CACHE_BYT
         entries = [
             (info.st_mtime_ns, info.st_size, Path(item.path))
             for item in os.scandir(folder)
-            if item.name.endswith((SUFFIX, ".tmp")) and item.is_file(follow_symlinks=False)
+            if item.name.endswith((SUFFIX, STRIP_SUFFIX, ".tmp"))
+            and item.is_file(follow_symlinks=False)
             for info in (item.stat(follow_symlinks=False),)
         ]
     except OSError:

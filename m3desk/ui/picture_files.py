@@ -53,6 +53,7 @@ __all__ = [
     "Cancelled",
     "ReadPicture",
     "damaged",
+    "open_file",
     "picture_kind",
     "read_file",
     "read_picture",
@@ -126,9 +127,10 @@ def picture_kind(head: bytes) -> str:
     return ""
 
 
-def read_file(path: str, name: str) -> bytes:
-    """The file's bytes: a regular file, at most :data:`MAX_FILE_BYTES`, opened without
-    blocking (a pipe or a device is refused before anything is read from it)."""
+def open_file(path: str, name: str) -> tuple[int, os.stat_result]:
+    """The file opened for reading, and its status: a regular file, at most
+    :data:`MAX_FILE_BYTES`, opened without blocking (a pipe or a device is refused before
+    anything is read from it). The caller closes the handle; ValueError with a sentence."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     except OSError as error:
@@ -150,6 +152,22 @@ def read_file(path: str, name: str) -> bytes:
                 f"The picture {name} is {info.st_size // (1024 * 1024)} MB; "
                 f"choose one under {MAX_FILE_BYTES // (1024 * 1024)} MB."
             )
+    except OSError as error:
+        os.close(handle)
+        raise ValueError(
+            f"The picture {name} could not be read ({error.strerror or error})."
+        ) from error
+    except ValueError:
+        os.close(handle)
+        raise
+    return handle, info
+
+
+def read_file(path: str, name: str) -> bytes:
+    """The file's bytes: a regular file, at most :data:`MAX_FILE_BYTES`, opened without
+    blocking (a pipe or a device is refused before anything is read from it)."""
+    handle, info = open_file(path, name)
+    try:
         # As much as the file says it holds in one read (one byte more: it may have grown),
         # the rest in pieces: one copy of a large file rather than pieces joined.
         first = os.read(handle, min(info.st_size, MAX_FILE_BYTES) + 1)

@@ -5,14 +5,15 @@
 keeps it) for four with the scan, held to the same 1 s.
 
 The large scan: an 8000 × 6000 JPEG of quality 95 and noise (about 53 MB, what a
-high-quality scan of a large map weighs; decoding it costs about 1 s of a processor here
-whatever the scale it is read at: 2.3 s of CPU for the command for four on the old code,
-4.3 s for 200). Once read, the picture's smaller copy is kept in the cache folder
-(:mod:`m3desk.ui.picture_cache`): with it, four and 200 are held to the same 1 s and 3 s,
-the command for four to 1 s. The window writes that copy when it first shows the picture;
-an export with no copy yet decodes only the scan's rows down to the strip its page shows
-(:mod:`m3desk.ui.jpeg_rows`) and writes no copy: held to the same 1 s and 3 s in this
-process, the command for four to the issue's 2 s.
+high-quality scan of a large map weighs; decoding it whole costs about 1 s of a processor
+here whatever the scale it is read at: 2.3 s of CPU for the command for four on the code of
+two rounds ago, 4.3 s for 200). Once the window has read it, the picture's smaller copy is
+kept in the cache folder (:mod:`m3desk.ui.picture_cache`). An export with no copy yet
+decodes only the scan's rows down to the strip its page shows, from the file (never read
+into memory whole: :mod:`m3desk.ui.jpeg_rows`), and keeps that strip: the next export of
+the same encounter reads it. Held: four within 1 s and 200 within 3 s in this process,
+first or not; the command for four within 1 s once its strip or the window's copy is
+kept, and its first run to what holds on this loaded machine (:data:`COLD_COMMAND`).
 
 The baseline, measured in the same run, is the bare QPainter page of the printing benchmark
 (boxes and text on one A4 page). Targets (issue 30): at most 1 s for four, 3 s for 200,
@@ -46,9 +47,11 @@ from tests.benchmarks.test_printing_bench import _bare_page
 
 GAME = "ose"
 TARGETS = {4: 1.0, 200: 3.0}
-COLD_EXTRA = 1.0
-"""The first export over the large scan (no copy kept yet) may take this much more: the
-issue's 2 s for four."""
+COLD_COMMAND = 1.5
+"""The first ``m3desk export-pdf`` of four over the large scan ever (nothing kept yet):
+0.86-1.05 s of CPU measured on the 2-core box under a load of 9-13 (0.94-1.2 s before the
+scan was decoded from its file, in the same runs), so the issue's 1 s is printed and this
+is held; the command without a picture costs 0.56-0.9 s there."""
 
 
 def _crowd(count: int, scan: Path | None) -> core.Encounter:
@@ -130,26 +133,30 @@ def test_encounter_export(qapp, scan: Path, count: int, with_scan: bool) -> None
 
 @pytest.mark.parametrize("count", [4, 200])
 def test_encounter_export_with_a_large_scan(qapp, large_scan: Path, count: int) -> None:
-    """The first export (no copy) decodes the scan's rows down to its page's strip and keeps
-    no copy (held to 1 s for four, 3 s for 200: 1.27 s and 2.33 s on the old code, which
-    decoded the whole scan and wrote the copy); once the window has written its copy the
-    exports read it (held to the same)."""
+    """The first export (nothing kept) decodes the scan's rows down to its page's strip
+    and keeps the strip, no copy (0.38 s for four, 1.46 s for 200 before the scan was read
+    from its file; 1.27 s and 2.33 s when it was decoded whole); the next exports read the
+    strip; once the window has written its copy they read that: each held to 1 s for four,
+    3 s for 200."""
     encounter = _crowd(count, large_scan)
     folder = Path(os.environ["M3DESK_HOME"]) / "cache" / "pictures"  # the test's own
     assert not folder.exists()  # nothing kept yet
     first = _cpu(lambda: documents_pdf_bytes([encounter]), 1)
-    assert not folder.exists()  # a strip is no copy: the window writes its own
+    assert [entry.suffix for entry in folder.iterdir()] == [".strip"]  # a strip, no copy
+    strips = _cpu(lambda: documents_pdf_bytes([encounter]), 3)
     read_backdrop(str(large_scan), copy=True)  # as the window's worker does
-    assert len(list(folder.iterdir())) == 1
+    assert [entry.suffix for entry in folder.iterdir()] == [".ppm"]  # its strips let go
     baseline = _cpu(_bare_page, 9)
-    spent = _cpu(lambda: documents_pdf_bytes([encounter]), 3)
+    copied = _cpu(lambda: documents_pdf_bytes([encounter]), 3)
     print(
         f"\nencounter of {count} with an 8000 x 6000 JPEG scan to PDF: first "
-        f"{first * 1000:.0f} ms CPU, then {spent * 1000:.0f} ms; bare page "
-        f"{baseline * 1000:.1f} ms; ratios {first / baseline:.0f}× and {spent / baseline:.0f}×"
+        f"{first * 1000:.0f} ms CPU, its strip kept {strips * 1000:.0f} ms, the window's "
+        f"copy kept {copied * 1000:.0f} ms; bare page {baseline * 1000:.1f} ms; ratios "
+        f"{first / baseline:.0f}×, {strips / baseline:.0f}× and {copied / baseline:.0f}×"
     )
     assert first < TARGETS[count]
-    assert spent < TARGETS[count]
+    assert strips < TARGETS[count]
+    assert copied < TARGETS[count]
 
 
 def _command(source: Path, tmp_path: Path, **extra: str) -> tuple[list[str], dict[str, str]]:
@@ -185,15 +192,14 @@ def _child_cpu(command: list[str], env: dict[str, str]) -> float:
 def test_the_export_command_for_four_with_a_large_scan(
     qapp, large_scan: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``m3desk export-pdf`` of four over the 8000 × 6000 scan: the next runs (the copy
-    read) within 1 s of CPU, as without a picture (2.7 s on the old code, which decoded the
-    scan at every run). The first run ever (a cache folder of its own, empty: the scan
-    decoded, about 1.1 s, and its copy written, about 0.2 s, on top of the command's start,
-    0.55-0.85 s) measured 1.9-2.4 s on the loaded 2-core box: the issue's 2 s is held in
-    this process (the test above), here only to 2.5 s (the lower of two runs). Now the
-    first run decodes the rows down to its strip alone and writes no copy (1.27 s
-    where the old code took 1.79 s here), held to the issue's 2 s; the next runs are
-    measured once the window has written its copy."""
+    """``m3desk export-pdf`` of four over the 8000 × 6000 scan. The first run ever (a
+    cache folder of its own, empty) decodes the rows down to its strip, from the file, and
+    keeps the strip: held to :data:`COLD_COMMAND`, the issue's 1 s printed (0.94-1.2 s of
+    CPU before, when the whole 53 MB file was read, searched and copied twice first; 1.79 s
+    when the scan was decoded whole). The next runs read the strip (0.56-0.71 s where the
+    old code took 0.94-1.08 s in the same runs: it decoded the strip again every time), and
+    once the window has written its copy they read that: both held to the issue's 1 s, as
+    without a picture."""
     encounter = _crowd(4, large_scan)
     source = tmp_path / "crypt.m3e"
     save_document(source, catalog.document_type(type(encounter)), encounter)
@@ -204,21 +210,26 @@ def test_the_export_command_for_four_with_a_large_scan(
     firsts = []
     for run in range(2):  # each with a cache folder of its own, empty
         firsts.append(_child_cpu(command, {**env, "M3DESK_CACHE_DIR": str(tmp_path / f"c{run}")}))
-    assert not (tmp_path / "c0" / "pictures").exists()  # a strip is no copy
+    kept = {**env, "M3DESK_CACHE_DIR": str(tmp_path / "c0")}
+    folder = tmp_path / "c0" / "pictures"
+    assert [entry.suffix for entry in folder.iterdir()] == [".strip"]  # a strip, no copy
+    strips = [_child_cpu(command, kept) for _ in range(3)]
     monkeypatch.setenv("M3DESK_CACHE_DIR", str(tmp_path / "c0"))
     read_backdrop(str(large_scan), copy=True)  # as the window's worker does
-    kept = {**env, "M3DESK_CACHE_DIR": str(tmp_path / "c0")}
-    spent = [_child_cpu(command, kept) for _ in range(3)]
+    assert [entry.suffix for entry in folder.iterdir()] == [".ppm"]
+    copied = [_child_cpu(command, kept) for _ in range(3)]
     baseline = _cpu(_bare_page, 9)
-    first, median = min(firsts), statistics.median(spent)
+    first, again, read = min(firsts), statistics.median(strips), statistics.median(copied)
     print(
         f"\nm3desk export-pdf, four over an 8000 x 6000 JPEG: first run {first * 1000:.0f} ms "
-        f"CPU (process), then {median * 1000:.0f} ms; bare page {baseline * 1000:.1f} ms; "
-        f"ratios {first / baseline:.0f}× and {median / baseline:.0f}×"
+        f"CPU (process; the issue's 1 s {'held' if first < TARGETS[4] else 'not held'}), "
+        f"its strip kept {again * 1000:.0f} ms, the window's copy kept {read * 1000:.0f} ms; "
+        f"bare page {baseline * 1000:.1f} ms; ratios {first / baseline:.0f}×, "
+        f"{again / baseline:.0f}× and {read / baseline:.0f}×"
     )
-    assert first < TARGETS[4] + COLD_EXTRA, f"the first run took {first:.2f} s of CPU"
-    assert median < TARGETS[4], f"the command took {median:.2f} s of CPU"
-    assert len(list((tmp_path / "c0" / "pictures").iterdir())) == 1
+    assert first < COLD_COMMAND, f"the first run took {first:.2f} s of CPU"
+    assert again < TARGETS[4], f"the command took {again:.2f} s of CPU with its strip kept"
+    assert read < TARGETS[4], f"the command took {read:.2f} s of CPU with the copy kept"
 
 
 def test_the_export_command_for_four_with_a_scan(qapp, scan: Path, tmp_path: Path) -> None:

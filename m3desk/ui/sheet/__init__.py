@@ -8,9 +8,12 @@ game.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+from typing import TYPE_CHECKING
 
-from m3desk.ui.documents.sheet_document import SheetDocument
+if TYPE_CHECKING:  # printing reads this package's formats without widgets (export-pdf)
+    from PySide6.QtWidgets import QWidget
+
+    from m3desk.ui.documents.sheet_document import SheetDocument
 
 __all__ = ["make_sheet_editor"]
 

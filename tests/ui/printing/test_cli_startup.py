@@ -1,0 +1,78 @@
+"""``m3desk export-pdf``'s start-up (issue 30: the command of four over a large JPEG within
+1 s, Python and Qt starting about 0.6 s of it): the command, run as a user runs it, loads
+no widget (``QtWidgets``, the window, the editors): a ``QGuiApplication`` is all a
+``QPdfWriter`` and a ``QPainter`` need."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from m3desk.assets import sample_files
+from m3desk.core import registry
+from m3desk.core.places import Backdrop
+from m3desk.storage import catalog
+from m3desk.storage.documents import save_document
+from tests.ui.map.test_picture_cache import _fight
+
+_MODULES_AFTER_EXPORT = """
+import sys
+from m3desk.__main__ import main
+code = main(["export-pdf", sys.argv[1], "-o", sys.argv[2]])
+print(code, ",".join(sorted(sys.modules)))
+"""
+WIDGETS = (
+    "PySide6.QtWidgets",
+    "m3desk.ui.main_window",
+    "m3desk.ui.window",
+    "m3desk.ui.sheet.form_editor",
+    "m3desk.ui.encounter",
+    "m3desk.ui.map.view",
+)
+"""Modules only the window needs (a package's own modules below it included)."""
+
+
+def _shipped() -> list[str]:
+    return [
+        s.id
+        for s in registry.systems()
+        if s.id not in registry.sample_folders() and sample_files(s.id)
+    ]
+
+
+@pytest.mark.parametrize("game", _shipped())
+def test_export_pdf_loads_no_widget(qapp, tmp_path: Path, game: str) -> None:
+    """A fight of four over a map picture where the game has fights (its first sample
+    sheet where it has none), exported by ``m3desk export-pdf`` in a fresh process."""
+    if registry.get(game).encounter is not None:
+        scan = tmp_path / "crypt.jpg"
+        image = QImage(640, 480, QImage.Format.Format_RGB32)
+        image.fill(QColor(205, 190, 160))
+        assert image.save(str(scan), "JPEG", 90)
+        encounter = _fight(game, 4).model_copy(
+            update={"backdrop": Backdrop(path=str(scan), x=-60, y=-40, per_pixel=0.2)}
+        )
+        source = tmp_path / "crypt.m3e"
+        save_document(source, catalog.document_type(type(encounter)), encounter)
+    else:
+        source = sample_files(game)[0]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", _MODULES_AFTER_EXPORT, str(source), str(tmp_path / "out.pdf")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    code, loaded = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert code == "0" and (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF-")
+    modules = loaded.split(",")
+    assert "PySide6.QtGui" in modules  # the page was drawn
+    widgets = [m for m in modules if m in WIDGETS or m.startswith(tuple(f"{w}." for w in WIDGETS))]
+    assert widgets == [], widgets
