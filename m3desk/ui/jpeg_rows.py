@@ -42,6 +42,7 @@ from m3desk.ui.picture_files import (
     damaged,
     open_file,
     picture_kind,
+    read_at,
     read_file,
 )
 
@@ -143,7 +144,7 @@ def jpeg_rows(path: str, max_side: int, at_least: float = 0.0) -> JpegRows | Non
     key = picture_cache.key_of(path)
     handle, info = open_file(path, name)
     try:
-        head = _read_at(handle, HEAD, 0)
+        head = read_at(handle, HEAD, 0)
         if picture_kind(head[:64]) != "jpeg":
             return None
         if not _whole(handle, info.st_size, head, path, name):
@@ -215,24 +216,14 @@ def _end_marker_after(handle: int, size: int, start: int) -> bool:
     if start >= size:
         return False
     tail_from = max(start, size - TAIL)
-    if _read_at(handle, size - tail_from, tail_from).find(b"\xff\xd9") >= 0:
+    if read_at(handle, size - tail_from, tail_from).find(b"\xff\xd9") >= 0:
         return True
     at = start
     while at < tail_from:  # each chunk one byte longer: a marker across two is found
-        chunk = _read_at(handle, min(_CHUNK, tail_from - at) + 1, at)
+        chunk = read_at(handle, min(_CHUNK, tail_from - at) + 1, at)
         if not chunk:
             return False
         if chunk.find(b"\xff\xd9") >= 0:
             return True
         at += _CHUNK
     return False
-
-
-def _read_at(handle: int, size: int, offset: int) -> bytes:
-    """Up to ``size`` bytes from ``offset`` (``os.pread`` where there is one)."""
-    pread = getattr(os, "pread", None)
-    if pread is not None:
-        data: bytes = pread(handle, size, offset)
-        return data
-    os.lseek(handle, offset, os.SEEK_SET)
-    return os.read(handle, size)

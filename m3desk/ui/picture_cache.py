@@ -49,7 +49,14 @@ from pathlib import Path
 from PySide6.QtGui import QImage
 
 from m3desk.storage.paths import AppPaths
-from m3desk.ui.picture_files import MAX_FILE_BYTES, ReadPicture, picture_kind, read_file
+from m3desk.ui.picture_files import (
+    MAX_FILE_BYTES,
+    READ_FLAGS,
+    ReadPicture,
+    picture_kind,
+    read_at,
+    read_file,
+)
 
 __all__ = [
     "COPY_FROM_BYTES",
@@ -107,7 +114,7 @@ def key_of(path: str) -> PictureKey | None:
     that can be read (the reading itself then says why)."""
     try:
         resolved = os.path.realpath(path)
-        handle = os.open(resolved, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        handle = os.open(resolved, READ_FLAGS)
     except (OSError, ValueError):
         return None
     try:
@@ -189,12 +196,12 @@ class CopyRows:
         if bottom <= top:
             raise ValueError("no rows")
         line = self.width * 3
-        handle = os.open(self.entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        handle = os.open(self.entry, READ_FLAGS)
         try:
             info = os.fstat(handle)
             if not stat.S_ISREG(info.st_mode) or info.st_size != self.offset + line * self.height:
                 raise ValueError(f"{self.entry.name} changed while it was read.")
-            data = os.pread(handle, line * (bottom - top), self.offset + line * top)
+            data = read_at(handle, line * (bottom - top), self.offset + line * top)
         except OSError as error:
             raise ValueError(f"{self.entry.name} could not be read ({error}).") from error
         finally:
@@ -233,7 +240,7 @@ def _head(entry: Path) -> tuple[bytes, int]:
     nothing can be opened there, (b"", 0) for what is no regular file (opened without
     blocking: a pipe put in its place never waits)."""
     try:
-        handle = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        handle = os.open(entry, READ_FLAGS)
     except OSError:
         return b"", -1
     try:

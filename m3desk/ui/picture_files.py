@@ -50,11 +50,13 @@ __all__ = [
     "MAX_PIXELS",
     "MAX_SVG_BYTES",
     "MAX_SVG_ELEMENTS",
+    "READ_FLAGS",
     "Cancelled",
     "ReadPicture",
     "damaged",
     "open_file",
     "picture_kind",
+    "read_at",
     "read_file",
     "read_picture",
     "read_picture_bytes",
@@ -127,12 +129,29 @@ def picture_kind(head: bytes) -> str:
     return ""
 
 
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""How a picture or a copy of one is opened: never waiting on a pipe or a device where the
+platform can say so (Windows has no ``O_NONBLOCK``; there a FIFO is no regular file and is
+refused by the status check that follows each open)."""
+
+
+def read_at(handle: int, size: int, offset: int) -> bytes:
+    """Up to ``size`` bytes of ``handle`` from ``offset`` (``os.pread`` where the platform
+    has it, a seek and a read elsewhere)."""
+    pread = getattr(os, "pread", None)
+    if pread is not None:
+        data: bytes = pread(handle, size, offset)
+        return data
+    os.lseek(handle, offset, os.SEEK_SET)
+    return os.read(handle, size)
+
+
 def open_file(path: str, name: str) -> tuple[int, os.stat_result]:
     """The file opened for reading, and its status: a regular file, at most
     :data:`MAX_FILE_BYTES`, opened without blocking (a pipe or a device is refused before
     anything is read from it). The caller closes the handle; ValueError with a sentence."""
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        handle = os.open(path, READ_FLAGS)
     except OSError as error:
         if error.errno == errno.ELOOP:
             raise ValueError(

@@ -132,13 +132,15 @@ def _load_all(paths: Sequence[Path]) -> tuple[list[Printable], list[str]]:
     return documents, problems
 
 
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""As ``picture_files.READ_FLAGS`` (not imported: the command starts without Qt's picture code)."""
 _SYSTEM_NAMED = re.compile(rb'"system"\s*:\s*"([a-z0-9_]{1,64})"')
 
 
 def _named_system(path: Path) -> tuple[str, ...]:
     """The game a file's envelope names near its start, or () (then every game reads it)."""
     try:  # never waits on a pipe, never reads a device: the loader says what those are
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        handle = os.open(path, _READ_FLAGS)
     except OSError:
         return ()
     try:
