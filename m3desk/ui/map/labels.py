@@ -43,6 +43,9 @@ class Taken:
 
     def __init__(self) -> None:
         self._cells: dict[tuple[int, int], list[QRectF]] = {}
+        self._edges: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        """The same rectangles as (left, right, top, bottom) numbers: a name's many spots
+        are told free in arithmetic, as :meth:`QRectF.intersects` decides."""
         self._full: set[tuple[int, int]] = set()
         self._added: list[tuple[float, float, float, float]] = []
 
@@ -59,11 +62,28 @@ class Taken:
         ]
 
     def hits(self, rect: QRectF) -> bool:
-        keys = self._keys(rect)
-        full = self._full
-        return any(key in full for key in keys) or any(
-            rect.intersects(other) for key in keys for other in self._cells.get(key, ())
-        )
+        left, top, width, height = rect.getRect()
+        return self.hits_edges(left, left + width, top, top + height)
+
+    def hits_edges(self, left: float, right: float, top: float, bottom: float) -> bool:
+        """:meth:`hits` of the rectangle with these edges (as ``left()``, ``right()``…
+        give them): whether it touches a full cell or overlaps a rectangle taken."""
+        cell = self.CELL
+        full, cells = self._full, self._edges
+        lo, hi = (left, right) if left <= right else (right, left)
+        up, down = (top, bottom) if top <= bottom else (bottom, top)
+        empty = lo == hi or up == down  # (an empty rectangle overlaps nothing)
+        for i in range(int(left // cell), int(right // cell) + 1):
+            for j in range(int(top // cell), int(bottom // cell) + 1):
+                key = (i, j)
+                if key in full:
+                    return True
+                if empty:
+                    continue
+                for o_left, o_right, o_top, o_bottom in cells.get(key, ()):
+                    if lo < o_right and o_left < hi and up < o_bottom and o_top < down:
+                        return True
+        return False
 
     def crossed(self, line: QLineF, own: QPointF) -> bool:
         """Whether ``line`` runs through a rectangle taken (but the marker centred on
@@ -95,15 +115,25 @@ class Taken:
         return bool(full) and all(key in full for key in self._keys(rect))
 
     def add(self, rect: QRectF) -> None:
-        self._added.append(rect.getRect())
+        x, y, width, height = shape = rect.getRect()
+        self._added.append(shape)
+        left, right = (x + width, x) if width < 0 else (x, x + width)
+        top, bottom = (y + height, y) if height < 0 else (y, y + height)
+        edges = (
+            (math.inf, -math.inf, math.inf, -math.inf)  # empty: overlaps nothing
+            if left == right or top == bottom
+            else (left, right, top, bottom)
+        )
         for key in self._keys(rect):
             if key in self._full:
                 continue
             rects = self._cells.setdefault(key, [])
             rects.append(rect)
+            self._edges.setdefault(key, []).append(edges)
             if len(rects) >= self.FULL:
                 self._full.add(key)
                 del self._cells[key]
+                del self._edges[key]
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,20 +406,25 @@ def _first_spot(
     ):
         return None
     centre = QPointF(x, y)
+    surface_width, surface_height = surface.width(), surface.height()
     # No line out of a crowd (Taken.crossed): only the spots beside it are tried.
     height = style.line - 1
     spots = _spots(x, y, radius, width, height, beside_only=taken.full_at(centre))
     for left, top, apart in spots:
         if _gap(left, top, width, height, x, y) > reach:
             continue  # (told apart in numbers: most spots of a crowd are out of reach)
+        right, bottom = left + width, top + height
+        if not (0.0 <= left < right <= surface_width and 0.0 <= top < bottom <= surface_height):
+            continue  # (not whole on the surface, as QRectF.contains says)
+        # A little air round each name, so two names side by side read as two (the
+        # numbers QRectF.adjusted(-4, -1, 4, 1) gives).
+        air_left, air_top = left + -4.0, top + -1.0
+        air_right, air_bottom = air_left + (width + 4.0 - -4.0), air_top + (height + 1.0 - -1.0)
+        if taken.hits_edges(air_left, air_right, air_top, air_bottom):
+            continue
         box = QRectF(left, top, width, height)
-        # A little air round each name, so two names side by side read as two.
         aired = box.adjusted(-4, -1, 4, 1)
-        if (
-            not surface.contains(box)
-            or taken.hits(aired)
-            or any(crosses(line, aired) for line in leaders)
-        ):
+        if any(crosses(line, aired) for line in leaders):
             continue
         middle = box.center()
         if near.nearer(middle, math.hypot(middle.x() - x, middle.y() - y) + 1.0, own):
