@@ -62,8 +62,7 @@ class Taken:
         ]
 
     def hits(self, rect: QRectF) -> bool:
-        left, top, width, height = rect.getRect()
-        return self.hits_edges(left, left + width, top, top + height)
+        return self.hits_edges(rect.left(), rect.right(), rect.top(), rect.bottom())
 
     def hits_edges(self, left: float, right: float, top: float, bottom: float) -> bool:
         """:meth:`hits` of the rectangle with these edges (as ``left()``, ``right()``…
@@ -115,7 +114,7 @@ class Taken:
         return bool(full) and all(key in full for key in self._keys(rect))
 
     def add(self, rect: QRectF) -> None:
-        x, y, width, height = shape = rect.getRect()
+        x, y, width, height = shape = (rect.x(), rect.y(), rect.width(), rect.height())
         self._added.append(shape)
         left, right = (x + width, x) if width < 0 else (x, x + width)
         top, bottom = (y + height, y) if height < 0 else (y, y + height)
