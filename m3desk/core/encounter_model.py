@@ -453,49 +453,61 @@ def _unkept(encounter: Encounter, stored: dict[str, int]) -> list[str]:
     model = encounter.position_model
     names = {c.id: c.name for c in encounter.combatants}
     order = {c.id: n for n, c in enumerate(encounter.combatants)}
-    found: list[tuple[int, int, str, str, int, int]] = []
-    places = encounter.places
-    rows: dict[str, list[tuple[str, int]]] = {}
+    ids = [c.id for c in encounter.combatants]
+    places = [encounter.places.get(combatant_id) for combatant_id in ids]
+    # each pair in the roster's order, a row a time: (the other's index, stored, as held)
+    rows: list[list[tuple[int, int, int]]] = [[] for _ in ids]
+    snapped: dict[int, int] = {}
     for key, value in stored.items():
         a, b = key.split("|")
-        if order[b] < order[a]:
-            a, b = b, a  # in the roster's order
-        rows.setdefault(a, []).append((b, value))
-    snapped: dict[int, int] = {}
-    for a, row in rows.items():
-        # measured a row at a time, as position_between measures each pair
-        first = places.get(a)
-        seconds = [places.get(b) for b, _value in row]
-        if first is None or any(p is None for p in seconds):
-            read = [position_between(encounter, a, b) for b, _value in row]
+        i, j = order[a], order[b]
+        wanted = snapped.get(value)
+        if wanted is None:
+            wanted = snapped[value] = model.snap(value)
+        if j < i:
+            i, j = j, i
+        rows[i].append((j, value, wanted))
+    xs = [p.x if p is not None else 0.0 for p in places]
+    ys = [p.y if p is not None else 0.0 for p in places]
+    zs = [p.z if p is not None else 0.0 for p in places]
+    lost = 0
+    found: list[tuple[int, int, str, str, int, int]] = []
+    for i, row in enumerate(rows):
+        if not row:
+            continue
+        a = ids[i]
+        if places[i] is None or any(places[j] is None for j, _v, _w in row):
+            read = [position_between(encounter, a, ids[j]) for j, _v, _w in row]
         else:
             read = model.measure_all(
-                first.x,
-                first.y,
-                first.z,
-                [p.x for p in seconds if p is not None],
-                [p.y for p in seconds if p is not None],
-                [p.z for p in seconds if p is not None],
+                xs[i],
+                ys[i],
+                zs[i],
+                [xs[j] for j, _v, _w in row],
+                [ys[j] for j, _v, _w in row],
+                [zs[j] for j, _v, _w in row],
             )
-        for (b, value), now in zip(row, read, strict=True):
-            wanted = snapped.get(value)
-            if wanted is None:
-                wanted = snapped[value] = model.snap(value)
-            if now != wanted:
-                found.append((order[a], order[b], a, b, value, now))
+        missed = [
+            (j, value, now)
+            for (j, value, wanted), now in zip(row, read, strict=True)
+            if now != wanted
+        ]
+        lost += len(missed)
+        if len(found) < SHOWN_UNKEPT:  # (the rows come in the roster's order)
+            found += [(i, j, a, ids[j], value, now) for j, value, now in missed]
     note = (
         "This file kept a distance for each pair; each combatant now has a place and "
         "the distances are measured between places."
     )
-    if not found:
+    if not lost:
         return [note + " Every distance was kept."]
-    lost = found  # only the first few are worded (thousands of pairs may be lost)
+    # only the first few are worded (thousands of pairs may be lost)
     shown = "; ".join(
         f"{names[a]} ↔ {names[b]} {model.label(value)} (now {model.label(now)})"
         for *_at, a, b, value, now in sorted(found)[:SHOWN_UNKEPT]
     )
-    more = f"; and {len(lost) - SHOWN_UNKEPT} more" if len(lost) > SHOWN_UNKEPT else ""
-    return [note + f" {len(lost)} of {len(stored)} could not be kept together: {shown}{more}."]
+    more = f"; and {lost - SHOWN_UNKEPT} more" if lost > SHOWN_UNKEPT else ""
+    return [note + f" {lost} of {len(stored)} could not be kept together: {shown}{more}."]
 
 
 def add_log(

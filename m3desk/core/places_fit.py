@@ -12,6 +12,7 @@ second). Pure Python, no numpy.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -217,30 +218,36 @@ SETTLE = 12
 """Rounds at most that settle a layout placed one by one."""
 
 
+def _later(
+    neighbours: Sequence[Sequence[tuple[int, float, int]]],
+) -> list[tuple[list[int], list[int]]]:
+    """For each place, the later ones it has a stored distance to and those distances as
+    held (what :func:`_wrong` reads, the same for every layout of one group)."""
+    return [
+        ([j for j, _v, _s in wanted if j > i], [s for j, _v, s in wanted if j > i])
+        for i, wanted in enumerate(neighbours)
+    ]
+
+
 def _wrong(
     model: PositionModel,
     xs: Sequence[float],
     ys: Sequence[float],
-    neighbours: Sequence[Sequence[tuple[int, float, int]]],
+    later: Sequence[tuple[list[int], list[int]]],
     work: _Work,
 ) -> int:
-    """How many stored pairs the places do not keep (each pair read once)."""
+    """How many stored pairs the places do not keep (each pair read once: ``later``, from
+    :func:`_later`)."""
     count = 0
     measure_all = model.measure_all
-    for i, wanted in enumerate(neighbours):
-        later = [(j, s) for j, _v, s in wanted if j > i]
-        if not later:
+    for i, (others, held) in enumerate(later):
+        if not others:
             continue
-        work.left -= len(later)
+        work.left -= len(others)
         read = measure_all(
-            xs[i],
-            ys[i],
-            0.0,
-            [xs[j] for j, _s in later],
-            [ys[j] for j, _s in later],
-            [0.0] * len(later),
+            xs[i], ys[i], 0.0, [xs[j] for j in others], [ys[j] for j in others], [0.0] * len(others)
         )
-        count += sum(1 for (_j, s), got in zip(later, read, strict=True) if got != s)
+        count += sum(map(operator.ne, read, held))
     return count
 
 
@@ -458,7 +465,8 @@ def _fit_component(
             key=lambda turned: _stress(model, turned, some),
         )
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    best = (_wrong(model, xs, ys, neighbours, work), xs, ys)
+    later = _later(neighbours)
+    best = (_wrong(model, xs, ys, later, work), xs, ys)
     tries = 0
     rounds = max(30, 6000 // count)
     while best[0] and tries < RESTARTS and work.left > 0:
@@ -470,7 +478,7 @@ def _fit_component(
         tried_x = [round(x + _shake(k, tries, 0) * shake, 3) + 0.0 for k, x in enumerate(base_x)]
         tried_y = [round(y + _shake(k, tries, 1) * shake, 3) + 0.0 for k, y in enumerate(base_y)]
         tried_x, tried_y = _refined(model, tried_x, tried_y, neighbours, rounds, work, aim)
-        wrong = _wrong(model, tried_x, tried_y, neighbours, work)
+        wrong = _wrong(model, tried_x, tried_y, later, work)
         if wrong < best[0]:
             best = (wrong, tried_x, tried_y)
         tries += 1
@@ -509,10 +517,12 @@ def fit(
     offset = 0.0
     apart = 2.0 * model.largest + model.step
     groups = sorted(_components(len(ids), pairs), key=lambda m: (-len(m), m[0]))
-    sizes: dict[int, int] = {}
-    group_of = {member: g for g, members in enumerate(groups) for member in members}
-    for i, _j in pairs:
-        sizes[group_of[i]] = sizes.get(group_of[i], 0) + 1
+    sizes: dict[int, int] = {0: len(pairs)}  # one group (every pair kept): all its own
+    if len(groups) > 1:
+        sizes = {}
+        group_of = {member: g for g, members in enumerate(groups) for member in members}
+        for i, _j in pairs:
+            sizes[group_of[i]] = sizes.get(group_of[i], 0) + 1
     for g, members in enumerate(groups):
         share = allowed * sizes.get(g, 0) / max(1, len(pairs))
         points = _fit_component(model, members, pairs, _Work(share), whole=len(groups) == 1)

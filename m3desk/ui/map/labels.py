@@ -4,6 +4,9 @@ away with a line to it, never over a token or another name (:func:`label_layout`
 from __future__ import annotations
 
 import math
+import threading
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF
@@ -40,7 +43,15 @@ class Taken:
 
     def __init__(self) -> None:
         self._cells: dict[tuple[int, int], list[QRectF]] = {}
+        self._edges: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        """The same rectangles as (left, right, top, bottom) numbers: a name's many spots
+        are told free in arithmetic, as :meth:`QRectF.intersects` decides."""
         self._full: set[tuple[int, int]] = set()
+        self._added: list[tuple[float, float, float, float]] = []
+
+    def added(self) -> tuple[tuple[float, float, float, float], ...]:
+        """Every rectangle added, in order (what a layout over them depends on)."""
+        return tuple(self._added)
 
     def _keys(self, rect: QRectF) -> list[tuple[int, int]]:
         cell = self.CELL
@@ -51,11 +62,27 @@ class Taken:
         ]
 
     def hits(self, rect: QRectF) -> bool:
-        keys = self._keys(rect)
-        full = self._full
-        return any(key in full for key in keys) or any(
-            rect.intersects(other) for key in keys for other in self._cells.get(key, ())
-        )
+        return self.hits_edges(rect.left(), rect.right(), rect.top(), rect.bottom())
+
+    def hits_edges(self, left: float, right: float, top: float, bottom: float) -> bool:
+        """:meth:`hits` of the rectangle with these edges (as ``left()``, ``right()``…
+        give them): whether it touches a full cell or overlaps a rectangle taken."""
+        cell = self.CELL
+        full, cells = self._full, self._edges
+        lo, hi = (left, right) if left <= right else (right, left)
+        up, down = (top, bottom) if top <= bottom else (bottom, top)
+        empty = lo == hi or up == down  # (an empty rectangle overlaps nothing)
+        for i in range(int(left // cell), int(right // cell) + 1):
+            for j in range(int(top // cell), int(bottom // cell) + 1):
+                key = (i, j)
+                if key in full:
+                    return True
+                if empty:
+                    continue
+                for o_left, o_right, o_top, o_bottom in cells.get(key, ()):
+                    if lo < o_right and o_left < hi and up < o_bottom and o_top < down:
+                        return True
+        return False
 
     def crossed(self, line: QLineF, own: QPointF) -> bool:
         """Whether ``line`` runs through a rectangle taken (but the marker centred on
@@ -87,14 +114,25 @@ class Taken:
         return bool(full) and all(key in full for key in self._keys(rect))
 
     def add(self, rect: QRectF) -> None:
+        x, y, width, height = shape = (rect.x(), rect.y(), rect.width(), rect.height())
+        self._added.append(shape)
+        left, right = (x + width, x) if width < 0 else (x, x + width)
+        top, bottom = (y + height, y) if height < 0 else (y, y + height)
+        edges = (
+            (math.inf, -math.inf, math.inf, -math.inf)  # empty: overlaps nothing
+            if left == right or top == bottom
+            else (left, right, top, bottom)
+        )
         for key in self._keys(rect):
             if key in self._full:
                 continue
             rects = self._cells.setdefault(key, [])
             rects.append(rect)
+            self._edges.setdefault(key, []).append(edges)
             if len(rects) >= self.FULL:
                 self._full.add(key)
                 del self._cells[key]
+                del self._edges[key]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,35 +153,30 @@ LABEL_TIERS = 6
 
 def _spots(
     x: float, y: float, radius: float, width: float, line: float, *, beside_only: bool = False
-) -> list[tuple[QRectF, bool]]:
-    """Where a name may go, nearest first: (box, apart from the token). Beside the token,
-    then (unless ``beside_only``) straight above or below it a line or more away, then
-    shifted to a side."""
+) -> list[tuple[float, float, bool]]:
+    """Where a name ``width`` wide and ``line`` high may go, nearest first: (its box's left,
+    its top, apart from the token). Beside the token, then (unless ``beside_only``) straight
+    above or below it a line or more away, then shifted to a side."""
     gap = 1.5
     below = y + radius + gap
     above = y - radius - gap - line
     spots = [
-        (QRectF(x - width / 2, below, width, line), False),
-        (QRectF(x - width / 2, above, width, line), False),
+        (x - width / 2, below, False),
+        (x - width / 2, above, False),
         # Beside it, clear of the air kept round a name (closer, its own marker hit it).
-        (QRectF(x + radius + 5, y - line / 2, width, line), False),
-        (QRectF(x - radius - 5 - width, y - line / 2, width, line), False),
+        (x + radius + 5, y - line / 2, False),
+        (x - radius - 5 - width, y - line / 2, False),
     ]
     if beside_only:
         return spots
-    shifts = [(1, 0), (-1, 0)]
     for tier in range(1, LABEL_TIERS + 1):
         shift = tier * (line + 2)
-        spots += [
-            (QRectF(x - width / 2, top, width, line), True)
-            for top in (below + shift, above - shift)
-        ]
+        spots += [(x - width / 2, top, True) for top in (below + shift, above - shift)]
     for tier in range(LABEL_TIERS + 1):
         shift = tier * (line + 2)
         for top in (below + shift, above - shift):
-            for side, _ in shifts:
-                left = x - radius if side > 0 else x - width + radius
-                spots.append((QRectF(left, top, width, line), True))
+            spots.append((x - radius, top, True))
+            spots.append((x - width + radius, top, True))
     return spots
 
 
@@ -187,10 +220,10 @@ def _leader(x: float, y: float, radius: float, box: QRectF) -> QLineF:
     return QLineF(QPointF(x, y) + direction * (radius / length), end)
 
 
-def _gap(box: QRectF, x: float, y: float) -> float:
+def _gap(left: float, top: float, width: float, height: float, x: float, y: float) -> float:
     """How far the point is from the box (0 inside it)."""
-    dx = max(box.left() - x, 0.0, x - box.right())
-    dy = max(box.top() - y, 0.0, y - box.bottom())
+    dx = max(left - x, 0.0, x - (left + width))
+    dy = max(top - y, 0.0, y - (top + height))
     return math.hypot(dx, dy)
 
 
@@ -231,6 +264,47 @@ class _Centres:
         return False
 
 
+class _Memo:
+    """The last few layouts, each kept under exactly what :func:`_laid_out` reads: every
+    centre (its token, whether selected), the radius, the surface's size, the style (the
+    same object: its fonts measure the names), the unit and every rectangle ``taken``
+    held. A paint of a map where none of it changed lays nothing out again (200 piled
+    tokens cost 0.1-0.4 s a layout). The style is held weakly: a view's old style is not
+    kept alive by the memo."""
+
+    SIZE = 8
+
+    def __init__(self) -> None:
+        self._entries: OrderedDict[
+            tuple[object, ...], tuple[weakref.ref[MapStyle], tuple[Label, ...]]
+        ] = OrderedDict()
+        self._lock = threading.Lock()  # (a printout lays its map out in a worker)
+
+    def get(self, key: tuple[object, ...], style: MapStyle) -> tuple[Label, ...] | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None or entry[0]() is not style:
+                return None
+            self._entries.move_to_end(key)
+            return entry[1]
+
+    def put(self, key: tuple[object, ...], style: MapStyle, labels: tuple[Label, ...]) -> None:
+        with self._lock:
+            self._entries[key] = (weakref.ref(style), labels)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.SIZE:
+                self._entries.popitem(last=False)
+
+
+_MEMO = _Memo()
+
+
+def _copy(label: Label) -> Label:
+    """The label with boxes of its own (a caller may change what it is given)."""
+    leader = None if label.leader is None else QLineF(label.leader)
+    return Label(label.token, label.text, QRectF(label.box), label.selected, leader)
+
+
 def label_layout(
     centres: list[tuple[float, float, MapToken, bool]],
     radius: float,
@@ -251,6 +325,27 @@ def label_layout(
     zooms in until none is: :func:`~m3desk.ui.map.painter.names_fit`). In a crowd (its
     token's cell of ``taken`` full) a name is looked for beside its token only, and a full
     cell costs one look: piled tokens cost what spread ones do."""
+    key = (tuple(centres), radius, frame.width, frame.height, id(style), unit, taken.added())
+    kept = _MEMO.get(key, style)
+    if kept is None:
+        kept = tuple(_laid_out(centres, radius, frame, style, unit, taken))
+        _MEMO.put(key, style, kept)
+    else:
+        for label in kept:
+            taken.add(label.box)  # as the layout left it
+    return [_copy(label) for label in kept]
+
+
+def _laid_out(
+    centres: list[tuple[float, float, MapToken, bool]],
+    radius: float,
+    frame: MapFrame,
+    style: MapStyle,
+    unit: str,
+    taken: Taken,
+) -> list[Label]:
+    """The layout :func:`label_layout` describes, worked out (it adds each name's box to
+    ``taken``)."""
     surface = QRectF(0, 0, frame.width, frame.height)
     order = sorted(centres, key=lambda c: (not c[3], round(c[1]), c[0]))
     near = _Centres(centres)
@@ -310,17 +405,25 @@ def _first_spot(
     ):
         return None
     centre = QPointF(x, y)
+    surface_width, surface_height = surface.width(), surface.height()
     # No line out of a crowd (Taken.crossed): only the spots beside it are tried.
-    spots = _spots(x, y, radius, width, style.line - 1, beside_only=taken.full_at(centre))
-    for box, apart in spots:
-        # A little air round each name, so two names side by side read as two.
+    height = style.line - 1
+    spots = _spots(x, y, radius, width, height, beside_only=taken.full_at(centre))
+    for left, top, apart in spots:
+        if _gap(left, top, width, height, x, y) > reach:
+            continue  # (told apart in numbers: most spots of a crowd are out of reach)
+        right, bottom = left + width, top + height
+        if not (0.0 <= left < right <= surface_width and 0.0 <= top < bottom <= surface_height):
+            continue  # (not whole on the surface, as QRectF.contains says)
+        # A little air round each name, so two names side by side read as two (the
+        # numbers QRectF.adjusted(-4, -1, 4, 1) gives).
+        air_left, air_top = left + -4.0, top + -1.0
+        air_right, air_bottom = air_left + (width + 4.0 - -4.0), air_top + (height + 1.0 - -1.0)
+        if taken.hits_edges(air_left, air_right, air_top, air_bottom):
+            continue
+        box = QRectF(left, top, width, height)
         aired = box.adjusted(-4, -1, 4, 1)
-        if (
-            _gap(box, x, y) > reach
-            or not surface.contains(box)
-            or taken.hits(aired)
-            or any(crosses(line, aired) for line in leaders)
-        ):
+        if any(crosses(line, aired) for line in leaders):
             continue
         middle = box.center()
         if near.nearer(middle, math.hypot(middle.x() - x, middle.y() - y) + 1.0, own):
