@@ -10,6 +10,14 @@ or several engineers' test runs on two cores) wall time measures the neighbours 
 the GUI thread's CPU time is this frame's own work, the time the event loop is blocked.
 (Process CPU time would also count Qt's worker threads, which run alongside.)
 pytest-benchmark's table still shows wall time.
+
+Even that CPU time grows with the neighbours: two cores shared by a dozen processes evict
+each other's caches: commit 89c483f, whose ring selection change at 200 combatants measured
+10-11 ms when it was made, measures 26 ms under a load of 7-10 (issue 30), and one run's
+medians of 21 calls spread 1.5x. So a frame budget is checked against
+the least of several repeats' medians (:func:`least_cpu`), as ``timeit`` takes the least of
+its repeats: a repeat that the machine slowed says nothing of the code, while a slowdown of
+the code raises every repeat, the least too.
 """
 
 from __future__ import annotations
@@ -121,6 +129,15 @@ def _median(
     return statistics.median(times)
 
 
+REPEATS = 5
+"""How many repeats :func:`least_cpu` takes the least of."""
+
+
+def least_cpu(fn: Callable[[], object], repeats: int = REPEATS, runs: int = 11) -> float:
+    """The least of ``repeats`` medians of ``runs`` calls each, on the GUI thread's CPU."""
+    return min(_median(fn, runs=runs, clock=time.thread_time) for _ in range(repeats))
+
+
 def _reference_scene() -> None:
     """§A3: 50 ellipse + text tokens, built and rendered whole into a 1280×800 image."""
     scene = QGraphicsScene(0, 0, 1280, 800)
@@ -146,15 +163,16 @@ def _report(
     target: float = FRAME_S,
 ) -> float:
     """Print and record the wall median (pytest-benchmark's) and the GUI thread's CPU
-    median; return the latter, which the target is checked against."""
+    time (:func:`least_cpu`, the least of several repeats' medians); return the latter,
+    which the target is checked against."""
     median = benchmark.stats.stats.median
-    cpu = _median(fn, runs=21, clock=time.thread_time)
+    cpu = least_cpu(fn)
     benchmark.extra_info.update(
         median_ms=round(median * 1000, 2), cpu_median_ms=round(cpu * 1000, 2)
     )
     line = (
-        f"\n{label}: GUI-thread CPU median {cpu * 1000:.1f} ms"
-        f" (target < {target * 1000:.0f} ms),"
+        f"\n{label}: GUI-thread CPU {cpu * 1000:.1f} ms (least of {REPEATS} medians;"
+        f" target < {target * 1000:.0f} ms),"
         f" wall median {median * 1000:.1f} ms"
     )
     if baseline is not None:
