@@ -170,10 +170,15 @@ def _a3_scene() -> None:
     painter.end()
 
 
-def machine_factor() -> float:
-    """How many times slower than the reference box this run paints §A3's scene (measured
-    now, as :func:`least_cpu` measures; never below 1: a faster machine keeps the budget)."""
-    return max(1.0, least_cpu(_a3_scene, repeats=3, runs=5) / A3_REFERENCE_S)
+def least_cpu_and_factor(fn: Callable[[], object]) -> tuple[float, float]:
+    """:func:`least_cpu` of ``fn``, and how many times slower than the reference box this
+    run paints §A3's scene (never below 1: a faster machine keeps the budget), the two
+    measured in turns, so that both see the same moments of the machine's load."""
+    cpus, scenes = [], []
+    for _ in range(REPEATS):
+        cpus.append(_median(fn, runs=11, clock=time.thread_time))
+        scenes.append(_median(_a3_scene, runs=5, clock=time.thread_time))
+    return min(cpus), max(1.0, min(scenes) / A3_REFERENCE_S)
 
 
 def on_reference(cpu: float, factor: float) -> float:
@@ -210,8 +215,7 @@ def _report(
     time (:func:`least_cpu`, the least of several repeats' medians); return the latter as
     on the reference box (:func:`on_reference`), which the target is checked against."""
     median = benchmark.stats.stats.median
-    cpu = least_cpu(fn)
-    factor = machine_factor()
+    cpu, factor = least_cpu_and_factor(fn)
     benchmark.extra_info.update(
         median_ms=round(median * 1000, 2),
         cpu_median_ms=round(cpu * 1000, 2),
