@@ -20,9 +20,10 @@ that the machine slowed says nothing of the code, while a slowdown of the code r
 repeat, the least too. And the budgets are the reference box's (the performance notes'
 §A3): each check also measures, in the same run and the same way, the notes' own §A3 scene
 (200 ellipse + text tokens built and rendered whole, 9.6 ms there), and a run where that
-scene is slower than on the reference box gives the budget as much more (:func:`on_reference`;
-this machine at a load of 7-10 measured 17-19 ms, 1.8-2x). A slowdown of the board's own
-code still shows in full: the scene does not use it.
+scene is slower than on the reference box gives the budget as much more
+(:func:`least_cpu_and_factor`, :func:`on_reference`; this machine at a load of 7-10
+measured 17-19 ms, 1.8-2x). A slowdown of the board's own code still shows in full: the
+scene does not use it.
 """
 
 from __future__ import annotations
