@@ -10,6 +10,20 @@ or several engineers' test runs on two cores) wall time measures the neighbours 
 the GUI thread's CPU time is this frame's own work, the time the event loop is blocked.
 (Process CPU time would also count Qt's worker threads, which run alongside.)
 pytest-benchmark's table still shows wall time.
+
+Even that CPU time grows with the neighbours: two cores shared by a dozen processes evict
+each other's caches: commit 89c483f, whose ring selection change at 200 combatants measured
+10-11 ms when it was made, measures 26 ms under a load of 7-10 (issue 30), and one run's
+medians of 21 calls spread 1.5x. So a frame budget is checked against the least of several
+repeats' medians (:func:`least_cpu`), as ``timeit`` takes the least of its repeats: a repeat
+that the machine slowed says nothing of the code, while a slowdown of the code raises every
+repeat, the least too. And the budgets are the reference box's (the performance notes'
+§A3): each check also measures, in the same run and the same way, the notes' own §A3 scene
+(200 ellipse + text tokens built and rendered whole, 9.6 ms there), and a run where that
+scene is slower than on the reference box gives the budget as much more
+(:func:`least_cpu_and_factor`, :func:`on_reference`; this machine at a load of 7-10
+measured 17-19 ms, 1.8-2x). A slowdown of the board's own code still shows in full: the
+scene does not use it.
 """
 
 from __future__ import annotations
@@ -26,6 +40,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsEllipseItem,
+    QGraphicsItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
 )
@@ -121,6 +136,58 @@ def _median(
     return statistics.median(times)
 
 
+REPEATS = 5
+"""How many repeats :func:`least_cpu` takes the least of."""
+
+
+def least_cpu(fn: Callable[[], object], repeats: int = REPEATS, runs: int = 11) -> float:
+    """The least of ``repeats`` medians of ``runs`` calls each, on the GUI thread's CPU."""
+    return min(_median(fn, runs=runs, clock=time.thread_time) for _ in range(repeats))
+
+
+A3_REFERENCE_S = 0.0096
+"""§A3 of the performance notes: 200 tokens built (2.0 ms) and rendered whole into a
+1920×1080 image (7.6 ms), medians on the reference box the frame budgets were set on."""
+
+
+def _a3_scene() -> None:
+    """§A3's measured scene (its ``gv_bench.py``): 200 movable ellipse + text tokens, built
+    and rendered whole into a 1920×1080 image."""
+    scene = QGraphicsScene(0, 0, 4000, 4000)
+    columns = int(200**0.5) + 1
+    flags = QGraphicsItem.GraphicsItemFlag
+    for i in range(200):
+        token = QGraphicsEllipseItem(0, 0, 40, 40)
+        token.setBrush(QBrush(QColor.fromHsv((i * 37) % 360, 160, 220)))
+        token.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable)
+        token.setPos((i % columns) * 60, (i // columns) * 60)
+        QGraphicsSimpleTextItem(f"T{i}", token).setPos(8, 12)
+        scene.addItem(token)
+    image = QImage(1920, 1080, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scene.render(painter, QRectF(0, 0, 1920, 1080), scene.itemsBoundingRect())
+    painter.end()
+
+
+def least_cpu_and_factor(fn: Callable[[], object]) -> tuple[float, float]:
+    """:func:`least_cpu` of ``fn``, and how many times slower than the reference box this
+    run paints §A3's scene (never below 1: a faster machine keeps the budget), the two
+    measured in turns, so that both see the same moments of the machine's load."""
+    cpus, scenes = [], []
+    for _ in range(REPEATS):
+        cpus.append(_median(fn, runs=11, clock=time.thread_time))
+        scenes.append(_median(_a3_scene, runs=5, clock=time.thread_time))
+    return min(cpus), max(1.0, min(scenes) / A3_REFERENCE_S)
+
+
+def on_reference(cpu: float, factor: float) -> float:
+    """A GUI-thread CPU time measured in a run ``factor`` times slower than the reference
+    box, as it would be there: what a frame budget is checked against."""
+    return cpu / factor
+
+
 def _reference_scene() -> None:
     """§A3: 50 ellipse + text tokens, built and rendered whole into a 1280×800 image."""
     scene = QGraphicsScene(0, 0, 1280, 800)
@@ -146,16 +213,19 @@ def _report(
     target: float = FRAME_S,
 ) -> float:
     """Print and record the wall median (pytest-benchmark's) and the GUI thread's CPU
-    median; return the latter, which the target is checked against."""
+    time (:func:`least_cpu`, the least of several repeats' medians); return the latter as
+    on the reference box (:func:`on_reference`), which the target is checked against."""
     median = benchmark.stats.stats.median
-    cpu = _median(fn, runs=21, clock=time.thread_time)
+    cpu, factor = least_cpu_and_factor(fn)
     benchmark.extra_info.update(
-        median_ms=round(median * 1000, 2), cpu_median_ms=round(cpu * 1000, 2)
+        median_ms=round(median * 1000, 2),
+        cpu_median_ms=round(cpu * 1000, 2),
+        machine_factor=round(factor, 2),
     )
     line = (
-        f"\n{label}: GUI-thread CPU median {cpu * 1000:.1f} ms"
-        f" (target < {target * 1000:.0f} ms),"
-        f" wall median {median * 1000:.1f} ms"
+        f"\n{label}: GUI-thread CPU {cpu * 1000:.1f} ms (least of {REPEATS} medians;"
+        f" §A3 scene {factor:.2f}x the reference box's: {cpu / factor * 1000:.1f} ms there;"
+        f" target < {target * 1000:.0f} ms), wall median {median * 1000:.1f} ms"
     )
     if baseline is not None:
         benchmark.extra_info.update(
@@ -163,7 +233,7 @@ def _report(
         )
         line += f"; §A3 scene {baseline * 1000:.1f} ms wall; ratio {median / baseline:.1f}x"
     print(line)
-    return cpu
+    return on_reference(cpu, factor)
 
 
 def test_full_redraw_with_50_combatants(qtbot: Any, benchmark: Any) -> None:

@@ -17,6 +17,7 @@ import pytest
 from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.places import Place
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -39,10 +40,19 @@ GAMES = [
 
 
 def _spread(encounter: core.Encounter, seed: int) -> core.Encounter:
-    """Everyone somewhere: a random band, or a random distance up to half the maximum."""
+    """Everyone somewhere: a random band; or, in a game of distances, a random square of a
+    field a quarter of the maximum range across (such a game measures between places: the
+    distances of pairs were the format before places, and moved no token)."""
     rng = random.Random(seed)
     model = encounter.position_model
     ids = [c.id for c in encounter.combatants]
+    if model.kind == "distance":
+        across = max(model.maximum // 4 // model.step, 2)
+        places = {
+            i: Place.at(model.step * rng.randrange(across), model.step * rng.randrange(across))
+            for i in ids
+        }
+        return encounter.model_copy(update={"places": places})
     if model.kind == "bands":
         values = list(range(len(model.bands)))
     else:
@@ -78,11 +88,19 @@ def _board(
     return board, document
 
 
+def captions(board: RangeBoardWidget) -> dict[str, str]:
+    """What each token says under its name (the distance and what reaches it)."""
+    return {token.combatant_id: token.caption for token in board.scene.tokens()}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_full_redraw_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any, game: str) -> None:
     board, document = _board(qtbot, game)
     document.apply(_spread(document.encounter, seed=2), "Everyone moves")
     redraw = _redrawing(board, document)
+    before = captions(board)
+    redraw()
+    assert captions(board) != before  # the tokens show other distances
     benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
     assert len(board.scene.tokens()) == COMBATANTS - 1
     assert (

@@ -105,6 +105,7 @@ class TokenItem(QGraphicsItem):
         self._chip_width: float | None = None
         self._mark = initials(facts.name)
         self._dirty = self._marker_dirty = True
+        self._marker_key: tuple[object, ...] = ()
         self._rename = True
         self.setZValue(10)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -148,6 +149,7 @@ class TokenItem(QGraphicsItem):
             self._chip_width = None
         self._metrics = metrics
         self._colours = colours
+        self._marker_key = ()
         self._relayout()
         self.update()
 
@@ -233,6 +235,11 @@ class TokenItem(QGraphicsItem):
         self._marker_dirty = False
         facts, footprint = self._facts, self._footprint()
         radius = footprint.marker_radius
+        # A new centre changes most tokens' captions but few markers: what it shows only.
+        key = (facts.side_index, facts.in_reach, radius, footprint.width, self._metrics.chips)
+        if key == self._marker_key:
+            return
+        self._marker_key = key
         self._marker_centre = (
             QPointF(-footprint.width / 2 + PADDING + radius, 0.0)
             if self._metrics.chips
@@ -403,7 +410,7 @@ class TokenItem(QGraphicsItem):
         centre = self._marker_centre
         # The fill, then the outline (solid or dashed) as a ready-stroked area.
         painter.fillPath(self._marker, self._fill)
-        painter.fillPath(self._outline, self.outline_pen().color())
+        painter.fillPath(self._outline, self._colours.text)  # outline_pen()'s colour
         if not letters:
             return
         radius = self._metrics.footprint(facts.is_centre).marker_radius

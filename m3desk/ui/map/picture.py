@@ -8,6 +8,7 @@ game draws around the selected one, the terrain areas and the background picture
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from m3desk.core import registry
@@ -90,13 +91,54 @@ def sides_of(encounter: Encounter) -> tuple[str, ...]:
     return tuple(dict.fromkeys(sides))
 
 
+class _LastTokens(threading.local):
+    """The tokens of the last encounter drawn (per thread: printing may run in a worker).
+    Encounters are frozen values, so the same object has the same tokens: a new selection,
+    which changes only the rings, and the other views of the same change (the player view,
+    the print preview) reuse them instead of reading 200 combatants again."""
+
+    def __init__(self) -> None:
+        self.encounter: Encounter | None = None
+        self.sides: tuple[str, ...] = ()
+        self.tokens: tuple[MapToken, ...] = ()
+
+
+_LAST = _LastTokens()
+
+
 def picture_of(encounter: Encounter, selected: str = "", *, rings: bool = True) -> MapPicture:
     """The map of ``encounter`` around ``selected`` (rings only when ``rings``)."""
     system = registry.system_of(encounter)
-    model = system.positions
-    sides = sides_of(encounter)
-    index = {side: i for i, side in enumerate(sides)}
     rules = system.encounter
+    sides, tokens = _tokens_of(encounter)
+    shown_rings: tuple[Ring, ...] = ()
+    if rings and rules is not None and selected in encounter.places:
+        shown_rings = tuple(r for r in rules.rings(encounter, selected) if r.value > 0)
+    return MapPicture(
+        system.positions,
+        tokens,
+        sides,
+        selected,
+        shown_rings,
+        tuple(encounter.areas),
+        encounter.backdrop,
+    )
+
+
+def _tokens_of(encounter: Encounter) -> tuple[tuple[str, ...], tuple[MapToken, ...]]:
+    """The encounter's sides and every placed combatant's token (kept for the last one)."""
+    last = _LAST
+    if last.encounter is encounter:
+        return last.sides, last.tokens
+    sides = sides_of(encounter)
+    tokens = _read_tokens(encounter, sides)
+    last.encounter, last.sides, last.tokens = encounter, sides, tokens
+    return sides, tokens
+
+
+def _read_tokens(encounter: Encounter, sides: tuple[str, ...]) -> tuple[MapToken, ...]:
+    index = {side: i for i, side in enumerate(sides)}
+    rules = registry.system_of(encounter).encounter
     names = (
         rules.condition_names
         if rules is not None
@@ -123,15 +165,4 @@ def picture_of(encounter: Encounter, selected: str = "", *, rings: bool = True) 
                 marks[combatant.name],
             )
         )
-    shown_rings: tuple[Ring, ...] = ()
-    if rings and rules is not None and selected in encounter.places:
-        shown_rings = tuple(r for r in rules.rings(encounter, selected) if r.value > 0)
-    return MapPicture(
-        model,
-        tuple(tokens),
-        sides,
-        selected,
-        shown_rings,
-        tuple(encounter.areas),
-        encounter.backdrop,
-    )
+    return tuple(tokens)
