@@ -20,6 +20,7 @@ import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core.places import Place
+from m3desk.ui.map import labels
 from tests.benchmarks.test_board_bench import _median
 from tests.benchmarks.test_map_bench import GAMES, _map
 
@@ -43,8 +44,11 @@ def _piled(encounter: core.Encounter, within: int, seed: int = 3) -> core.Encoun
 @pytest.mark.parametrize("within", [0, 2])
 @pytest.mark.parametrize("game", GAMES)
 def test_a_pile_of_tokens_costs_what_a_spread_fight_costs(
-    qtbot: Any, game: str, within: int
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str, within: int
 ) -> None:
+    # Every frame lays the names out: the layout memo would make each repaint of the same
+    # map a lookup, and this measures the layout itself (a changed selection or place pays it).
+    monkeypatch.setattr(labels._MEMO, "SIZE", 0)
     panel, document = _map(qtbot, game, COUNT)
 
     def frame() -> None:
