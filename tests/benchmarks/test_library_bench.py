@@ -3,11 +3,12 @@
 Targets: scanning 200 character files into the library model < 0.5 s; opening one
 sheet into a tab (load, document, editor, first layout and paint) < 100 ms.
 
-The opening's target is checked on the GUI thread's CPU time (``time.thread_time``), the
-least of the 25 opens: all of the work (load, editor, layout, paint) is on that thread, and
-on a shared machine its wall time measures the neighbours too (the lead's run at load ~12 on
-two cores read a 255 ms wall median for ~60 ms of work). pytest-benchmark's table still
-shows wall time.
+Both targets are checked on the GUI thread's CPU time (``time.thread_time``), the least of
+the rounds: all of the work (reading, load, editor, layout, paint) is on that thread, and on
+a shared machine its wall time measures the neighbours too (the lead's run at load ~12 on two
+cores read a 255 ms wall median for ~52 ms of work to open a sheet; with two more busy loops
+the scan's wall median passed 0.5 s for ~60 ms of work). The scan's 0.5 s is the stated
+target, about 8 times what it costs. pytest-benchmark's table still shows wall time.
 """
 
 from __future__ import annotations
@@ -48,19 +49,25 @@ def test_scan_200_character_files_into_the_library_model(
         sheet = template.model_copy(update={"name": f"Hero {number:03d}", "level": 1 + number % 10})
         save_sheet(folder / f"hero-{number:03d}.m3c", sheet)
     model = LibraryModel()
+    cpu: list[float] = []
 
     def scan() -> None:
+        start = time.thread_time()
         model.set_entries(scan_library(bench_paths, []))
+        cpu.append(time.thread_time() - start)
 
     benchmark(scan)
     assert model.rowCount() == 200
     median = benchmark.stats.stats.median
-    benchmark.extra_info.update(median_s=round(median, 4), target_s=SCAN_TARGET_S)
-    print(
-        f"\nlibrary scan of 200 characters: median {median * 1000:.1f} ms "
-        f"(target < {SCAN_TARGET_S * 1000:.0f} ms)"
+    least = min(cpu)
+    benchmark.extra_info.update(
+        wall_median_s=round(median, 4), cpu_least_s=round(least, 4), target_s=SCAN_TARGET_S
     )
-    assert median < SCAN_TARGET_S
+    print(
+        f"\nlibrary scan of 200 characters: least {least * 1000:.1f} ms CPU (wall median "
+        f"{median * 1000:.1f} ms; target < {SCAN_TARGET_S * 1000:.0f} ms)"
+    )
+    assert least < SCAN_TARGET_S
 
 
 def _open_repeatedly(benchmark, bench_paths: AppPaths, qtbot, tmp_path: Path) -> float:
