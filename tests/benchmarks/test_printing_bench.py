@@ -2,12 +2,20 @@
 
 The baseline is the performance notes' §A5 "QPainter on QPdfWriter (boxes + text)" page,
 measured in the same run, so the ratio says what the sheet layout adds on this machine.
+
+The 50 ms target is checked on this thread's CPU time, the least of 15 runs interleaved with
+the bare page's (the painting is all on this thread; on a shared machine its wall time
+measures the neighbours too: the lead's run at load ~12 on two cores read an 83 ms wall
+median). Beside the target, the sheet may cost at most 8 bare pages (4.6 measured; 9.7 with
+an injected 20 ms busy loop), so a twofold slowdown fails on a fast machine too.
+pytest-benchmark's table still shows wall time.
 """
 
 from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
@@ -19,6 +27,7 @@ from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.printing.export import export_pdf, pdf_bytes
 
 TARGET_S = 0.050
+RATIO_LIMIT = 8
 
 
 def _sheets() -> dict[str, CharacterSheet | MonsterSheet]:
@@ -58,23 +67,39 @@ def _median(fn, runs: int = 15) -> float:
     return statistics.median(times)
 
 
+def _least_cpu_interleaved(
+    work: Callable[[], object], baseline: Callable[[], object], runs: int = 15
+) -> tuple[float, float]:
+    """The least CPU seconds of this thread for ``work`` and for ``baseline``, run in turn."""
+    worked, based = [], []
+    for _ in range(runs):
+        for fn, times in ((baseline, based), (work, worked)):
+            start = time.thread_time()
+            fn()
+            times.append(time.thread_time() - start)
+    return min(worked), min(based)
+
+
 def test_one_sheet_to_pdf(qapp, benchmark) -> None:
     gramfive = _sheets()["gramfive"]
     pdf_bytes([gramfive])  # first call loads fonts
-    baseline = _median(_bare_page)
     data, pages = benchmark(pdf_bytes, [gramfive])
     assert pages == 1 and data.startswith(b"%PDF-")
-    median = benchmark.stats.stats.median
+    wall = benchmark.stats.stats.median
+    cpu, baseline = _least_cpu_interleaved(lambda: pdf_bytes([gramfive]), _bare_page)
     benchmark.extra_info.update(
-        median_ms=round(median * 1000, 2),
-        bare_page_ms=round(baseline * 1000, 2),
-        ratio=round(median / baseline, 2),
+        cpu_least_ms=round(cpu * 1000, 2),
+        wall_median_ms=round(wall * 1000, 2),
+        bare_page_cpu_ms=round(baseline * 1000, 2),
+        ratio=round(cpu / baseline, 2),
     )
     print(
-        f"\none sheet to PDF: median {median * 1000:.1f} ms (target < 50 ms); "
-        f"bare QPainter page {baseline * 1000:.1f} ms; ratio {median / baseline:.1f}x"
+        f"\none sheet to PDF: least {cpu * 1000:.1f} ms CPU (target < 50 ms; wall median "
+        f"{wall * 1000:.1f} ms); bare QPainter page {baseline * 1000:.1f} ms CPU; "
+        f"ratio {cpu / baseline:.1f}x"
     )
-    assert median < TARGET_S
+    assert cpu < TARGET_S
+    assert cpu < RATIO_LIMIT * baseline
 
 
 def test_one_sheet_to_pdf_file(qapp, benchmark, tmp_path: Path) -> None:
