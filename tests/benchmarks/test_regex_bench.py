@@ -110,7 +110,17 @@ def _growth(pattern: re.Pattern, calls: tuple[str, ...]) -> tuple[str, str, str,
     first, pumped, kind = _worst(pattern, calls)
     short = _pumped(first, pumped, kind, SHORT)
     long = _pumped(first, pumped, kind, 4 * SHORT)
-    ratio = _cost(pattern, long, 7, calls) / max(_cost(pattern, short, 7, calls), 1e-7)
+    # Each timing is one short call, the least of seven kept: a neighbour's interruption
+    # (eight sessions share two cores) lands in a few of them, not in all. A ratio over the
+    # limit is measured again, up to three times, and the least is kept: a pattern that is
+    # really super-linear is over it every time (the check of the check below).
+    ratio = float("inf")
+    for _ in range(3):
+        ratio = min(
+            ratio, _cost(pattern, long, 7, calls) / max(_cost(pattern, short, 7, calls), 1e-7)
+        )
+        if ratio < LIMIT:
+            break
     return first + pumped, kind, long, ratio
 
 
