@@ -157,7 +157,9 @@ _TERM = re.compile(
     r"\s*+(\d{0,2})\s*+d\s*+(\d{1,3})|\s*+(\d{1,3})(?:\s*+hp)?(?!\s*+d)", re.IGNORECASE
 )
 _SIGN = re.compile(r"\s*+([+\-−])")
-_TIMES = re.compile(r"\s*+[×xX*]\s*+(\d{1,3})\s*+$")
+_TIMES = re.compile(r"(?<!\s)\s*+[×xX*]\s*+(\d{1,3})\s*+$")
+"""Searched: a start inside a run of spaces never matches where the run's first space did not
+(the spaces are taken whole), so only a run's start is tried and the search stays linear."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,7 +157,9 @@ def at_most(problems: list[str], limit: int = 12) -> list[str]:
 
 
 _RANGE = re.compile(r"\s*(\d{1,2})\s+to\s+(\d{1,2})\s*(.*)", re.DOTALL)
-_LIST = re.compile(r"\s+/\s+|\s*,\s*(?:or\s+)?|\s+or\s+")
+_LIST = re.compile(r"(?<!\s)\s++(?:/\s+|,\s*(?:or\s+)?|or\s+)|,\s*(?:or\s+)?")
+"""" / ", ", " (with "or"), " or ": spaces are taken whole and only from where a run of them
+starts (a split never ends inside one), so splitting stays linear in the text."""
 
 
 def hit_dice_variants(text: str) -> list[str]:

@@ -1,18 +1,14 @@
-"""Speed of the AD&D 2e fight forecast: 10,000 fights of six combatants (target < 1 s).
+"""Speed of the AD&D 2e fight forecast: 10,000 fights of six, as issue 22 states it: under
+1 s on this 2-core machine against the same-run baseline (:mod:`.ten_thousand_fights`: at
+most 80 × the CPU of 10,000 × six ``random.randint(1, 20)``).
 
 The fight: Rath, Ilse and Rupert against an ogre, a troll and an orc, 60' apart (about five
-rounds a fight; Rupert shoots twice a round while they come). The baseline, measured in the
-same run, is 10,000 × six ``random.randint(1, 20)``; the ratio says what a whole fight costs
-in d20 rolls. The target is checked on the process's CPU time (other sessions share the
-two cores), and the wall median is printed beside it.
+rounds a fight; Rupert shoots twice a round while they come). The ratio says what a whole
+fight costs in d20 rolls; the wall median is printed beside it.
 """
 
 from __future__ import annotations
 
-import random
-import statistics
-import time
-from collections.abc import Callable
 from typing import Any
 
 from m3desk.core import encounter as core
@@ -20,9 +16,7 @@ from m3desk.core.forecast import run_fights
 from m3desk.systems.adnd2e.forecast import prepared, simulate
 from m3desk.systems.adnd2e.samples import ILSE, OGRE, ORC, RATH, RUPERT, TROLL
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
-
-FIGHTS = 10_000
-TARGET_S = 1.0
+from tests.benchmarks.ten_thousand_fights import FIGHTS, RATIO_LIMIT, cpu_ratio
 
 
 def _six() -> AdndEncounter:
@@ -43,22 +37,6 @@ def _six() -> AdndEncounter:
     return encounter
 
 
-def _baseline() -> None:
-    roll = random.Random(1).randint
-    for _ in range(FIGHTS):
-        for _ in range(6):
-            roll(1, 20)
-
-
-def _median(fn: Callable[[], object], runs: int, clock: Callable[[], float]) -> float:
-    times = []
-    for _ in range(runs):
-        start = clock()
-        fn()
-        times.append(clock() - start)
-    return statistics.median(times)
-
-
 def test_ten_thousand_fights_of_six(benchmark: Any) -> None:
     encounter = _six()
     prepared(encounter)  # read once, as the runner's first chunk does
@@ -67,24 +45,24 @@ def test_ten_thousand_fights_of_six(benchmark: Any) -> None:
     def fights() -> None:
         run_fights(encounter, simulate, fights=FIGHTS, seed=next(seeds))
 
-    benchmark.pedantic(fights, rounds=5, iterations=1, warmup_rounds=1)
+    run_fights(encounter, simulate, fights=100, seed=0)
+    cpu, baseline, ratio = cpu_ratio(fights)
+    benchmark.pedantic(fights, rounds=1, iterations=1)
     wall = benchmark.stats.stats.median
-    cpu = _median(fights, 3, time.process_time)
-    baseline = _median(_baseline, 5, time.perf_counter)
     results = run_fights(encounter, simulate, fights=1000, seed=1)
     rounds = sum(r.rounds for r in results) / len(results)
     benchmark.extra_info.update(
         cpu_median_s=round(cpu, 3),
         baseline_s=round(baseline, 4),
-        ratio=round(wall / baseline, 1),
+        ratio=round(ratio, 1),
         mean_rounds=rounds,
     )
     print(
-        f"\n{FIGHTS} AD&D 2e fights of six (mean {rounds:.1f} rounds): wall median "
-        f"{wall:.3f} s, CPU median {cpu:.3f} s (target < {TARGET_S:.0f} s); baseline "
-        f"{FIGHTS} × 6 randint(1, 20) {baseline * 1000:.1f} ms; ratio {wall / baseline:.0f}x"
+        f"\n{FIGHTS} AD&D 2e fights of six (mean {rounds:.1f} rounds): CPU median {cpu:.3f} s "
+        f"(wall {wall:.3f} s); baseline {FIGHTS} × 6 randint(1, 20) {baseline * 1000:.1f} ms "
+        f"CPU; ratio {ratio:.0f}x (limit {RATIO_LIMIT:.0f}x: 1 s on the quiet machine)"
     )
-    assert cpu < TARGET_S
+    assert ratio < RATIO_LIMIT
 
 
 def test_reading_an_encounter_once(benchmark: Any) -> None:

@@ -1,23 +1,19 @@
-"""Speed of Apparatus's fight forecast: 10,000 fights of six sample combatants (target < 1 s),
-reported as a ratio against 10,000 × six ``random.randint(1, 20)`` calls measured in the
-same run."""
+"""Speed of Apparatus's fight forecast: 10,000 fights of six sample combatants, as issue 22
+states it: under 1 s on this 2-core machine against the same-run baseline
+(:mod:`.ten_thousand_fights`: at most 80 × the CPU of 10,000 × six ``random.randint(1, 20)``)."""
 
 from __future__ import annotations
 
-import random
 import statistics
-import time
 from typing import Any
 
 from m3desk.core import encounter as core
-from m3desk.core.forecast import Policy, run_fights
+from m3desk.core.forecast import FightResult, Policy, run_fights
 from m3desk.systems.apparatus.forecast import simulate
 from m3desk.systems.apparatus.samples import BRUTE, CAVE_BEAR, KESTREL, WREN
 from m3desk.systems.apparatus.state import ApparatusEncounter
 from m3desk.systems.apparatus.system import SYSTEM
-
-FIGHTS = 10_000
-TARGET_S = 1.0
+from tests.benchmarks.ten_thousand_fights import FIGHTS, RATIO_LIMIT, cpu_ratio
 
 
 def _six() -> ApparatusEncounter:
@@ -44,40 +40,28 @@ def _six() -> ApparatusEncounter:
     return encounter
 
 
-def _baseline() -> float:
-    runs = []
-    for _ in range(5):
-        dice = random.Random(1)
-        start = time.perf_counter()
-        for _fight in range(FIGHTS):
-            for _roll in range(6):
-                dice.randint(1, 20)
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs)
-
-
 def test_ten_thousand_fights_of_six(benchmark: Any) -> None:
     encounter = _six()
     run_fights(encounter, simulate, fights=10, seed=1)  # read the encounter once
-    baseline = _baseline()
-    results = benchmark.pedantic(
-        run_fights,
-        args=(encounter, simulate),
-        kwargs={"fights": FIGHTS, "seed": 1, "policy": Policy()},
-        rounds=5,
-        iterations=1,
-    )
-    median = benchmark.stats.stats.median
-    ratio = median / baseline
+
+    def fights() -> list[FightResult]:
+        return run_fights(encounter, simulate, fights=FIGHTS, seed=1, policy=Policy())
+
+    cpu, baseline, ratio = cpu_ratio(fights)
+    results = benchmark.pedantic(fights, rounds=1, iterations=1)
+    wall = benchmark.stats.stats.median
     benchmark.extra_info.update(
-        baseline_s=round(baseline, 4), median_s=round(median, 4), ratio=round(ratio, 1)
+        baseline_s=round(baseline, 4),
+        cpu_s=round(cpu, 4),
+        wall_s=round(wall, 4),
+        ratio=round(ratio, 1),
     )
     rounds = statistics.mean(result.rounds for result in results)
     print(
-        f"\nApparatus forecast: {FIGHTS} fights of six (mean {rounds:.1f} rounds) median "
-        f"{median:.3f} s; 10,000 × six randint {baseline:.3f} s; ratio {ratio:.1f}x "
-        f"(target < {TARGET_S:.0f} s)"
+        f"\nApparatus forecast: {FIGHTS} fights of six (mean {rounds:.1f} rounds) CPU median "
+        f"{cpu:.3f} s (wall {wall:.3f} s); 10,000 × six randint {baseline * 1000:.1f} ms CPU; "
+        f"ratio {ratio:.1f}x (limit {RATIO_LIMIT:.0f}x: 1 s on the quiet machine)"
     )
     assert len(results) == FIGHTS
     assert all(result.winner in ("Party", "Monsters", None) for result in results)
-    assert median < TARGET_S
+    assert ratio < RATIO_LIMIT

@@ -1,17 +1,13 @@
-"""Speed of the Monsters & Magic fight forecast: 10,000 fights of six (target < 1 s).
+"""Speed of the Monsters & Magic fight forecast: 10,000 fights of six, as issue 22 states it:
+under 1 s on this 2-core machine against the same-run baseline (:mod:`.ten_thousand_fights`:
+at most 80 × the CPU of 10,000 × six ``random.randint(1, 20)``).
 
 The Example of Play's line-up (five heroes against the First One mummy, from Short range,
 so blows first buy their bands) through the core's runner, as the forecast dialog and the
-command line run it; reported as a ratio against 10,000 × six ``random.randint(1, 20)`` calls
-measured in the same run, so a slower or faster machine reads the same.
+command line run it; a slower or faster machine reads the same ratio.
 """
 
 from __future__ import annotations
-
-import random
-import statistics
-import time
-from collections.abc import Callable
 
 from pytest_benchmark.fixture import BenchmarkFixture
 
@@ -19,29 +15,11 @@ from m3desk.core.forecast import Forecast, forecast
 from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
 from m3desk.systems.monsters_and_magic.forecast import simulate
 from m3desk.systems.monsters_and_magic.sheet import MonsterSheet
+from tests.benchmarks.ten_thousand_fights import FIGHTS, RATIO_LIMIT, cpu_ratio
 from tests.systems.monsters_and_magic.samples import MUMMY, sample_sheet
 
-TARGET_S = 1.0
-FIGHTS = 10_000
-REPEATS = 5
 
-
-def _median(run: Callable[[], object]) -> float:
-    times = []
-    for _ in range(REPEATS):
-        began = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
-
-
-def _baseline() -> None:
-    dice = random.Random(1)
-    for _ in range(FIGHTS * 6):
-        dice.randint(1, 20)
-
-
-def test_ten_thousand_fights_of_six_in_under_a_second(benchmark: BenchmarkFixture) -> None:
+def test_ten_thousand_fights_of_six(benchmark: BenchmarkFixture) -> None:
     encounter = Encounter(name="Fane of the First Ones")
     for name in ("felix", "gramfive", "guido", "shamira", "xiola", MUMMY):
         sheet = sample_sheet(name)
@@ -52,13 +30,19 @@ def test_ten_thousand_fights_of_six_in_under_a_second(benchmark: BenchmarkFixtur
     def run() -> Forecast:
         return forecast(encounter, simulate, fights=FIGHTS, seed=1)  # type: ignore[arg-type]
 
-    result = benchmark.pedantic(run, rounds=REPEATS, iterations=1)
+    forecast(encounter, simulate, fights=100, seed=1)  # type: ignore[arg-type]  # read once
+    cpu, baseline, ratio = cpu_ratio(run)
+    result = benchmark.pedantic(run, rounds=1, iterations=1)
     assert result.fights == FIGHTS and 0 < result.wins["Party"].value < 1
-    fights = benchmark.stats.stats.median
-    baseline = _median(_baseline)
-    print(
-        f"\n10,000 fights of six: median {fights * 1000:.0f} ms; 60,000 randint(1, 20): "
-        f"{baseline * 1000:.0f} ms; ratio {fights / baseline:.1f}; "
-        f"mean {result.mean_rounds:.1f} rounds a fight"
+    benchmark.extra_info.update(
+        dice_alone_ms=round(baseline * 1000, 1),
+        fights_cpu_ms=round(cpu * 1000, 1),
+        ratio=round(ratio, 1),
     )
-    assert fights < TARGET_S
+    print(
+        f"\n10,000 fights of six: median {cpu * 1000:.0f} ms CPU "
+        f"({benchmark.stats.stats.median * 1000:.0f} ms wall); 60,000 randint(1, 20): "
+        f"{baseline * 1000:.1f} ms CPU; ratio {ratio:.1f}× (limit {RATIO_LIMIT:.0f}×: 1 s on "
+        f"the quiet machine); mean {result.mean_rounds:.1f} rounds a fight"
+    )
+    assert ratio < RATIO_LIMIT

@@ -1,18 +1,13 @@
-"""Speed of the OSE fight forecast: 10,000 fights of six combatants in under 1 second.
+"""Speed of the OSE fight forecast: 10,000 fights of six, as issue 22 states it: under 1 s
+on this 2-core machine against the same-run baseline (:mod:`.ten_thousand_fights`: at most
+80 × the CPU of 10,000 × six ``random.randint(1, 20)``).
 
 The fight: the four sample characters against the sample hobgoblin boss and a hobgoblin,
-30' apart (about three rounds a fight). The baseline, measured in the same run, is what the
-dice alone cost: 10,000 × six ``random.randint(1, 20)``; the ratio says how many such dice
-rolls a whole fight costs. The target is checked on this thread's CPU time (on a shared
-machine wall time measures the neighbours too); pytest-benchmark's table shows wall time.
+30' apart (about three rounds a fight). The ratio says how many such dice rolls a whole
+fight costs; pytest-benchmark's table shows wall time.
 """
 
 from __future__ import annotations
-
-import random
-import statistics
-import time
-from collections.abc import Callable
 
 from pytest_benchmark.fixture import BenchmarkFixture
 
@@ -21,9 +16,8 @@ from m3desk.core.forecast import run_fights
 from m3desk.systems.ose.encounter import OseEncounter
 from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.system import SYSTEM
+from tests.benchmarks.ten_thousand_fights import FIGHTS, RATIO_LIMIT, cpu_ratio
 
-FIGHTS = 10_000
-TARGET_S = 1.0
 RULES = SYSTEM.encounter
 
 
@@ -42,45 +36,27 @@ def _six() -> OseEncounter:
     return encounter
 
 
-def _cpu_median(run: Callable[[], object], rounds: int = 3) -> float:
-    times = []
-    for _ in range(rounds):
-        start = time.thread_time()
-        run()
-        times.append(time.thread_time() - start)
-    return statistics.median(times)
-
-
-def _dice_alone() -> None:
-    roll = random.Random(1).randint
-    for _ in range(FIGHTS * 6):
-        roll(1, 20)
-
-
 def test_ten_thousand_fights_of_six(benchmark: BenchmarkFixture) -> None:
     encounter = _six()
     assert len(encounter.combatants) == 6 and RULES.simulate is not None
     simulate = RULES.simulate
-    cpu: list[float] = []
 
     def fights() -> None:
-        start = time.thread_time()
         results = run_fights(encounter, simulate, fights=FIGHTS, seed=1)
-        cpu.append(time.thread_time() - start)
         assert len(results) == FIGHTS and all(r.winner for r in results)
 
-    baseline = _cpu_median(_dice_alone)
-    benchmark.pedantic(fights, rounds=5, iterations=1, warmup_rounds=1)
-    median = statistics.median(cpu)
+    run_fights(encounter, simulate, fights=100, seed=1)  # the encounter read once
+    cpu, baseline, ratio = cpu_ratio(fights)
+    benchmark.pedantic(fights, rounds=1, iterations=1)
     benchmark.extra_info.update(
         dice_alone_ms=round(baseline * 1000, 1),
-        fights_cpu_ms=round(median * 1000, 1),
-        ratio=round(median / baseline, 1),
+        fights_cpu_ms=round(cpu * 1000, 1),
+        ratio=round(ratio, 1),
     )
     print(
-        f"\nOSE forecast: {FIGHTS} fights of six, median {median * 1000:.0f} ms CPU "
+        f"\nOSE forecast: {FIGHTS} fights of six, median {cpu * 1000:.0f} ms CPU "
         f"({benchmark.stats.stats.median * 1000:.0f} ms wall); "
-        f"{FIGHTS} × six randint(1, 20): {baseline * 1000:.0f} ms; "
-        f"ratio {median / baseline:.1f}×"
+        f"{FIGHTS} × six randint(1, 20): {baseline * 1000:.1f} ms CPU; "
+        f"ratio {ratio:.1f}× (limit {RATIO_LIMIT:.0f}×: 1 s on the quiet machine)"
     )
-    assert median < TARGET_S
+    assert ratio < RATIO_LIMIT

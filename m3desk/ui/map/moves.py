@@ -53,11 +53,15 @@ _UNITS = {
 _RELATIVE = {"towards ": False, "toward ": False, "to ": False, "away from ": True, "from ": True}
 """Words before a combatant's name, and whether they move away from it."""
 _PATTERN = re.compile(
-    r"^\s*(?:(?P<verb>[^\d]*?)\s+)?(?P<amount>\d+(?:\.\d+)?)\s*"
-    r"(?P<unit>ft|feet|foot|'|metres|metre|meters|meter|m|squares|square|sq)?\.?\s+"
-    r"(?P<direction>.+?)\s*$",
+    r"^\s*+(?:(?P<verb>(?:\s*+[^\d\s]++)*+)\s++)?(?P<amount>\d+(?:\.\d+)?)"
+    r"(?:\s*+(?P<unit>ft|feet|foot|'|metres|metre|meters|meter|m|squares|square|sq)\.?|\s*+\.)?"
+    r"\s++"
+    r"(?P<direction>.*\S)\s*+$",
     re.IGNORECASE,
 )
+"""[words] amount [unit] direction. Every run of spaces is taken whole, the words before the
+amount word by word, and the direction runs to its last letter: no part is tried at every
+split of a run of spaces (the lazy parts did: 0.5 s for 300 characters, 27 s for 1,200)."""
 
 
 def snapped(model: PositionModel, x: float, y: float, z: float = 0.0) -> Place:
