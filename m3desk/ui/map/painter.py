@@ -57,6 +57,7 @@ __all__ = [
     "ring_polygon",
     "ruler_box",
     "token_label",
+    "token_rooms",
 ]
 
 MIN_GRID_PX = 9.0
@@ -169,6 +170,8 @@ class Painted:
     markers: list[QRectF] = field(default_factory=list)
     labels: list[QRectF] = field(default_factory=list)
     legend: QRectF = field(default_factory=QRectF)
+    scale_bar: QRectF = field(default_factory=QRectF)
+    """The scale bar's chip (empty when there is none)."""
     named: dict[str, QRectF] = field(default_factory=dict)
     """Each combatant whose name was drawn, and where."""
     texts: dict[str, str] = field(default_factory=dict)
@@ -208,6 +211,17 @@ def placed_tokens(
     return radius, centres
 
 
+def token_rooms(radius: float, centres: list[Centre], style: MapStyle, unit: str) -> list[QRectF]:
+    """What a chip in a corner (the scale bar) must leave clear of each token: its marker
+    and the room of its name straight below it, where a name goes first."""
+    rooms = []
+    for x, y, token, selected in centres:
+        width = style.label_width(token_label(token, unit), selected)
+        marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
+        rooms.append(marker.united(QRectF(x - width / 2, y + radius + 1.5, width, style.line)))
+    return rooms
+
+
 def names_fit(
     frame: MapFrame, picture: MapPicture, style: MapStyle, *, scale_bar: bool = True
 ) -> bool:
@@ -218,7 +232,9 @@ def names_fit(
     # A token standing off the surface, but for a part of its marker, needs no name there.
     centres = [c for c in centres if 0 <= c[0] <= frame.width and 0 <= c[1] <= frame.height]
     taken = Taken()
-    bar = scale_bar_box(frame, picture.model, style)[0] if scale_bar else QRectF()
+    unit = picture.model.unit
+    rooms = token_rooms(radius, centres, style, unit)
+    bar = scale_bar_box(frame, picture.model, style, rooms)[0] if scale_bar else QRectF()
     taken.add(bar)
     markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
     for n, marker in enumerate(markers):
@@ -227,7 +243,6 @@ def names_fit(
         ):
             return False  # (the scale bar is drawn over the tokens: one half hidden by it)
         taken.add(marker)
-    unit = picture.model.unit
     labels = label_layout(centres, radius, frame, style, unit, taken)
     return len(labels) == len(centres) and all(
         label.text == token_label(label.token, unit) for label in labels
@@ -239,17 +254,17 @@ def _paint_tokens(
     frame: MapFrame,
     picture: MapPicture,
     style: MapStyle,
-    skip: str,
+    placed: tuple[float, list[Centre]],
     taken: Taken,
     painted: Painted,
 ) -> None:
-    """Every token but ``skip``, the selected one on top, and every name where it covers no
+    """Every token ``placed``, the selected one on top, and every name where it covers no
     token, no other name and nothing ``taken`` holds already (the scale bar): beside its
     token where there is room, else a little farther out with a line to its token
     (:func:`label_layout`). Only a name with no free place on the surface is left out (the
     marker keeps its initials, the tooltip the name; a fit zooms until none is). On paper
     the same places, as text."""
-    radius, centres = placed_tokens(frame, picture, style, skip)
+    radius, centres = placed
     for x, y, token, _ in centres:
         marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
         taken.add(marker)
@@ -421,12 +436,17 @@ def paint_map(
     model = picture.model
     paint_rings(painter, frame, picture, style)
     taken, painted = Taken(), Painted()
-    if scale_bar:  # names stay clear of the scale bar (drawn over them otherwise)
-        taken.add(scale_bar_box(frame, model, style)[0])
-    _paint_tokens(painter, frame, picture, style, skip, taken, painted)
+    placed = placed_tokens(frame, picture, style, skip)
+    bar = None
+    if scale_bar:  # in a corner clear of the tokens; names stay clear of it (drawn over them)
+        bar = scale_bar_box(frame, model, style, token_rooms(*placed, style, model.unit))
+        painted.scale_bar = bar[0]
+        taken.add(bar[0])
+    _paint_tokens(painter, frame, picture, style, placed, taken, painted)
     listed = picture if legend_of is None else legend_of
     if legend:
-        painted.legend = legend_box(frame, listed, style, taken)
+        shown = [*painted.markers, *painted.labels, painted.scale_bar]
+        painted.legend = legend_box(frame, listed, style, taken, shown)
         if not painted.legend.isEmpty():
             taken.add(painted.legend)
     paint_ring_labels(painter, frame, picture, style, taken)
@@ -438,8 +458,8 @@ def paint_map(
         painter.drawRect(rubber)
     if ruler is not None:
         paint_ruler(painter, frame, ruler, style)
-    if scale_bar:
-        paint_scale_bar(painter, frame, model, style)
+    if bar is not None:
+        paint_scale_bar(painter, bar, style)
     if legend:
         paint_legend(painter, listed, style, painted.legend)
     painter.restore()
