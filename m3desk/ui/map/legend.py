@@ -29,26 +29,31 @@ __all__ = [
 SCALE_BAR_PX = 90.0
 SHORTEST_BAR_PX = 30.0
 """A scale bar cut shorter to find a free corner is this long at least (it still reads)."""
+EDGE_SPOTS = 48
+"""Where no corner is free, the scale bar looks for a gap at this many places along the
+map's foot (and then its top)."""
+ROUND_STEPS = (50.0, 20.0, 10.0, 5.0, 2.0, 1.0, 0.5, 0.2, 0.1)
+"""The lengths a scale bar may have, in grid steps (a bar shorter than its first choice is
+one of these: "10 ft" where "25 ft" finds no free corner)."""
 
 
 def corner_box(
-    boxes: Sequence[QRectF], frame: MapFrame, covered: Sequence[QRectF], taken: Taken | None
+    boxes: Sequence[QRectF],
+    frame: MapFrame,
+    covered: Sequence[QRectF],
+    taken: Sequence[Taken | None],
 ) -> tuple[QRectF, bool]:
     """The one rule for a chip in a corner of the map (the scale bar, the legend): the
     first of ``boxes`` (the corners, in the order wanted) that lies on the surface and
-    covers nothing ``taken`` holds and none of ``covered``; when every corner covers
-    something, the one covering the fewest of ``covered`` (the first of those). Returns
-    the box and whether it is free."""
+    covers nothing any of ``taken`` holds (``covered`` among them, bucketed); when every
+    corner covers something, the one covering the fewest of ``covered`` (the first of
+    those). Returns the box and whether it is free."""
     surface = QRectF(0, 0, frame.width, frame.height)
-    best: tuple[QRectF, int] | None = None
     for box in boxes:
-        hits = sum(1 for other in covered if box.intersects(other))
-        if hits == 0 and surface.contains(box) and (taken is None or not taken.hits(box)):
+        if surface.contains(box) and not any(t is not None and t.hits(box) for t in taken):
             return box, True
-        if best is None or hits < best[1]:
-            best = (box, hits)
-    assert best is not None
-    return best[0], False
+    hits = [sum(1 for other in covered if box.intersects(other)) for box in boxes]
+    return boxes[hits.index(min(hits))], False
 
 
 def _corners(frame: MapFrame, width: float, height: float, order: str) -> list[QRectF]:
@@ -72,31 +77,49 @@ def scale_bar_box(
     grid step or a round fraction of it (a map 240 px wide zoomed in cut "25 ft" to "25 f").
     The chip goes in the first corner (bottom left, bottom right, top left, top right)
     where it covers none of ``tokens`` (each token's marker and the room of its name below
-    it) and nothing ``taken`` holds; where no corner is free for it, a shorter bar (a round
-    fraction of a step, :data:`SHORTEST_BAR_PX` long at least) in the first corner free for
-    that; else the full bar where it covers the fewest tokens (:func:`corner_box`: on paper
+    it) and nothing ``taken`` holds; where no corner is free for it, a shorter bar (of
+    :data:`ROUND_STEPS`, :data:`SHORTEST_BAR_PX` long at least) in the first corner free for
+    that; else a gap along the foot or the top (:data:`EDGE_SPOTS`); else the full bar
+    where it covers the fewest tokens (:func:`corner_box`: on paper
     the old fight's "Hobgoblin boss" lay half under a bar a step long)."""
     metrics = style.small_metrics
     height = metrics.height() + 14
-    bars = []
-    length = nice(SCALE_BAR_PX / frame.scale, model.step)
-    for least in (length, model.step, model.step / 2, model.step / 5, model.step / 10):
-        length = nice(least, model.step) if least >= model.step else least
+    bars: list[tuple[float, str]] = []
+    longest = nice(SCALE_BAR_PX / frame.scale, model.step)
+    shorter = sorted(
+        (model.step * f for f in ROUND_STEPS if model.step * f < longest), reverse=True
+    )
+    length = longest
+    for length in (longest, *shorter):
         text = f"{length:g} {model.unit}"
-        fits = length * frame.scale + metrics.horizontalAdvance(text) + 36 <= frame.width
-        if fits and (not bars or SHORTEST_BAR_PX <= length * frame.scale < bars[-1][1]):
-            bars.append((length, length * frame.scale, text))
+        px = length * frame.scale
+        if px + metrics.horizontalAdvance(text) + 36 <= frame.width and (
+            not bars or px >= SHORTEST_BAR_PX
+        ):
+            bars.append((px, text))
     if not bars:  # too narrow for any: the shortest, cut at the edge
-        bars.append((length, length * frame.scale, text))
+        bars.append((length * frame.scale, text))
+    crowd = Taken()
+    for room in tokens:
+        crowd.add(room)
     first: tuple[QRectF, float, str] | None = None
-    for _length, px, text in bars:
+    for px, text in bars:
         width = px + 8 + metrics.horizontalAdvance(text) + 8
         corners = _corners(frame, width, height, "bl br tl tr")
-        box, free = corner_box(corners, frame, tokens, taken)
+        box, free = corner_box(corners, frame, tokens, (crowd, taken))
         if free:
             return box, px, text
         if first is None:
             first = (box, px, text)
+    for px, text in bars:  # no corner free: a gap along the foot, else the top
+        width = px + 8 + metrics.horizontalAdvance(text) + 8
+        left, right = _corners(frame, width, height, "bl br")
+        shift = max(right.left() - left.left(), 0.0)
+        along = [left.translated(shift * n / EDGE_SPOTS, 0) for n in range(EDGE_SPOTS + 1)]
+        along += [box.translated(0, 8 + height - box.bottom()) for box in along]
+        box, free = corner_box(along, frame, (), (crowd, taken))
+        if free:
+            return box, px, text
     assert first is not None
     return first
 
@@ -165,7 +188,7 @@ def legend_box(
     corners = _corners(frame, width, height, "tr tl br bl")
     if taken is None:
         return corners[0]
-    box, free = corner_box(corners, frame, shown, taken)
+    box, free = corner_box(corners, frame, shown, (taken,))
     return box if free or style.paper else QRectF()
 
 
