@@ -20,7 +20,6 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
 from m3desk.core.places import Backdrop
 from m3desk.core.system import PositionModel
 from m3desk.ui.board.board_colours import mix
-from m3desk.ui.board.token_shapes import shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.frame import MapFrame, nice
 from m3desk.ui.map.labels import Label, Taken, label_layout, token_label
@@ -212,36 +211,14 @@ def placed_tokens(
     return radius, centres
 
 
-OUTLINE = 0.6
-"""Half a marker's outline (a pen 1.2 wide): how far past its shape a marker's ink goes."""
-
-
-def shape_box(x: float, y: float, token: MapToken, radius: float) -> QRectF:
-    """The whole of a token's marker as drawn: its shape's tips and its outline (a diamond
-    reaches 1.18 radii up and down, a triangle 1.3 up: their tips ran under names)."""
-    box = shape_path(token.side_index, radius).boundingRect().translated(x, y)
-    return box.adjusted(-OUTLINE, -OUTLINE, OUTLINE, OUTLINE)
-
-
-def shapes_reach(radius: float, centres: list[Centre]) -> float:
-    """How far from its centre the farthest reaching shape on the surface goes (the
-    radius the names are placed by, so each name's box is clear of its token's tips)."""
-    reach = radius
-    for index in {token.side_index for _, _, token, _ in centres}:
-        box = shape_path(index, radius).boundingRect()
-        reach = max(reach, -box.top(), box.bottom(), -box.left(), box.right())
-    return reach + OUTLINE if reach > radius else reach
-
-
 def token_rooms(radius: float, centres: list[Centre], style: MapStyle, unit: str) -> list[QRectF]:
-    """What a chip in a corner (the scale bar) must leave clear of each token: its whole
-    marker and the room of its name straight below it, where a name goes first."""
+    """What a chip in a corner (the scale bar) must leave clear of each token: its marker
+    and the room of its name straight below it, where a name goes first."""
     rooms = []
-    below = shapes_reach(radius, centres) + 1.5
     for x, y, token, selected in centres:
         width = style.label_width(token_label(token, unit), selected)
-        marker = shape_box(x, y, token, radius)
-        rooms.append(marker.united(QRectF(x - width / 2, y + below, width, style.line)))
+        marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
+        rooms.append(marker.united(QRectF(x - width / 2, y + radius + 1.5, width, style.line)))
     return rooms
 
 
@@ -261,13 +238,12 @@ def names_fit(
     taken.add(bar)
     markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
     for n, marker in enumerate(markers):
-        whole = shape_box(centres[n][0], centres[n][1], centres[n][2], radius)
         if any(marker.intersects(other) for other in markers[n + 1 :]) or (
-            scale_bar and whole.intersects(bar)
+            scale_bar and marker.intersects(bar)
         ):
             return False  # (the scale bar is drawn over the tokens: one half hidden by it)
-        taken.add(whole)
-    labels = label_layout(centres, shapes_reach(radius, centres), frame, style, unit, taken)
+        taken.add(marker)
+    labels = label_layout(centres, radius, frame, style, unit, taken)
     return len(labels) == len(centres) and all(
         label.text == token_label(label.token, unit) for label in labels
     )
@@ -291,14 +267,13 @@ def _paint_tokens(
     radius, centres = placed
     for x, y, token, _ in centres:
         marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
-        taken.add(shape_box(x, y, token, radius))  # names clear of its tips
+        taken.add(marker)
         painted.markers.append(marker)
         painted.centres[token.combatant_id] = QPointF(x, y)
         if not token.down:  # a cross instead
             painted.marks[token.combatant_id] = token.marked
     painted.line = style.line
-    reach = shapes_reach(radius, centres)
-    labels = label_layout(centres, reach, frame, style, picture.model.unit, taken)
+    labels = label_layout(centres, radius, frame, style, picture.model.unit, taken)
     leader = QPen(mix(style.colours.text, style.colours.base, 0.35), 1)
     painter.setPen(leader)
     for label in labels:

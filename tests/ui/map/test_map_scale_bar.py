@@ -17,7 +17,6 @@ from PySide6.QtGui import QColor, QImage
 
 from m3desk.core import encounter as core
 from m3desk.core.places import Place
-from m3desk.ui.board.token_shapes import shape_path
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map import MapPanel
 from m3desk.ui.map.painter import Painted
@@ -126,39 +125,3 @@ def test_the_scale_bar_on_screen_covers_no_token(qtbot: Any, game: str, count: i
     assert _hidden(painted) == []
     ratio = image.devicePixelRatioF()
     assert _not_shown(view.picture, painted, view.style_, image, ratio, QPointF(0, 0)) == []
-
-
-def _under_names(picture: MapPicture, painted: Painted) -> list[str]:
-    """The tokens whose whole shape (a diamond's or a triangle's tips, the outline) runs
-    under a name's box."""
-    radius = painted.markers[0].width() / 2
-    under = []
-    for token in picture.tokens:
-        centre = painted.centres.get(token.combatant_id)
-        if centre is None:
-            continue
-        shape = shape_path(token.side_index, radius).boundingRect().translated(centre)
-        whole = shape.adjusted(-0.5, -0.5, 0.5, 0.5)  # its outline's ink
-        under += [
-            f"{token.name}'s tips under a name" for box in painted.labels if box.intersects(whole)
-        ]
-    return under
-
-
-@pytest.mark.parametrize("game", MAP_GAMES)
-def test_names_stand_clear_of_the_tokens_tips(qtbot: Any, tmp_path: Path, game: str) -> None:
-    """A fight of ten, printed and in the tab: no name's box over a token's tips (diamonds'
-    ran under the names below them)."""
-    block, _width, _path = _print(tmp_path, melee(game, 10))
-    assert block.painted is not None
-    assert _under_names(block.picture, block.painted) == []
-    document = EncounterDocument(melee(game, 10))
-    panel = MapPanel(document)
-    qtbot.addWidget(panel)
-    panel.resize(1100, 600)
-    panel.show()
-    qtbot.waitExposed(panel)
-    panel.view.fit()
-    panel.view.grab()
-    assert len(panel.view.painted.labels) == 10
-    assert _under_names(panel.view.picture, panel.view.painted) == []
