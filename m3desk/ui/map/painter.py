@@ -20,6 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
 from m3desk.core.places import Backdrop
 from m3desk.core.system import PositionModel
 from m3desk.ui.board.board_colours import mix
+from m3desk.ui.board.token_shapes import shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.frame import MapFrame, nice
 from m3desk.ui.map.labels import Label, Taken, label_layout, token_label
@@ -211,14 +212,27 @@ def placed_tokens(
     return radius, centres
 
 
+OUTLINE = 0.6
+"""Half a marker's outline (a pen 1.2 wide): how far past its shape a marker's ink goes."""
+
+
+def shape_box(x: float, y: float, token: MapToken, radius: float) -> QRectF:
+    """The whole of a token's marker as drawn: its shape's tips and its outline (a diamond
+    reaches 1.18 radii up and down, a triangle 1.3 up: their tips ran under the scale bar)."""
+    box = shape_path(token.side_index, radius).boundingRect().translated(x, y)
+    return box.adjusted(-OUTLINE, -OUTLINE, OUTLINE, OUTLINE)
+
+
 def token_rooms(radius: float, centres: list[Centre], style: MapStyle, unit: str) -> list[QRectF]:
-    """What a chip in a corner (the scale bar) must leave clear of each token: its marker
-    and the room of its name straight below it, where a name goes first."""
+    """What a chip in a corner (the scale bar) must leave clear of each token: its whole
+    marker (:func:`shape_box`) and the room of its name straight below it, where a name
+    goes first."""
     rooms = []
     for x, y, token, selected in centres:
         width = style.label_width(token_label(token, unit), selected)
-        marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
-        rooms.append(marker.united(QRectF(x - width / 2, y + radius + 1.5, width, style.line)))
+        marker = shape_box(x, y, token, radius)
+        below = QRectF(x - width / 2, y + radius + 1.5, width, style.line)
+        rooms.append(marker.united(below))
     return rooms
 
 
@@ -238,8 +252,9 @@ def names_fit(
     taken.add(bar)
     markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
     for n, marker in enumerate(markers):
+        whole = shape_box(centres[n][0], centres[n][1], centres[n][2], radius)
         if any(marker.intersects(other) for other in markers[n + 1 :]) or (
-            scale_bar and marker.intersects(bar)
+            scale_bar and whole.intersects(bar)
         ):
             return False  # (the scale bar is drawn over the tokens: one half hidden by it)
         taken.add(marker)

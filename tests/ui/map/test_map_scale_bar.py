@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
 
 from m3desk.core import encounter as core
 from m3desk.core.places import Place
+from m3desk.ui.board.token_shapes import shape_path
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map import MapPanel
 from m3desk.ui.map.painter import Painted
@@ -41,10 +42,20 @@ def cornered(game: str, count: int) -> core.Encounter:
     return encounter.model_copy(update={"places": places, "areas": ()})
 
 
-def _hidden(painted: Painted) -> list[QRectF]:
+def _hidden(picture: MapPicture, painted: Painted) -> list[str]:
+    """The tokens (their whole shapes: a diamond's tips too) and names under the bar."""
     bar = painted.scale_bar
     assert not bar.isEmpty(), "no scale bar"
-    return [r for r in painted.markers + painted.labels if r.intersects(bar)]
+    radius = painted.markers[0].width() / 2
+    hidden = [f"name {r}" for r in painted.labels if r.intersects(bar)]
+    for token in picture.tokens:
+        centre = painted.centres.get(token.combatant_id)
+        if centre is None:
+            continue
+        shape = shape_path(token.side_index, radius).boundingRect().translated(centre)
+        if shape.adjusted(-0.5, -0.5, 0.5, 0.5).intersects(bar):  # its outline's ink too
+            hidden.append(token.name)
+    return hidden
 
 
 def _spot(painted: Painted, who: str) -> QPointF:
@@ -87,7 +98,7 @@ def test_the_printed_scale_bar_covers_no_token(
     block, _width, path = _print(tmp_path, cornered(game, count))
     painted = block.painted
     assert painted is not None and len(painted.markers) == count
-    assert _hidden(painted) == []
+    assert _hidden(block.picture, painted) == []
     # The PDF's text: the bar's words where the painter put the chip, and no name there.
     bar = painted.scale_bar
     words = _words_at(path, bar)
@@ -122,6 +133,6 @@ def test_the_scale_bar_on_screen_covers_no_token(qtbot: Any, game: str, count: i
     view.frame = view.frame.panned(40 - at.x(), view.height() - 40 - at.y())
     image = view.grab().toImage()
     painted = view.painted
-    assert _hidden(painted) == []
+    assert _hidden(view.picture, painted) == []
     ratio = image.devicePixelRatioF()
     assert _not_shown(view.picture, painted, view.style_, image, ratio, QPointF(0, 0)) == []
