@@ -24,6 +24,7 @@ __all__ = [
     "paint_legend",
     "paint_scale_bar",
     "scale_bar_box",
+    "scale_bar_height",
 ]
 
 SCALE_BAR_PX = 90.0
@@ -65,6 +66,12 @@ def _corners(frame: MapFrame, width: float, height: float, order: str) -> list[Q
     return [QRectF(*spots[name], width, height) for name in order.split()]
 
 
+def scale_bar_height(style: MapStyle) -> float:
+    """The scale bar's chip's height: a band this high (and its margin) along the map's top
+    and foot is where it may go."""
+    return style.small_metrics.height() + 14
+
+
 def scale_bar_box(
     frame: MapFrame,
     model: PositionModel,
@@ -83,7 +90,7 @@ def scale_bar_box(
     where it covers the fewest tokens (:func:`corner_box`: on paper
     the old fight's "Hobgoblin boss" lay half under a bar a step long)."""
     metrics = style.small_metrics
-    height = metrics.height() + 14
+    height = scale_bar_height(style)
     bars: list[tuple[float, str]] = []
     longest = nice(SCALE_BAR_PX / frame.scale, model.step)
     shorter = sorted(

@@ -11,6 +11,7 @@ down to a floor.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -30,6 +31,7 @@ from m3desk.ui.map.legend import (
     paint_legend,
     paint_scale_bar,
     scale_bar_box,
+    scale_bar_height,
 )
 from m3desk.ui.map.picture import MapPicture, MapToken
 from m3desk.ui.map.rings import paint_ring_labels, paint_rings, ring_polygon
@@ -219,16 +221,34 @@ OUTLINE = 0.6
 def shape_box(x: float, y: float, token: MapToken, radius: float) -> QRectF:
     """The whole of a token's marker as drawn: its shape's tips and its outline (a diamond
     reaches 1.18 radii up and down, a triangle 1.3 up: their tips ran under the scale bar)."""
-    box = shape_path(token.side_index, radius).boundingRect().translated(x, y)
-    return box.adjusted(-OUTLINE, -OUTLINE, OUTLINE, OUTLINE)
+    left, top, right, bottom = _shape_bounds(token.side_index, radius)
+    return QRectF(x + left, y + top, right - left, bottom - top)
 
 
-def token_rooms(radius: float, centres: list[Centre], style: MapStyle, unit: str) -> list[QRectF]:
-    """What a chip in a corner (the scale bar) must leave clear of each token: its whole
-    marker (:func:`shape_box`) and the room of its name straight below it, where a name
-    goes first."""
+@functools.lru_cache(maxsize=64)
+def _shape_bounds(side_index: int, radius: float) -> tuple[float, float, float, float]:
+    box = shape_path(side_index, radius).boundingRect()
+    return (
+        box.left() - OUTLINE,
+        box.top() - OUTLINE,
+        box.right() + OUTLINE,
+        box.bottom() + OUTLINE,
+    )
+
+
+def token_rooms(
+    frame: MapFrame, radius: float, centres: list[Centre], style: MapStyle, unit: str
+) -> list[QRectF]:
+    """What the scale bar's chip must leave clear of each token that stands in the bands
+    along the map's top and foot where it goes: its whole marker (:func:`shape_box`) and
+    the room of its name straight below it, where a name goes first (the others are not
+    measured: a fit tries many frames)."""
     rooms = []
+    band = scale_bar_height(style) + 12
+    reach_up, reach_down = 1.3 * radius + 1, radius + 2 + style.line
     for x, y, token, selected in centres:
+        if band < y - reach_up and y + reach_down < frame.height - band:
+            continue
         width = style.label_width(token_label(token, unit), selected)
         marker = shape_box(x, y, token, radius)
         below = QRectF(x - width / 2, y + radius + 1.5, width, style.line)
@@ -247,7 +267,7 @@ def names_fit(
     centres = [c for c in centres if 0 <= c[0] <= frame.width and 0 <= c[1] <= frame.height]
     taken = Taken()
     unit = picture.model.unit
-    rooms = token_rooms(radius, centres, style, unit)
+    rooms = token_rooms(frame, radius, centres, style, unit)
     bar = scale_bar_box(frame, picture.model, style, rooms)[0] if scale_bar else QRectF()
     taken.add(bar)
     markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
@@ -454,7 +474,7 @@ def paint_map(
     placed = placed_tokens(frame, picture, style, skip)
     bar = None
     if scale_bar:  # in a corner clear of the tokens; names stay clear of it (drawn over them)
-        bar = scale_bar_box(frame, model, style, token_rooms(*placed, style, model.unit))
+        bar = scale_bar_box(frame, model, style, token_rooms(frame, *placed, style, model.unit))
         painted.scale_bar = bar[0]
         taken.add(bar[0])
     _paint_tokens(painter, frame, picture, style, placed, taken, painted)
