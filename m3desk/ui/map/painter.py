@@ -11,6 +11,7 @@ down to a floor.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -20,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
 from m3desk.core.places import Backdrop
 from m3desk.core.system import PositionModel
 from m3desk.ui.board.board_colours import mix
+from m3desk.ui.board.token_shapes import shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.frame import MapFrame, nice
 from m3desk.ui.map.labels import Label, Taken, label_layout, token_label
@@ -29,6 +31,7 @@ from m3desk.ui.map.legend import (
     paint_legend,
     paint_scale_bar,
     scale_bar_box,
+    scale_bar_height,
 )
 from m3desk.ui.map.picture import MapPicture, MapToken
 from m3desk.ui.map.rings import paint_ring_labels, paint_rings, ring_polygon
@@ -57,6 +60,7 @@ __all__ = [
     "ring_polygon",
     "ruler_box",
     "token_label",
+    "token_rooms",
 ]
 
 MIN_GRID_PX = 9.0
@@ -169,6 +173,8 @@ class Painted:
     markers: list[QRectF] = field(default_factory=list)
     labels: list[QRectF] = field(default_factory=list)
     legend: QRectF = field(default_factory=QRectF)
+    scale_bar: QRectF = field(default_factory=QRectF)
+    """The scale bar's chip (empty when there is none)."""
     named: dict[str, QRectF] = field(default_factory=dict)
     """Each combatant whose name was drawn, and where."""
     texts: dict[str, str] = field(default_factory=dict)
@@ -208,6 +214,48 @@ def placed_tokens(
     return radius, centres
 
 
+OUTLINE = 0.6
+"""Half a marker's outline (a pen 1.2 wide): how far past its shape a marker's ink goes."""
+
+
+def shape_box(x: float, y: float, token: MapToken, radius: float) -> QRectF:
+    """The whole of a token's marker as drawn: its shape's tips and its outline (a diamond
+    reaches 1.18 radii up and down, a triangle 1.3 up: their tips ran under the scale bar)."""
+    left, top, right, bottom = _shape_bounds(token.side_index, radius)
+    return QRectF(x + left, y + top, right - left, bottom - top)
+
+
+@functools.lru_cache(maxsize=64)
+def _shape_bounds(side_index: int, radius: float) -> tuple[float, float, float, float]:
+    box = shape_path(side_index, radius).boundingRect()
+    return (
+        box.left() - OUTLINE,
+        box.top() - OUTLINE,
+        box.right() + OUTLINE,
+        box.bottom() + OUTLINE,
+    )
+
+
+def token_rooms(
+    frame: MapFrame, radius: float, centres: list[Centre], style: MapStyle, unit: str
+) -> list[QRectF]:
+    """What the scale bar's chip must leave clear of each token that stands in the bands
+    along the map's top and foot where it goes: its whole marker (:func:`shape_box`) and
+    the room of its name straight below it, where a name goes first (the others are not
+    measured: a fit tries many frames)."""
+    rooms = []
+    band = scale_bar_height(style) + 12
+    reach_up, reach_down = 1.3 * radius + 1, radius + 2 + style.line
+    for x, y, token, selected in centres:
+        if band < y - reach_up and y + reach_down < frame.height - band:
+            continue
+        width = style.label_width(token_label(token, unit), selected)
+        marker = shape_box(x, y, token, radius)
+        below = QRectF(x - width / 2, y + radius + 1.5, width, style.line)
+        rooms.append(marker.united(below))
+    return rooms
+
+
 def names_fit(
     frame: MapFrame, picture: MapPicture, style: MapStyle, *, scale_bar: bool = True
 ) -> bool:
@@ -218,16 +266,18 @@ def names_fit(
     # A token standing off the surface, but for a part of its marker, needs no name there.
     centres = [c for c in centres if 0 <= c[0] <= frame.width and 0 <= c[1] <= frame.height]
     taken = Taken()
-    bar = scale_bar_box(frame, picture.model, style)[0] if scale_bar else QRectF()
+    unit = picture.model.unit
+    rooms = token_rooms(frame, radius, centres, style, unit)
+    bar = scale_bar_box(frame, picture.model, style, rooms)[0] if scale_bar else QRectF()
     taken.add(bar)
     markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
     for n, marker in enumerate(markers):
+        whole = shape_box(centres[n][0], centres[n][1], centres[n][2], radius)
         if any(marker.intersects(other) for other in markers[n + 1 :]) or (
-            scale_bar and marker.intersects(bar)
+            scale_bar and whole.intersects(bar)
         ):
             return False  # (the scale bar is drawn over the tokens: one half hidden by it)
         taken.add(marker)
-    unit = picture.model.unit
     labels = label_layout(centres, radius, frame, style, unit, taken)
     return len(labels) == len(centres) and all(
         label.text == token_label(label.token, unit) for label in labels
@@ -239,17 +289,17 @@ def _paint_tokens(
     frame: MapFrame,
     picture: MapPicture,
     style: MapStyle,
-    skip: str,
+    placed: tuple[float, list[Centre]],
     taken: Taken,
     painted: Painted,
 ) -> None:
-    """Every token but ``skip``, the selected one on top, and every name where it covers no
+    """Every token ``placed``, the selected one on top, and every name where it covers no
     token, no other name and nothing ``taken`` holds already (the scale bar): beside its
     token where there is room, else a little farther out with a line to its token
     (:func:`label_layout`). Only a name with no free place on the surface is left out (the
     marker keeps its initials, the tooltip the name; a fit zooms until none is). On paper
     the same places, as text."""
-    radius, centres = placed_tokens(frame, picture, style, skip)
+    radius, centres = placed
     for x, y, token, _ in centres:
         marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
         taken.add(marker)
@@ -421,12 +471,17 @@ def paint_map(
     model = picture.model
     paint_rings(painter, frame, picture, style)
     taken, painted = Taken(), Painted()
-    if scale_bar:  # names stay clear of the scale bar (drawn over them otherwise)
-        taken.add(scale_bar_box(frame, model, style)[0])
-    _paint_tokens(painter, frame, picture, style, skip, taken, painted)
+    placed = placed_tokens(frame, picture, style, skip)
+    bar = None
+    if scale_bar:  # in a corner clear of the tokens; names stay clear of it (drawn over them)
+        bar = scale_bar_box(frame, model, style, token_rooms(frame, *placed, style, model.unit))
+        painted.scale_bar = bar[0]
+        taken.add(bar[0])
+    _paint_tokens(painter, frame, picture, style, placed, taken, painted)
     listed = picture if legend_of is None else legend_of
     if legend:
-        painted.legend = legend_box(frame, listed, style, taken)
+        shown = [*painted.markers, *painted.labels, painted.scale_bar]
+        painted.legend = legend_box(frame, listed, style, taken, shown)
         if not painted.legend.isEmpty():
             taken.add(painted.legend)
     paint_ring_labels(painter, frame, picture, style, taken)
@@ -438,8 +493,8 @@ def paint_map(
         painter.drawRect(rubber)
     if ruler is not None:
         paint_ruler(painter, frame, ruler, style)
-    if scale_bar:
-        paint_scale_bar(painter, frame, model, style)
+    if bar is not None:
+        paint_scale_bar(painter, bar, style)
     if legend:
         paint_legend(painter, listed, style, painted.legend)
     painter.restore()
