@@ -18,9 +18,9 @@ from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.map.tabs import MapTabs
 
-DOCK = 240
-SCREENS = {"1366x768@100": (1366 - DOCK, 728), "1600x1000@150": (1067 - DOCK, 627)}
-"""The encounter tab on each real screen in logical pixels, beside the bestiary dock."""
+SCREENS = {"1366x768@100": (1126, 654), "1600x1000@150": (887, 553)}
+"""The encounter tab on each real screen in logical pixels, as the main window gives it
+(less a taskbar, the menu bar, the tab bar and the library dock)."""
 
 GAMES = [s.id for s in registry.systems() if s.encounter is not None]
 
