@@ -418,7 +418,11 @@ class TokenItem(QGraphicsItem):
             pen = QPen(self._colours.highlight, 2)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(self._rect.adjusted(-1, -1, 1, 1), 6, 6)
+            # Around what is drawn: the box kept for a second caption line may be empty.
+            box = QRectF(self._rect)
+            if not self._text_rect.isEmpty():
+                box.setBottom(min(box.bottom(), self._text_rect.bottom() + PADDING))
+            painter.drawRoundedRect(box.adjusted(-1, -1, 1, 1), 6, 6)
 
     def outline_pen(self) -> QPen:
         """Solid when the centre can attack this token, dashed when not: reach is marked by
