@@ -214,18 +214,25 @@ def uncut(frame: MapFrame, picture: MapPicture, style: MapStyle) -> MapFrame:
     the bottom in half), keeping the selected token and those in its reach whole."""
     kept = _near_selected(picture)
     for axis in (1, 0):
-        size = frame.height if axis else frame.width
+        size, across = (frame.height, frame.width) if axis else (frame.width, frame.height)
+        other = 1 - axis
         low, high = -math.inf, math.inf
-        moves = [0.0]
+        spans = []  # along the axis, of the tokens on the surface across it
         for token, *box in token_boxes(frame, picture, style):
             first, last = box[axis], box[axis + 2]
             if token.combatant_id in kept:
                 low, high = max(low, last - size), min(high, first)
+            if box[other] < across and box[other + 2] > 0:
+                spans.append((first, last))
+        moves = [0.0]
+        for first, last in spans:
             moves += [first - 1, last + 1, last - size + 1, first - size - 1]
         for move in sorted((m for m in moves if low <= m <= high), key=abs):
-            shifted = _shifted(frame, axis, move)
-            if not cut_tokens(shifted, picture, style, (axis,)):
-                frame = shifted
+            if not any(
+                a - move < size and b - move > 0 and (a - move < 0 or b - move > size)
+                for a, b in spans
+            ):
+                frame = _shifted(frame, axis, move)
                 break
     return frame
 
