@@ -29,7 +29,7 @@ from m3desk.ui.board.ring_layout import RingLayout, layout_rings
 from m3desk.ui.board.ring_painter import RingPainter
 from m3desk.ui.board.token_drag import TokenDragInteraction
 from m3desk.ui.board.token_facts import TokenFacts
-from m3desk.ui.board.token_item import TokenItem
+from m3desk.ui.board.token_item import TokenItem, caption_for
 from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, distinct_initials, wrap_name
 from m3desk.ui.plain_text import show_tooltip
 
@@ -153,22 +153,32 @@ class BoardScene(QGraphicsScene):
         a short pane keeps its height for the lanes. Long labels take two lines."""
         metrics = self._metrics
         column = min(max((w for w, _h in labels), default=0.0), max(width * LANE_LABEL_SHARE, 60.0))
-        # Chips as wide as the longest name needs, as far as the lane allows: the name
-        # reads whole ("Gramfive the Gr…" before); beyond that it is elided, whole in the tip.
+        # Chips as wide as the longest name or caption needs, as far as the lane allows:
+        # they read whole ("Gramfive the Gr…", "10 ft · dagger, sl…" before); beyond that
+        # they are elided, whole in the tip.
         token = metrics.token
-        names = metrics.name_metrics
-        widest = (
-            max((names.horizontalAdvance(t.name) for t in self._snapshot.tokens), default=0.0)
-            + 2 * token.marker_radius
-            + 4 * PADDING
-            + 2
-        )
+        widest = self._widest_chip_text() + 2 * token.marker_radius + 4 * PADDING + 2
         chip_width = max(token.width, min(widest, width - column - 3 * LANE_GAP))
         return layout_lanes(
             members,
             Chip(chip_width, token.height),
             metrics.lane_label_sizes(self._snapshot.scale.labels, column),
             width,
+        )
+
+    def _widest_chip_text(self) -> float:
+        """The widest name or caption a chip of the snapshot's tokens draws."""
+        names = self._metrics.name_metrics
+        captions = self._metrics.caption_fonts
+        return max(
+            (
+                max(
+                    names.horizontalAdvance(t.name),
+                    captions[not t.in_reach][1].horizontalAdvance(caption_for(t)),
+                )
+                for t in self._snapshot.tokens
+            ),
+            default=0.0,
         )
 
     def drop_point(self, band: int, near: QPointF) -> QPointF:
@@ -254,6 +264,7 @@ class BoardScene(QGraphicsScene):
         width = self._lane_width if self._lanes else None
         key = (
             members,
+            self._widest_chip_text() if self._lanes else None,  # captions change alone
             metrics.token,
             metrics.centre,
             labels,

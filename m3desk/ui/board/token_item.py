@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from m3desk.ui.board.board_colours import BoardColours, mix
 from m3desk.ui.board.footprint import Footprint
 from m3desk.ui.board.token_facts import TokenFacts
-from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, initials, wrap_name
+from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, initials, wrap_caption, wrap_name
 from m3desk.ui.board.token_shapes import outline_path, shape_name, shape_path
 
 FOCUS_MARGIN = 3.0
@@ -42,11 +42,15 @@ def short_attack_name(name: str) -> str:
 def caption_for(facts: TokenFacts) -> str:
     """The line under the name: the centre's attacks that reach this token ("Dagger"; the
     legend says so once, beside the solid marker) or "out of reach"; on a board of
-    distances, the exact distance first ("30 ft · Sword", "480 ft · out of reach")."""
+    distances, the exact distance first ("30 ft · Sword"), and the distance alone out of
+    reach ("480 ft"): the dashed outline says out of reach, the legend says what the dashes
+    mean, the tooltip says it in words ("96 ft · out of re…" was cut under every token)."""
     if facts.is_centre:
         return ""
     if facts.reach:
         reach = ", ".join(dict.fromkeys(short_attack_name(n) for n in facts.reach))
+    elif facts.distance_caption:
+        return facts.position_label
     else:
         reach = OUT_OF_REACH
     return f"{facts.position_label} · {reach}" if facts.distance_caption else reach
@@ -90,13 +94,13 @@ class TokenItem(QGraphicsItem):
         self._show_focus = False
         self._preview: str | None = None
         self._name_lines: list[str] = []
-        self._caption = ""
+        self._caption_lines: list[str] = []
         self._marker = QPainterPath()
         self._rect = QRectF()
         self._fill = QColor()
         self._ink = QColor()
         self._placed_lines: list[tuple[QPointF, str]] = []
-        self._placed_caption: tuple[QPointF, str] = (QPointF(), "")
+        self._placed_captions: list[tuple[QPointF, str]] = []
         self._caption_font = QFont()
         self._marker_centre = QPointF()
         self._outline = QPainterPath()
@@ -202,8 +206,20 @@ class TokenItem(QGraphicsItem):
 
     @property
     def caption(self) -> str:
+        """The caption as drawn, its lines joined by a space."""
         self._ensure_layout()
-        return self._caption
+        return " ".join(self._caption_lines)
+
+    @property
+    def caption_lines(self) -> list[str]:
+        """The caption's lines as drawn (two under a one-line name when one is too short)."""
+        self._ensure_layout()
+        return list(self._caption_lines)
+
+    @property
+    def caption_font(self) -> QFont:
+        self._ensure_layout()
+        return self._caption_font
 
     @property
     def name_lines(self) -> list[str]:
@@ -293,26 +309,28 @@ class TokenItem(QGraphicsItem):
         width = footprint.width - 2 * PADDING if facts.is_centre else metrics.name_width
         if rename:
             self._name_lines = wrap_name(facts.name, names, width)
-        self._caption = captions.elidedText(
-            caption, Qt.TextElideMode.ElideRight, metrics.name_width
-        )
+        # A second caption line where one is too short ("30 ft" / "Sword, Dagger").
+        self._caption_lines = wrap_caption(caption, captions, metrics.name_width, 2)
         text_top = footprint.marker_radius + 3
         if rename:
             self._placed_lines = [
                 _centred(line, names, text_top + i * metrics.line_height, metrics.line_height)
                 for i, line in enumerate(self._name_lines)
             ]
-        self._placed_caption = _centred(
-            self._caption,
-            captions,
-            text_top + len(self._name_lines) * metrics.line_height,
-            metrics.caption_height,
-        )
+        caption_top = text_top + len(self._name_lines) * metrics.line_height
+        self._placed_captions = [
+            _centred(
+                line, captions, caption_top + i * metrics.caption_height, metrics.caption_height
+            )
+            for i, line in enumerate(self._caption_lines)
+        ]
+        # The backdrop behind the lines drawn, not the whole box kept free for them.
+        used = caption_top + len(self._caption_lines) * metrics.caption_height + 1
         self._text_rect = QRectF(
             -footprint.width / 2,
             footprint.marker_radius + 2,
             footprint.width,
-            footprint.height - footprint.top - footprint.marker_radius - 2,
+            min(used, footprint.height - footprint.top) - footprint.marker_radius - 2,
         )
 
     def _layout_chip(
@@ -343,13 +361,17 @@ class TokenItem(QGraphicsItem):
                     self._name_lines[0],
                 )
             ]
-        self._caption = captions.elidedText(caption, Qt.TextElideMode.ElideRight, text_width)
-        self._placed_caption = (
-            QPointF(
-                text_left, _baseline(captions, top + metrics.line_height, metrics.caption_height)
-            ),
-            self._caption,
-        )
+        self._caption_lines = wrap_caption(caption, captions, text_width, 1)
+        self._placed_captions = [
+            (
+                QPointF(
+                    text_left,
+                    _baseline(captions, top + metrics.line_height, metrics.caption_height),
+                ),
+                line,
+            )
+            for line in self._caption_lines
+        ]
         self._text_rect = QRectF(left, -footprint.height / 2, footprint.width, footprint.height)
 
     # -- QGraphicsItem ---------------------------------------------------------------------
@@ -396,7 +418,11 @@ class TokenItem(QGraphicsItem):
             pen = QPen(self._colours.highlight, 2)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(self._rect.adjusted(-1, -1, 1, 1), 6, 6)
+            # Around what is drawn: the box kept for a second caption line may be empty.
+            box = QRectF(self._rect)
+            if not self._text_rect.isEmpty():
+                box.setBottom(min(box.bottom(), self._text_rect.bottom() + PADDING))
+            painter.drawRoundedRect(box.adjusted(-1, -1, 1, 1), 6, 6)
 
     def outline_pen(self) -> QPen:
         """Solid when the centre can attack this token, dashed when not: reach is marked by
@@ -445,7 +471,8 @@ class TokenItem(QGraphicsItem):
             return
         if self._preview is not None:
             painter.setFont(metrics.initials_font)
-            text, point = f"→ {self._preview}", self._placed_caption[0]
+            text = f"→ {self._preview}"
+            point = self._placed_captions[0][0] if self._placed_captions else QPointF()
             if not metrics.chips:  # centred under the marker, like the caption it replaces
                 width = QFontMetricsF(metrics.initials_font).horizontalAdvance(text)
                 point = QPointF(-width / 2, point.y())
@@ -453,7 +480,8 @@ class TokenItem(QGraphicsItem):
             return
         painter.setFont(self._caption_font)
         painter.setPen(colours.text if facts.in_reach else colours.muted_text)
-        painter.drawText(*self._placed_caption)
+        for point, line in self._placed_captions:
+            painter.drawText(point, line)
 
 
 def _centred(text: str, metrics: QFontMetricsF, top: float, height: float) -> tuple[QPointF, str]:

@@ -93,7 +93,9 @@ class TokenMetrics:
         token = Footprint(
             width=name_width + 2 * PADDING,
             top=marker + PADDING,
-            height=marker * 2 + 2 * PADDING + 2 + 2 * line + caption_line,
+            # Two lines of name and two of caption at most ("Morgan Ironwolf" over "10 ft
+            # · dagger, sling" needs all four): a caption a user must read is never cut.
+            height=marker * 2 + 2 * PADDING + 2 + 2 * line + 2 * caption_line,
             marker_radius=marker,
         )
         centre_width = QFontMetricsF(centre_font).averageCharWidth() * 16 + 2 * PADDING
@@ -177,6 +179,19 @@ def wrap_name(name: str, metrics: QFontMetricsF, width: float, max_lines: int = 
     if len(words) > 2 and words[-1].isdigit():
         words[-2:] = [f"{words[-2]} {words[-1]}"]
     return _wrap_words(words, metrics, width, max_lines)
+
+
+def wrap_caption(caption: str, metrics: QFontMetricsF, width: float, max_lines: int) -> list[str]:
+    """A caption in one line when it fits, else in up to ``max_lines``: broken first after
+    the distance ("30 ft" / "Sword, Dagger"), then between words; elided only past that."""
+    if not caption:
+        return []
+    if max_lines <= 1 or metrics.horizontalAdvance(caption) <= width:
+        return [metrics.elidedText(caption, Qt.TextElideMode.ElideRight, width)]
+    head, dot, rest = caption.partition(" · ")
+    if dot and metrics.horizontalAdvance(head) <= width:
+        return [head, *_wrap_words(_glue_quantities(rest), metrics, width, max_lines - 1)]
+    return _wrap_words(_glue_quantities(caption), metrics, width, max_lines)
 
 
 def _wrap_words(

@@ -6,9 +6,11 @@ name on the map shows whole (a new encounter packs each side in a block two step
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from m3desk.ui.map.frame import MapFrame
+from m3desk.ui.map.labels import token_label
 from m3desk.ui.map.painter import names_fit
 from m3desk.ui.map.picture import MapPicture, MapToken
 from m3desk.ui.map.style import MapStyle
@@ -18,10 +20,12 @@ __all__ = [
     "NEAREST_COUNTED",
     "Room",
     "action_bounds",
+    "cut_tokens",
     "fitted_frame",
     "least_scale",
     "most_scale",
     "packed",
+    "uncut",
     "wanted_bounds",
 ]
 
@@ -35,6 +39,9 @@ ZOOM_STEP = 1.2
 """A fit whose names do not all show whole zooms in by this much…"""
 ZOOM_TRIES = 8
 """…at most this many times (about 4×)."""
+UNCUT_ZOOMS = (1.0, 1.1, 1 / 1.1, 1.2, 1 / 1.2, 1.35, 1.5, 1.7, 2.0)
+"""A fit that cuts a token at the surface's edge is moved, else zoomed by one of these and
+moved (the least change first), till every token shows whole or not at all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +160,105 @@ def action_bounds(
 
 
 def fitted_frame(picture: MapPicture, style: MapStyle, room: Room) -> MapFrame:
-    """The frame a fit shows (see the module's text), of the whole surface."""
+    """The frame a fit shows (see the module's text), of the whole surface, moved or
+    zoomed a little where that leaves no token half on it (:func:`uncut`)."""
+    frame = _fitted(picture, style, room)
+    if len(picture.tokens) > NEAREST_COUNTED or not cut_tokens(frame, picture, style):
+        return frame
+    reads = names_fit(frame, picture, style)
+    for zoom in UNCUT_ZOOMS:
+        scaled = MapFrame(frame.scale * zoom, frame.cx, frame.cy, frame.width, frame.height)
+        moved = uncut(scaled, picture, style)
+        if not cut_tokens(moved, picture, style) and (
+            names_fit(moved, picture, style) or not reads
+        ):
+            return moved
+    return frame
+
+
+Box = tuple[MapToken, float, float, float, float]
+
+
+def token_boxes(frame: MapFrame, picture: MapPicture, style: MapStyle) -> list[Box]:
+    """Each token's marker with room for its name above or below it (surface pixels)."""
+    radius = style.radius(frame, picture.model)
+    unit = picture.model.unit
+    boxes = []
+    for token in picture.tokens:
+        point = frame.to_screen(token.x, token.y)
+        half = max(radius, style.label_width(token_label(token, unit), False) / 2)
+        tall = radius + style.line + 2
+        x, y = point.x(), point.y()
+        boxes.append((token, x - half, y - tall, x + half, y + tall))
+    return boxes
+
+
+def cut_tokens(
+    frame: MapFrame, picture: MapPicture, style: MapStyle, axes: tuple[int, ...] = (0, 1)
+) -> list[MapToken]:
+    """The tokens that stand partly on the surface: a marker or a name cut by an edge
+    across ``axes`` (0: the left or right edge, 1: the top or bottom)."""
+    size = (frame.width, frame.height)
+    cut = []
+    for token, *box in token_boxes(frame, picture, style):
+        if not (box[0] < size[0] and box[2] > 0 and box[1] < size[1] and box[3] > 0):
+            continue  # off the surface: not shown at all
+        if any(box[a] < 0 or box[a + 2] > size[a] for a in axes):
+            cut.append(token)
+    return cut
+
+
+def uncut(frame: MapFrame, picture: MapPicture, style: MapStyle) -> MapFrame:
+    """``frame`` moved by the least, first up or down, then sideways, so that every token
+    shows whole or not at all (a fit of the action cut the Goblin at the top and a rat at
+    the bottom in half), keeping the selected token and those in its reach whole."""
+    kept = _near_selected(picture)
+    for axis in (1, 0):
+        size, across = (frame.height, frame.width) if axis else (frame.width, frame.height)
+        other = 1 - axis
+        low, high = -math.inf, math.inf
+        spans = []  # along the axis, of the tokens on the surface across it
+        for token, *box in token_boxes(frame, picture, style):
+            first, last = box[axis], box[axis + 2]
+            if token.combatant_id in kept:
+                low, high = max(low, last - size), min(high, first)
+            if box[other] < across and box[other + 2] > 0:
+                spans.append((first, last))
+        moves = [0.0]
+        for first, last in spans:
+            moves += [first - 1, last + 1, last - size + 1, first - size - 1]
+        for move in sorted((m for m in moves if low <= m <= high), key=abs):
+            if not any(
+                a - move < size and b - move > 0 and (a - move < 0 or b - move > size)
+                for a, b in spans
+            ):
+                frame = _shifted(frame, axis, move)
+                break
+    return frame
+
+
+def _shifted(frame: MapFrame, axis: int, pixels: float) -> MapFrame:
+    step = pixels / frame.scale
+    cx, cy = (frame.cx, frame.cy + step) if axis else (frame.cx + step, frame.cy)
+    return MapFrame(frame.scale, cx, cy, frame.width, frame.height)
+
+
+def _near_selected(picture: MapPicture) -> set[str]:
+    """The selected token and those in its reach (a grid step more), as a fit keeps them."""
+    centre = picture.token(picture.selected)
+    if centre is None:
+        return set()
+    model = picture.model
+    reach = max((r.value for r in picture.rings if r.kind == "reach"), default=0)
+    near = max(reach, model.step) + model.step
+    return {
+        t.combatant_id
+        for t in picture.tokens
+        if model.norm(t.x - centre.x, t.y - centre.y, t.z - centre.z) <= near
+    }
+
+
+def _fitted(picture: MapPicture, style: MapStyle, room: Room) -> MapFrame:
     whole = _readable_whole(picture, style, room)
     if whole is not None:
         return room.whole(whole)

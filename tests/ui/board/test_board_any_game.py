@@ -52,11 +52,13 @@ def test_the_rings_are_the_centres_options_in_feet(toy_board: RangeBoardWidget) 
     assert toy_board.header.text() == "Ranges from Aldo"
     goblin, rat = token_named(toy_board, "Goblin"), token_named(toy_board, "Rat")
     assert goblin.facts.band == 1 and rat.facts.band == 2
-    # Every caption says what it is: the exact distance, then what reaches.
-    assert caption_for(goblin.facts) == "20 ft · out of reach"
-    assert caption_for(rat.facts) == "300 ft · out of reach"
+    # Every caption says the exact distance, then what reaches; out of reach the distance
+    # alone (the dashed outline says the rest, the tooltip in words).
+    assert caption_for(goblin.facts) == "20 ft"
+    assert caption_for(rat.facts) == "300 ft"
     assert goblin.facts.reach == ()  # drawn dashed: out of reach
     assert "20 ft from Aldo" in goblin.toolTip()
+    assert "Out of reach: nothing Aldo wields works at 20 ft" in goblin.toolTip()
     assert not any("hatched" in text for text in toy_board.legend.texts())
 
 
