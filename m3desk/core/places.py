@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from m3desk.core.places_free import SPOT, Spots, free_spot
+from m3desk.core.places_free import FEW, SPOT, Spots, free_spot
 
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
@@ -290,7 +290,9 @@ class Plane:
                         high = middle
             x, y = xs[t] + ux * low, ys[t] + uy * low
         if gone is not None:
-            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget, self.spots)
+            # a handful measure everyone (free_spot's FEW): no grid hash to build and keep
+            spots = self.spots if len(xs) > FEW else self._spots
+            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget, spots)
         xs[i], ys[i] = x, y
         if self._spots is not None:
             self._spots.move(i, x, y)

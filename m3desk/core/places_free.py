@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["SPOT", "XYZ", "Spots", "free_spot"]
+__all__ = ["FEW", "SPOT", "XYZ", "Spots", "free_spot"]
 
 
 XYZ = tuple[float, float, float]
@@ -122,12 +122,15 @@ def _taker(
     ys: Sequence[float],
     zs: Sequence[float],
     gone: Sequence[bool],
-    spots: Spots,
+    spots: Spots | None,
 ) -> Callable[[float, float, float], bool]:
     """Whether a spot (x, y, z) is taken: someone still standing but the mover and the one
     it closes on stands within :data:`SPOT` of a step of it, by the game's metric. Looks in
     the squares of :meth:`Spots.near` that can hold one so near itself (a spot is tried a
-    dozen times a move in a crowd: no list is built for it)."""
+    dozen times a move in a crowd: no list is built for it); without ``spots`` (a handful
+    of combatants, :data:`FEW`) it measures everyone, by the very same comparisons."""
+    if spots is None:
+        return _few_taker(model, mover, anchor, xs, ys, zs, gone)
     near = model.step * SPOT
     size, cells, floor = spots.size, spots.cells, math.floor
     get = cells.get
@@ -201,6 +204,62 @@ def _taker(
     return taken_on_line
 
 
+FEW = 8
+"""Up to this many combatants :func:`free_spot` measures everyone for a spot rather than
+build and keep a grid hash (:class:`Spots`): the same answer, cheaper for a handful."""
+
+
+def _few_taker(
+    model: PositionModel,
+    mover: int,
+    anchor: int,
+    xs: Sequence[float],
+    ys: Sequence[float],
+    zs: Sequence[float],
+    gone: Sequence[bool],
+) -> Callable[[float, float, float], bool]:
+    """:func:`_taker` by a scan of everyone still standing but the mover and the anchor
+    (the grid's squares only narrow who is measured; each is measured alike)."""
+    near = model.step * SPOT
+    others = [j for j in range(len(xs)) if j != mover and j != anchor and not gone[j]]
+    if model.metric == "squares":
+
+        def taken(x: float, y: float, z: float) -> bool:
+            for j in others:
+                a = xs[j] - x
+                if a >= near or a <= -near:
+                    continue
+                b = ys[j] - y
+                if b >= near or b <= -near:
+                    continue
+                c = zs[j] - z
+                a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), abs(c)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                if high + (a + b + c - high) / 2 < near:
+                    return True
+            return False
+
+        return taken
+    near2 = near * near
+
+    def taken_on_line(x: float, y: float, z: float) -> bool:
+        for j in others:
+            a = xs[j] - x
+            if a >= near or a <= -near:
+                continue
+            b = ys[j] - y
+            if b >= near or b <= -near:
+                continue
+            c = zs[j] - z
+            if a * a + b * b + c * c < near2:
+                return True
+        return False
+
+    return taken_on_line
+
+
 def free_spot(
     model: PositionModel,
     mover: int,
@@ -221,12 +280,13 @@ def free_spot(
     from ``anchor`` than the mover already is (it then stays where it stands). A spot
     farther from the mover than ``budget`` (its movement, measured as the rules measure) is
     out of its reach. ``spots`` is who stands where (:class:`Spots`, kept by a caller that
-    moves many; built here otherwise): each spot tried costs a look at its neighbours.
+    moves many; built here otherwise, unless :data:`FEW` or fewer stand: then everyone is
+    measured): each spot tried costs a look at its neighbours.
 
     The one placement of closing in: the forecasts' moves, the action dialog's "move
     toward" and a charge's walk in before the blow all stop here, so attackers closing on
     one foe surround it rather than stand on one another."""
-    if spots is None:
+    if spots is None and len(xs) > FEW:
         spots = Spots(float(model.step), xs, ys)
     taken = _taker(model, mover, anchor, xs, ys, zs, gone, spots)
     if not taken(*first):
