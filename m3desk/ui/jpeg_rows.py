@@ -40,6 +40,7 @@ from m3desk.ui.picture_files import (
     _jpeg_at_least,
     _jpeg_fraction,
     damaged,
+    jpeg_scan_data,
     open_file,
     picture_kind,
     read_at,
@@ -191,23 +192,12 @@ def _whole(handle: int, size: int, head: bytes, path: str, name: str) -> bool:
     """:func:`m3desk.ui.picture_files._ends_whole` of the file, from its head (its
     segments down to its first scan) and its tail (the end marker after it); the file is
     read whole, as before, only when its segments run past the head."""
-    at = 2
-    while at + 4 <= size:
-        if at + 4 > len(head):
-            return _ends_whole(read_file(path, name), "jpeg")
-        if head[at] != 0xFF:
-            return True  # not a marker where one belongs: damaged, which Qt's decoder says
-        marker = head[at + 1]
-        if marker == 0xFF or marker == 0x01 or 0xD0 <= marker <= 0xD8:
-            at += 1 if marker == 0xFF else 2
-            continue
-        if marker == 0xD9:
-            return True
-        length = int.from_bytes(head[at + 2 : at + 4], "big")
-        if marker == 0xDA:
-            return _end_marker_after(handle, size, at + 2 + length)
-        at += 2 + length
-    return False
+    found = jpeg_scan_data(head, size)
+    if found == "more":
+        return _ends_whole(read_file(path, name), "jpeg")
+    if isinstance(found, int):
+        return _end_marker_after(handle, size, found)
+    return found == "marker"
 
 
 def _end_marker_after(handle: int, size: int, start: int) -> bool:

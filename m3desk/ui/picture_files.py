@@ -54,6 +54,7 @@ __all__ = [
     "Cancelled",
     "ReadPicture",
     "damaged",
+    "jpeg_scan_data",
     "open_file",
     "picture_kind",
     "read_at",
@@ -313,21 +314,34 @@ def _ends_whole(data: bytes, kind: str) -> bool:
                 return at + 12 <= size
             at += 12 + length
         return False
+    found = jpeg_scan_data(data, size)
+    if isinstance(found, int):
+        return data.find(b"\xff\xd9", found) >= 0
+    return found == "marker"
+
+
+def jpeg_scan_data(head: bytes, size: int) -> int | str:
+    """Where a JPEG's first scan's coded data starts, from its segments' lengths in
+    ``head`` (the file's first bytes; ``size`` is the file's): or "marker" (an end marker,
+    or a byte where a marker belongs that is none: damaged, which Qt's decoder says),
+    "short" (the file ends before its scan) or "more" (its segments run past ``head``)."""
     at = 2
     while at + 4 <= size:
-        if data[at] != 0xFF:
-            return True  # not a marker where one belongs: damaged, which Qt's decoder says
-        marker = data[at + 1]
+        if at + 4 > len(head):
+            return "more"
+        if head[at] != 0xFF:
+            return "marker"
+        marker = head[at + 1]
         if marker == 0xFF or marker == 0x01 or 0xD0 <= marker <= 0xD8:
             at += 1 if marker == 0xFF else 2
             continue
         if marker == 0xD9:
-            return True
-        length = int.from_bytes(data[at + 2 : at + 4], "big")
+            return "marker"
+        length = int.from_bytes(head[at + 2 : at + 4], "big")
         if marker == 0xDA:
-            return data.find(b"\xff\xd9", at + 2 + length) >= 0
+            return at + 2 + length
         at += 2 + length
-    return False
+    return "short"
 
 
 def _buffer(data: bytes) -> QBuffer:
