@@ -16,7 +16,6 @@ in a fresh process (VmHWM, reset before each picture), so other tests' state doe
 
 from __future__ import annotations
 
-import gc
 import os
 import shutil
 import time
@@ -25,12 +24,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
 
 from m3desk.core.places import Backdrop
 from m3desk.ui.map import MapPanel
 from m3desk.ui.portrait_codec import encode_portrait
+from tests.ui.gui_stalls import event_loop_stalls
 from tools import hostile_files
 
 BUDGET_S, BUDGET_MB = 2.0, 500.0
@@ -112,34 +111,6 @@ def _cpu() -> float:
     return time.process_time() + sum(os.times()[2:4])
 
 
-def _event_loop_stalls(qtbot: Any, until: Any, timeout_s: float = 10.0) -> float:
-    """The longest the GUI thread went without running a 10 ms timer while ``until()``
-    was false (the window answering, or not). Earlier tests' leftovers are cleared first,
-    so that their cost is not counted as this window's: the widgets they closed, waiting to
-    be deleted, and the garbage a long run of tests leaves to one full collection (either
-    froze the GUI thread of a suite's worker for 1-8 s inside the measured wait, and never
-    in a test run alone)."""
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
-    gc.collect()
-    clock = QElapsedTimer()
-    clock.start()
-    worst = [0.0]
-    last = [0]
-
-    def tick() -> None:
-        now = clock.elapsed()
-        worst[0] = max(worst[0], (now - last[0]) / 1000)
-        last[0] = now
-
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(tick)
-    timer.start()
-    qtbot.waitUntil(until, timeout=int(timeout_s * 1000))
-    timer.stop()
-    return worst[0]
-
-
 @pytest.mark.qt_log_ignore("JPEG", "imageio")  # libjpeg's own word on the truncated one
 @pytest.mark.parametrize(
     "name",
@@ -163,7 +134,7 @@ def test_a_hostile_background_is_said_under_the_map_and_kept_in_the_encounter(
     spec = Backdrop(path=str(pictures[name]), per_pixel=0.5)
     started, cpu = time.perf_counter(), _cpu()
     document.apply(document.encounter.model_copy(update={"backdrop": spec}), "Picture")
-    stall = _event_loop_stalls(qtbot, lambda: not view.picture_loading_now)
+    stall = event_loop_stalls(qtbot, lambda: not view.picture_loading_now)
     view.grab()
     # on a loaded machine the wall clock measures the neighbours too
     assert min(time.perf_counter() - started, _cpu() - cpu + 0.5) < BUDGET_S
@@ -192,7 +163,7 @@ def test_a_large_scan_loads_while_the_map_answers_and_shows_it(
     assert map_panel.status.text() == "Loading picture large-scan.png…"
     assert map_panel.cancel_picture_button.isVisibleTo(map_panel)
     started = time.perf_counter()
-    stall = _event_loop_stalls(qtbot, lambda: not view.picture_loading_now)
+    stall = event_loop_stalls(qtbot, lambda: not view.picture_loading_now)
     print(
         f"5000 x 5000 scan read in {time.perf_counter() - started:.2f} s; the GUI thread's "
         f"longest pause meanwhile {stall * 1000:.0f} ms"
@@ -257,7 +228,7 @@ def test_every_hostile_picture_chosen_in_the_dialog_is_said_or_placed_with_the_w
     started, cpu = time.perf_counter(), _cpu()
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
-    stall = _event_loop_stalls(
+    stall = event_loop_stalls(
         qtbot, lambda: not shiboken6.isValid(dialog) or not dialog.reading, timeout_s=30
     )
     spent = min(time.perf_counter() - started, _cpu() - cpu + 0.5)

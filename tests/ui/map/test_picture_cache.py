@@ -32,8 +32,8 @@ from m3desk.ui.map import MapPanel, backdrop
 from m3desk.ui.map.backdrop import MAX_SIDE, read_backdrop
 from m3desk.ui.picture_cache import copies_folder, evict
 from m3desk.ui.printing.cli import export_pdf_main
+from tests.ui.gui_stalls import event_loop_stalls
 from tests.ui.map.conftest import DISTANCE_GAMES
-from tests.ui.map.test_hostile_pictures import _event_loop_stalls
 from tools.hostile_files import _png
 
 RED, BLUE = QColor(200, 30, 30), QColor(30, 40, 200)
@@ -288,7 +288,7 @@ def test_the_window_reads_on_its_worker_keeps_the_copy_and_reads_it_next_time(
         qtbot.waitExposed(panel)
         document.apply(document.encounter.model_copy(update={"backdrop": spec}), "Picture")
         panel.view.grab()  # the map drawn while the worker reads (a small picture: quickly)
-        stall = _event_loop_stalls(qtbot, lambda p=panel: not p.view.picture_loading_now)
+        stall = event_loop_stalls(qtbot, lambda p=panel: not p.view.picture_loading_now)
         assert stall < 0.5
         image, error = panel.view.backdrop()
         assert error == "" and image is not None and _close(image.pixelColor(10, 10), RED)

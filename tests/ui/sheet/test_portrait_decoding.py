@@ -12,12 +12,11 @@ Every game whose sheets have a portrait is tried, found the way the sheet editor
 from __future__ import annotations
 
 import base64
-import gc
 from collections import OrderedDict
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QElapsedTimer, QEvent, QTimer
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
 from m3desk.core import registry
@@ -27,6 +26,7 @@ from m3desk.ui.sheet import portrait_decoding
 from m3desk.ui.sheet.form_editor import FormSheetEditor
 from m3desk.ui.sheet.portrait_widget import PortraitWidget
 from m3desk.ui.window.documents import create_document
+from tests.ui.gui_stalls import event_loop_stalls
 from tests.ui.sheet.portrait_pictures import png_portrait, png_portraits
 
 PORTRAITS = [
@@ -89,27 +89,7 @@ def _loading(portrait: PortraitWidget) -> bool:
 def _stall_while(qtbot: Any, start: Any, until: Any, timeout_s: float = 20.0) -> float:
     """The longest the GUI thread went without running a 10 ms timer from ``start()``
     (run inside the event loop, the timer already going) until ``until()``."""
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
-    gc.collect()
-    clock = QElapsedTimer()
-    clock.start()
-    worst, last = [0.0], [0]
-
-    def tick() -> None:
-        now = clock.elapsed()
-        worst[0] = max(worst[0], (now - last[0]) / 1000)
-        last[0] = now
-
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(tick)
-    timer.start()
-    QTimer.singleShot(30, start)
-    qtbot.wait(60)
-    qtbot.waitUntil(until, timeout=int(timeout_s * 1000))
-    timer.stop()
-    tick()
-    return worst[0]
+    return event_loop_stalls(qtbot, until, timeout_s, start=start)
 
 
 @pytest.mark.parametrize(("game", "kind", "field"), PORTRAITS, ids=IDS)
