@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF
 
+from m3desk.ui.map import marker_shape
 from m3desk.ui.map.frame import MapFrame
 from m3desk.ui.map.picture import MapToken
 from m3desk.ui.map.style import MapStyle
@@ -34,7 +35,9 @@ class Taken:
     """Rectangles already covered on the surface, bucketed so a test costs a few looks. A
     cell that :data:`FULL` rectangles cover already is full: nothing more goes there, and
     a test of it costs one look (tokens piled on one spot, 200 in an old file whose
-    distances no plane holds, made each name's every spot look at all their markers)."""
+    distances no plane holds, made each name's every spot look at all their markers).
+    A marker (:meth:`add_marker`) is its square and the tips of its shape out of it
+    (:func:`~m3desk.ui.map.marker_shape.tips`); the tips fill no cell."""
 
     CELL = 64.0
     FULL = 32
@@ -48,6 +51,10 @@ class Taken:
         are told free in arithmetic, as :meth:`QRectF.intersects` decides."""
         self._full: set[tuple[int, int]] = set()
         self._added: list[tuple[float, float, float, float]] = []
+        self._tips: dict[tuple[int, int], list[tuple[float, float, float, float, float, float]]]
+        self._tips = {}
+        """The markers' tips out of their squares, by cell: (left, right, top, bottom) and
+        the centre of the token whose tip it is (its own line starts under it)."""
 
     def added(self) -> tuple[tuple[float, float, float, float], ...]:
         """Every rectangle added, in order (what a layout over them depends on)."""
@@ -82,6 +89,9 @@ class Taken:
                 for o_left, o_right, o_top, o_bottom in cells.get(key, ()):
                     if lo < o_right and o_left < hi and up < o_bottom and o_top < down:
                         return True
+                for o_left, o_right, o_top, o_bottom, _, _ in self._tips.get(key, ()):
+                    if lo < o_right and o_left < hi and up < o_bottom and o_top < down:
+                        return True
         return False
 
     def crossed(self, line: QLineF, own: QPointF) -> bool:
@@ -101,6 +111,12 @@ class Taken:
                 if abs(other.center().x() - own.x()) > 0.5
                 or abs(other.center().y() - own.y()) > 0.5
             )
+            or any(
+                crosses(line, QRectF(left, top, right - left, bottom - top))
+                for key in keys
+                for left, right, top, bottom, x, y in self._tips.get(key, ())
+                if abs(x - own.x()) > 0.5 or abs(y - own.y()) > 0.5
+            )
         )
 
     def full_at(self, point: QPointF) -> bool:
@@ -112,6 +128,18 @@ class Taken:
         """Whether every cell ``rect`` touches is full (nothing more goes anywhere in it)."""
         full = self._full
         return bool(full) and all(key in full for key in self._keys(rect))
+
+    def add_marker(self, x: float, y: float, side_index: int, radius: float) -> QRectF:
+        """A token's marker centred on (x, y): its square (returned) and its shape's tips."""
+        square = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
+        self.add(square)
+        for left, right, top, bottom in marker_shape.tips(side_index, radius):
+            tip = QRectF(x + left, y + top, right - left, bottom - top)
+            self._added.append((tip.x(), tip.y(), tip.width(), tip.height()))
+            entry = (tip.left(), tip.right(), tip.top(), tip.bottom(), x, y)
+            for key in self._keys(tip):
+                self._tips.setdefault(key, []).append(entry)
+        return square
 
     def add(self, rect: QRectF) -> None:
         x, y, width, height = shape = (rect.x(), rect.y(), rect.width(), rect.height())
@@ -152,20 +180,36 @@ LABEL_TIERS = 6
 
 
 def _spots(
-    x: float, y: float, radius: float, width: float, line: float, *, beside_only: bool = False
+    x: float,
+    y: float,
+    radius: float,
+    width: float,
+    line: float,
+    *,
+    beside_only: bool = False,
+    shape: marker_shape.Reach | None = None,
 ) -> list[tuple[float, float, bool]]:
     """Where a name ``width`` wide and ``line`` high may go, nearest first: (its box's left,
     its top, apart from the token). Beside the token, then (unless ``beside_only``) straight
-    above or below it a line or more away, then shifted to a side."""
+    above or below it a line or more away, then shifted to a side. Each as near the marker
+    as its ``shape`` leaves room (a diamond's tips reach past its square: a name against
+    the square ran over them; without a shape, the square)."""
     gap = 1.5
-    below = y + radius + gap
-    above = y - radius - gap - line
+    down = up = right = left = radius
+    if shape is not None:  # over the band each spot takes, with the air kept round a name
+        down, up = shape.down(-width - 4, width + 4), shape.up(-width - 4, width + 4)
+        right, left = (
+            shape.right(-line / 2 - 1, line / 2 + 1),
+            shape.left(-line / 2 - 1, line / 2 + 1),
+        )
+    below = y + down + gap
+    above = y - up - gap - line
     spots = [
         (x - width / 2, below, False),
         (x - width / 2, above, False),
         # Beside it, clear of the air kept round a name (closer, its own marker hit it).
-        (x + radius + 5, y - line / 2, False),
-        (x - radius - 5 - width, y - line / 2, False),
+        (x + right + 5, y - line / 2, False),
+        (x - left - 5 - width, y - line / 2, False),
     ]
     if beside_only:
         return spots
@@ -357,18 +401,7 @@ def _laid_out(
         found = None
         for text in dict.fromkeys((whole, short_name(whole))):
             found = _first_spot(
-                x,
-                y,
-                radius,
-                text,
-                selected,
-                style,
-                reach,
-                surface,
-                taken,
-                near,
-                leaders,
-                token.combatant_id,
+                x, y, radius, text, selected, style, reach, surface, taken, near, leaders, token
             )
             if found is not None:
                 break
@@ -394,7 +427,7 @@ def _first_spot(
     taken: Taken,
     near: _Centres,
     leaders: list[QLineF],
-    own: str,
+    token: MapToken,
 ) -> tuple[str, QRectF, QLineF | None] | None:
     """The first of :func:`_spots` where ``text`` may stand (see :func:`label_layout`)."""
     width = style.label_width(text, selected)
@@ -408,7 +441,9 @@ def _first_spot(
     surface_width, surface_height = surface.width(), surface.height()
     # No line out of a crowd (Taken.crossed): only the spots beside it are tried.
     height = style.line - 1
-    spots = _spots(x, y, radius, width, height, beside_only=taken.full_at(centre))
+    own = token.combatant_id
+    shape = marker_shape.reach(token.side_index, radius)
+    spots = _spots(x, y, radius, width, height, beside_only=taken.full_at(centre), shape=shape)
     for left, top, apart in spots:
         if _gap(left, top, width, height, x, y) > reach:
             continue  # (told apart in numbers: most spots of a crowd are out of reach)

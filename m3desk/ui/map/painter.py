@@ -22,6 +22,7 @@ from m3desk.core.places import Backdrop
 from m3desk.core.system import PositionModel
 from m3desk.ui.board.board_colours import mix
 from m3desk.ui.board.token_shapes import shape_path
+from m3desk.ui.map import marker_shape
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.frame import MapFrame, nice
 from m3desk.ui.map.labels import Label, Taken, label_layout, token_label
@@ -33,6 +34,7 @@ from m3desk.ui.map.legend import (
     scale_bar_box,
     scale_bar_height,
 )
+from m3desk.ui.map.marker_shape import OUTLINE
 from m3desk.ui.map.picture import MapPicture, MapToken
 from m3desk.ui.map.rings import paint_ring_labels, paint_rings, ring_polygon
 from m3desk.ui.map.ruler import Ruler, paint_ruler, ruler_box
@@ -151,7 +153,9 @@ def paint_token(
     centre = at if at is not None else frame.to_screen(token.x, token.y)
     radius = round(style.radius(frame, model), 1)
     text = token_label(token, model.unit)
-    label_top = QPointF(centre.x(), centre.y() + radius + 1)
+    width = style.label_width(text, selected)
+    down = marker_shape.reach(token.side_index, radius).down(-width / 2 - 4, width / 2 + 4)
+    label_top = QPointF(centre.x(), centre.y() + down + 1)  # (clear of a diamond's tip)
     if style.paper:
         draw_marker(painter, centre, token, radius, style, selected)
         draw_label(painter, label_top, text, style, selected, token.hidden, token.down)
@@ -214,10 +218,6 @@ def placed_tokens(
     return radius, centres
 
 
-OUTLINE = 0.6
-"""Half a marker's outline (a pen 1.2 wide): how far past its shape a marker's ink goes."""
-
-
 def shape_box(x: float, y: float, token: MapToken, radius: float) -> QRectF:
     """The whole of a token's marker as drawn: its shape's tips and its outline (a diamond
     reaches 1.18 radii up and down, a triangle 1.3 up: their tips ran under the scale bar)."""
@@ -251,7 +251,8 @@ def token_rooms(
             continue
         width = style.label_width(token_label(token, unit), selected)
         marker = shape_box(x, y, token, radius)
-        below = QRectF(x - width / 2, y + radius + 1.5, width, style.line)
+        down = marker_shape.reach(token.side_index, radius).down(-width / 2 - 4, width / 2 + 4)
+        below = QRectF(x - width / 2, y + down + 1.5, width, style.line)
         rooms.append(marker.united(below))
     return rooms
 
@@ -272,12 +273,13 @@ def names_fit(
     taken.add(bar)
     markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
     for n, marker in enumerate(markers):
-        whole = shape_box(centres[n][0], centres[n][1], centres[n][2], radius)
+        x, y, token, _ = centres[n]
+        whole = shape_box(x, y, token, radius)
         if any(marker.intersects(other) for other in markers[n + 1 :]) or (
             scale_bar and whole.intersects(bar)
         ):
             return False  # (the scale bar is drawn over the tokens: one half hidden by it)
-        taken.add(marker)
+        taken.add_marker(x, y, token.side_index, radius)  # as the paint adds it
     labels = label_layout(centres, radius, frame, style, unit, taken)
     return len(labels) == len(centres) and all(
         label.text == token_label(label.token, unit) for label in labels
@@ -301,9 +303,7 @@ def _paint_tokens(
     the same places, as text."""
     radius, centres = placed
     for x, y, token, _ in centres:
-        marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
-        taken.add(marker)
-        painted.markers.append(marker)
+        painted.markers.append(taken.add_marker(x, y, token.side_index, radius))
         painted.centres[token.combatant_id] = QPointF(x, y)
         if not token.down:  # a cross instead
             painted.marks[token.combatant_id] = token.marked
