@@ -133,12 +133,15 @@ class Taken:
         """A token's marker centred on (x, y): its square (returned) and its shape's tips."""
         square = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
         self.add(square)
+        cell, cells, added, full = self.CELL, self._tips, self._added, self._full
         for left, right, top, bottom in marker_shape.tips(side_index, radius):
-            tip = QRectF(x + left, y + top, right - left, bottom - top)
-            self._added.append((tip.x(), tip.y(), tip.width(), tip.height()))
-            entry = (tip.left(), tip.right(), tip.top(), tip.bottom(), x, y)
-            for key in self._keys(tip):
-                self._tips.setdefault(key, []).append(entry)
+            left, right, top, bottom = x + left, x + right, y + top, y + bottom
+            added.append((left, top, right - left, bottom - top))
+            entry = (left, right, top, bottom, x, y)
+            for i in range(int(left // cell), int(right // cell) + 1):
+                for j in range(int(top // cell), int(bottom // cell) + 1):
+                    if (i, j) not in full:  # (a full cell takes nothing more anyway)
+                        cells.setdefault((i, j), []).append(entry)
         return square
 
     def add(self, rect: QRectF) -> None:
@@ -197,11 +200,7 @@ def _spots(
     gap = 1.5
     down = up = right = left = radius
     if shape is not None:  # over the band each spot takes, with the air kept round a name
-        down, up = shape.down(-width - 4, width + 4), shape.up(-width - 4, width + 4)
-        right, left = (
-            shape.right(-line / 2 - 1, line / 2 + 1),
-            shape.left(-line / 2 - 1, line / 2 + 1),
-        )
+        down, up, right, left = shape.around(width, line)
     below = y + down + gap
     above = y - up - gap - line
     spots = [

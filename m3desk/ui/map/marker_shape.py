@@ -59,25 +59,42 @@ class Reach:
     direction, over the band the name takes (at least the radius: a circle's and a square's
     names stand where they always stood)."""
 
+    MOST = 1024
+    """Name sizes whose reach is kept (names repeat at every paint)."""
+
     def __init__(self, side_index: int, radius: float) -> None:
         self.radius = radius
-        self._tips = tips(side_index, radius)
+        self.tips = tips(side_index, radius)
+        self._known: dict[tuple[float, float], tuple[float, float, float, float]] = {}
 
-    def down(self, left: float, right: float) -> float:
-        """How far below the centre the marker reaches over ``left``..``right`` (from it)."""
-        return max([self.radius, *(b for lo, hi, _, b in self._tips if lo < right and left < hi)])
+    def around(self, width: float, line: float) -> tuple[float, float, float, float]:
+        """How far the marker reaches (down, up, right, left) from its centre over the band
+        a name ``width`` wide and ``line`` high takes beside it, and the air round it:
+        below or above it, anywhere within a name's width of the centre; to a side, within
+        half a line of the centre's height."""
+        radius = self.radius
+        if not self.tips:
+            return radius, radius, radius, radius
+        key = (width, line)
+        known = self._known.get(key)
+        if known is None:
+            across, high = width + 4, line / 2 + 1
+            over = [tip for tip in self.tips if tip[0] < across and -across < tip[1]]
+            beside = [tip for tip in self.tips if tip[2] < high and -high < tip[3]]
+            known = (
+                max([radius, *(tip[3] for tip in over)]),
+                max([radius, *(-tip[2] for tip in over)]),
+                max([radius, *(tip[1] for tip in beside)]),
+                max([radius, *(-tip[0] for tip in beside)]),
+            )
+            if len(self._known) >= self.MOST:
+                self._known.clear()
+            self._known[key] = known
+        return known
 
-    def up(self, left: float, right: float) -> float:
-        """How far above the centre the marker reaches over ``left``..``right``."""
-        return max([self.radius, *(-t for lo, hi, t, _ in self._tips if lo < right and left < hi)])
-
-    def right(self, top: float, bottom: float) -> float:
-        """How far right of the centre the marker reaches over ``top``..``bottom``."""
-        return max([self.radius, *(r for _, r, t, b in self._tips if t < bottom and top < b)])
-
-    def left(self, top: float, bottom: float) -> float:
-        """How far left of the centre the marker reaches over ``top``..``bottom``."""
-        return max([self.radius, *(-lo for lo, _, t, b in self._tips if t < bottom and top < b)])
+    def down(self, width: float) -> float:
+        """How far below the centre the marker reaches under a name ``width`` wide."""
+        return self.around(width, 0.0)[0]
 
 
 @functools.lru_cache(maxsize=256)

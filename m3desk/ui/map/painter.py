@@ -154,7 +154,7 @@ def paint_token(
     radius = round(style.radius(frame, model), 1)
     text = token_label(token, model.unit)
     width = style.label_width(text, selected)
-    down = marker_shape.reach(token.side_index, radius).down(-width / 2 - 4, width / 2 + 4)
+    down = marker_shape.reach(token.side_index, radius).down(width)
     label_top = QPointF(centre.x(), centre.y() + down + 1)  # (clear of a diamond's tip)
     if style.paper:
         draw_marker(painter, centre, token, radius, style, selected)
@@ -251,7 +251,7 @@ def token_rooms(
             continue
         width = style.label_width(token_label(token, unit), selected)
         marker = shape_box(x, y, token, radius)
-        down = marker_shape.reach(token.side_index, radius).down(-width / 2 - 4, width / 2 + 4)
+        down = marker_shape.reach(token.side_index, radius).down(width)
         below = QRectF(x - width / 2, y + down + 1.5, width, style.line)
         rooms.append(marker.united(below))
     return rooms
