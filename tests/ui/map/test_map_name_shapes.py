@@ -200,3 +200,40 @@ def test_a_names_pixels_are_never_on_a_diamonds_tip(
                         changed.append(f"{token.name}'s {shape_name(token.side_index)} ({x},{y})")
     assert under, "no name stands under a diamond: nothing checked"
     assert changed == [], changed[:8]
+
+
+@pytest.mark.parametrize("side", range(len(SHAPE_NAMES)))
+def test_a_dragged_tokens_name_stands_clear_of_its_shape(qtbot: Any, side: int) -> None:
+    """The token being dragged is painted alone, its name under it: past its shape's foot
+    (a diamond's tip was under the name while it moved)."""
+    model = registry.get(MAP_GAMES[0]).positions
+    token = MapToken("t", "Hobgoblin boss 2", SHAPE_NAMES[side], side, 0.0, 0.0)
+    style = MapStyle.of(QPalette(QColor("#f0f0f0")), QFont())
+    frame = MapFrame.fitted(
+        (-10 * model.step, -10 * model.step, 10 * model.step, 10 * model.step), 400, 400
+    )
+    radius = round(style.radius(frame, model), 1)
+    centre = QPointF(200, 150)
+
+    def painted(name: bool) -> QImage:
+        image = QImage(400, 400, QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        if name:
+            map_painter.paint_token(painter, frame, token, style, model, selected=True, at=centre)
+        else:  # the marker alone, as paint_token draws it
+            sprite, anchor = style.marker_sprite(token, radius, True, 1.0)
+            painter.drawPixmap(QPointF(centre.x() - anchor.x(), centre.y() - anchor.y()), sprite)
+        painter.end()
+        return image
+
+    named, bare = painted(True), painted(False)
+    ink = _ink(side, radius, centre)
+    bottom = ink.boundingRect().bottom()
+    changed = [
+        (x, y)
+        for y in range(int(centre.y()), int(bottom) + 1)
+        for x in range(int(centre.x() - 2 * radius), int(centre.x() + 2 * radius))
+        if ink.contains(QPointF(x + 0.5, y + 0.5)) and named.pixel(x, y) != bare.pixel(x, y)
+    ]
+    assert changed == [], f"{SHAPE_NAMES[side]}: the name over {changed[:6]}"
