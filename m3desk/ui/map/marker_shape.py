@@ -59,7 +59,7 @@ class Reach:
     direction, over the band the name takes (at least the radius: a circle's and a square's
     names stand where they always stood)."""
 
-    MOST = 1024
+    MOST = 256
     """Name sizes whose reach is kept (names repeat at every paint)."""
 
     def __init__(self, side_index: int, radius: float) -> None:
@@ -97,7 +97,7 @@ class Reach:
         return self.around(width, 0.0)[0]
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)
 def reach(side_index: int, radius: float) -> Reach:
     """The :class:`Reach` of a side's marker at ``radius`` (shared: never change it)."""
     return Reach(side_index, radius)
