@@ -617,9 +617,10 @@ class _Fight:
 
 def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: bool) -> int:
     """Step b of ``i``'s turn, and what it will do (0: nothing; :data:`_MELEE`,
-    :data:`_SHOOT`): in melee it stays; a withdrawal or retreat steps away from the nearest
-    foe; a missile weapon that reaches shoots from where it stands; anyone else moves its
-    rate toward the policy's foe."""
+    :data:`_SHOOT`), for one not in melee (who stays: :func:`_group` asks that first) or
+    with a declaration: a withdrawal or retreat steps away from the nearest foe; a missile
+    weapon that reaches shoots from where it stands; anyone else moves its rate toward the
+    policy's foe."""
     plan, foes = fight.plan, fight.foes
     feet, rate = foes.feet, plan.rate
     if fight.fled[i] or not foes.any_foe(i):
@@ -630,8 +631,6 @@ def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: boo
             # from the nearest foe
             fight.back_off(i, foes.pick(i, how="nearest"), plan.away[i])
         return _SHOOT if declared == "fighting withdrawal" else 0
-    if foes.within(i, MELEE_FEET):
-        return _MELEE
     a = arms[i]
     ranges = a.ranges
     if ranges is not None and (stay or not a.melee):
@@ -733,7 +732,15 @@ def _group(fight: _Fight, group: list[int], first: bool, stay: bool) -> bool:
     for s in {plan.side[i] for i in actors}:
         if plan.monsters_of[s]:
             fight.morale(s)
-    modes = [_movement(fight, arms, i, plan.declared[i] if first else "", stay) for i in actors]
+    # in melee (a foe within 5') one stays and strikes: the index asked once (a fled or a
+    # declared combatant's turn is :func:`_movement`'s)
+    within, fled, declared = fight.foes.within, fight.fled, plan.declared
+    modes = [
+        _MELEE
+        if not (first and declared[i]) and not fled[i] and within(i, MELEE_FEET)
+        else _movement(fight, arms, i, declared[i] if first else "", stay)
+        for i in actors
+    ]
     for i, mode in zip(actors, modes, strict=True):
         if mode == _SHOOT:
             _missile(fight, arms[i], i)
