@@ -203,6 +203,7 @@ class _Fight:
 
     __slots__ = (
         "breathed",
+        "calm",
         "down",
         "fled",
         "foes",
@@ -237,6 +238,10 @@ class _Fight:
         self.foes = start.copy(self.plane, self.hp)
         """Who stands where, by side: the policy's picks and who is in reach."""
         self.state = [list(m) for m in plan.morale]
+        self.calm = [not monsters for monsters in plan.monsters_of]
+        """Per side, a morale check now would do nothing: none of its own has fallen since
+        it was last asked (what the check reads, its monsters down and fled, changes only by
+        a fall), or it has no monsters."""
         self.held = plan.held[:]
         """Out of the fight by an effect (paralysed, petrified, charmed)."""
         self.uses = [a.uses[:] for a in plan.later]
@@ -259,7 +264,9 @@ class _Fight:
         """``t`` is out of the fight (down, held, fled): its side has one fewer."""
         self.out[t] = True
         self.foes.leave(t)
-        self._gone(self.plan.side[t])
+        s = self.plan.side[t]
+        self.calm[s] = False
+        self._gone(s)
 
     def hurt(self, t: int, strike: Strike) -> None:
         """One attack on ``t`` (:func:`.forecast_arms.roll`, inlined: this is the innermost
@@ -325,6 +332,9 @@ class _Fight:
     def morale(self, s: int) -> None:
         """Step a of side ``s``'s turn: one check for the moments now due (round.morale_due,
         round.morale_check: the first living monster's ML, no adjustment)."""
+        if self.calm[s]:
+            return
+        self.calm[s] = True  # until one of its own falls
         plan, hp, fled = self.plan, self.hp, self.fled
         checked, passes, broken = self.state[s]
         monsters = plan.monsters_of[s]
@@ -461,9 +471,11 @@ def _group(fight: _Fight, group: list[int], first: bool, stay: bool) -> bool:
     )
     if not actors:
         return False
-    for s in {plan.side[i] for i in actors}:
-        if plan.monsters_of[s]:
-            fight.morale(s)
+    calm = fight.calm
+    if False in calm:
+        for s in {plan.side[i] for i in actors}:
+            if not calm[s]:
+                fight.morale(s)
     # in melee (a foe within 5') one stays and strikes: the index asked once (a fled or a
     # declared combatant's turn is :func:`_movement`'s)
     within, fled, declared = fight.foes.within, fight.fled, plan.declared
