@@ -57,6 +57,14 @@ def roll_sides(sides: Iterable[S], roll: Callable[[], int], *, reroll: bool) -> 
     again while two share a number, at most :data:`MAX_REROLLS` times (then they act
     together). The tracker's side initiative and the forecasts roll with it."""
     present = list(sides)
+    if len(present) == 2 and present[0] != present[1]:
+        # two sides (the forecasts' every round): the same dice, without the dictionaries
+        first, second = roll(), roll()
+        tries = 0
+        while reroll and first == second and tries < MAX_REROLLS:
+            first, second = roll(), roll()
+            tries += 1
+        return {present[0]: first, present[1]: second}
     rolls = {side: roll() for side in present}
     tries = 0
     while reroll and len(set(rolls.values())) < len(rolls) and tries < MAX_REROLLS:
