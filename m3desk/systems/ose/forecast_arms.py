@@ -8,7 +8,7 @@ are worth against each target, and its breath weapons as plain values.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from m3desk.core import encounter as core
 from m3desk.systems.ose import combat, strikes, weaponry
@@ -189,12 +189,19 @@ class Breath:
         ]
 
 
+def _accept(row: Sequence[object | None], foes: list[int]) -> Callable[[int], object] | None:
+    """Whether an attack reaches a foe, by index, from its ``row`` (None where it cannot):
+    None when it reaches every one of ``foes`` (the index then tests nobody)."""
+    return None if all(row[j] is not None for j in foes) else row.__getitem__
+
+
 class Arms:
     """One combatant's attacks on every other, priced at the dialog's odds."""
 
     def __init__(self, price: Prices, actor: OseCombatant, others: list[OseCombatant]) -> None:
         weapons = list(weaponry._weapons(actor.sheet))
         n = len(others)
+        foes = [j for j, other in enumerate(others) if other.side != actor.side]
         sheet = actor.sheet
         # melee: a PC strikes once with its readied weapon (else its first melee weapon);
         # a monster makes every attack of one routine, each as often as printed.
@@ -264,10 +271,8 @@ class Arms:
         """The routine with a breath weapon (-1: none)."""
         self.melee = self.routines[0]
         """The first routine: whom it can strike decides whom a mover closes on."""
-        self.struck: Callable[[int], object] | None = (
-            self.melee[0][1].__getitem__ if self.melee else None
-        )
-        """Whether its first attack can strike a target (by index)."""
+        self.struck = _accept(self.melee[0][1], foes) if self.melee else None
+        """Whether its first attack can strike a target (by index; None: every foe)."""
         # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
         # a thrown melee weapon (a dagger, a spear) is kept in hand for melee.
         missiles = [(i, w) for i, w in enumerate(weapons) if w.missile and w.ranges and not w.melee]
@@ -283,5 +288,6 @@ class Arms:
                         price(actor, other, index, weapon, feet) for feet in weapon.ranges
                     )
                     self.missile[j] = None if bands == (None, None, None) else bands
-        self.aimed: Callable[[int], object] = self.missile.__getitem__
-        """Whether its missile weapon can hit a target (by index) at some range."""
+        self.aimed = _accept(self.missile, foes)
+        """Whether its missile weapon can hit a target (by index) at some range (None: every
+        foe)."""
