@@ -418,7 +418,7 @@ def _melee(fight: _Fight, a: Arms, i: int) -> None:
     """Step e of ``i``'s turn: a monster's best routine against the foe it strikes first (a
     breath by its uses), every attack of it at the policy's foe beside it."""
     foes, hp, r = fight.foes, fight.hp, fight.r
-    routine = a.melee
+    routine = a.blows[0]
     if len(a.routines) > 1:
         # one routine a round: the best against the foe it would strike first
         first_foe = foes.choose(foes.around(i, MELEE_FEET))
@@ -443,15 +443,15 @@ def _melee(fight: _Fight, a: Arms, i: int) -> None:
             )
         else:
             pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
-        routine = a.routines[pick]
+        routine = a.blows[pick]
         if uses_left[pick] > 0:
             uses_left[pick] = uses_left[pick] - 1 or -1
         if pick == b and breath is not None:
             fight.breathed[i] = True
             fight.breathe(i, first_foe, breath)
-    for count, blows in routine:
+    for count, blows, reaches in routine:
         for _ in range(count):
-            t = foes.choose(foes.around(i, MELEE_FEET, accept=blows.__getitem__))
+            t = foes.choose(foes.around(i, MELEE_FEET, accept=reaches))
             if t < 0:
                 break
             strike = blows[t]

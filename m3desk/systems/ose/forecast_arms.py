@@ -243,6 +243,10 @@ class Arms:
             groups = [ready[:1]]
             self.uses = [0]
         self.routines: list[list[tuple[int, list[Strike | None]]]] = []
+        self.blows: list[list[tuple[int, list[Strike | None], Callable[[int], object] | None]]]
+        self.blows = []
+        """Per routine, each attack's count, row and whether it reaches a foe (None: every
+        foe; the turn loop's :attr:`routines`)."""
         self.worth: list[list[tuple[int, list[tuple[float, float] | None]]]] = []
         """Per routine and attack: its count and, per target, the average damage and the
         chance of its effect taking hold, each times the chance to hit."""
@@ -260,6 +264,7 @@ class Arms:
                     (count, [None if strike is None else worth_of(strike) for strike in row])
                 )
             self.routines.append(routine)
+            self.blows.append([(count, row, _accept(row, foes)) for count, row in routine])
             self.worth.append(worth)
         for number, spec in enumerate(self.breaths):
             if spec is not None:
