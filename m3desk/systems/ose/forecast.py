@@ -398,13 +398,18 @@ def _movement(fight: _Fight, arms: list[Arms], i: int, declared: str, stay: bool
     return _MELEE if feet(i, t) <= MELEE_FEET else _SHOOT if ranges is not None else 0
 
 
+def _beyond_melee(_foe: int, feet: int) -> bool:
+    """A shot's foe stands beyond melee (one within 5' is struck, not shot)."""
+    return feet > MELEE_FEET
+
+
 def _missile(fight: _Fight, a: Arms, i: int) -> None:
     """Step c of ``i``'s turn: a shot at the policy's foe in range beyond melee, at the
     band's odds."""
     ranges, foes = a.ranges, fight.foes
     if ranges is None:
         return
-    t = foes.pick(i, a.aimed, at=lambda _j, feet: feet > MELEE_FEET, reach=ranges[2])
+    t = foes.pick(i, a.aimed, at=_beyond_melee, reach=ranges[2])
     if t >= 0:
         band = a.missile[t]
         assert band is not None
