@@ -490,9 +490,10 @@ def _group(fight: _Fight, group: list[int], first: bool, stay: bool) -> bool:
         else _movement(fight, arms, i, declared[i] if first else "", stay)
         for i in actors
     ]
-    for i, mode in zip(actors, modes, strict=True):
-        if mode == _SHOOT:
-            _missile(fight, arms[i], i)
+    if _SHOOT in modes:
+        for i, mode in zip(actors, modes, strict=True):
+            if mode == _SHOOT:
+                _missile(fight, arms[i], i)
     for i, mode in zip(actors, modes, strict=True):
         if mode == _MELEE:
             _melee(fight, arms[i], i)
