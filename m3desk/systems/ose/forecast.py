@@ -365,7 +365,8 @@ def _movement(fight: _Fight, arms: list[Arms], i: int, declared: str, stay: bool
     policy's foe."""
     plan, foes = fight.plan, fight.foes
     feet, rate = foes.feet, plan.rate
-    if fight.fled[i] or not foes.any_foe(i):
+    if fight.fled[i] or fight.sides <= 1:
+        # fled, or no foe stands (``i`` stands: its own side is one of the sides standing)
         return 0
     if declared:
         if declared != "cast a spell" and plan.away[i]:
