@@ -283,12 +283,13 @@ class _Fight:
                 for _ in range(extra):
                     bonus += int(r() * extra_sides) + 1
             hp[t] -= damage_dealt(bonus, multiplier)
-        if kind and not self.down(hp[t]) and r() < fail:
+        down = self.down
+        if kind and not down(hp[t]) and r() < fail:
             if kind == 2:
                 hp[t] = min(hp[t], 0)  # attacks.apply_effect: poison kills
             else:
                 self.held[t] = True  # attacks.afflicted: out of the fight
-        if (self.held[t] or self.down(hp[t])) and not self.out[t]:
+        if (self.held[t] or down(hp[t])) and not self.out[t]:
             self._fell(t)
         else:
             self.foes.wounded(t)
