@@ -53,10 +53,18 @@ def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
 
 
 def roll_sides(sides: Iterable[S], roll: Callable[[], int], *, reroll: bool) -> dict[S, int]:
-    """One die per side (``roll`` rolls it); where ties are rolled again, every side rolls
-    again while two share a number, at most :data:`MAX_REROLLS` times (then they act
-    together). The tracker's side initiative and the forecasts roll with it."""
+    """One die per side (``sides`` distinct; ``roll`` rolls it); where ties are rolled again,
+    every side rolls again while two share a number, at most :data:`MAX_REROLLS` times
+    (then they act together). The tracker's side initiative and the forecasts roll with it."""
     present = list(sides)
+    if len(present) == 2:
+        # two sides (the forecasts' every round): the same dice, without the dictionaries
+        first, second = roll(), roll()
+        tries = 0
+        while reroll and first == second and tries < MAX_REROLLS:
+            first, second = roll(), roll()
+            tries += 1
+        return {present[0]: first, present[1]: second}
     rolls = {side: roll() for side in present}
     tries = 0
     while reroll and len(set(rolls.values())) < len(rolls) and tries < MAX_REROLLS:

@@ -237,6 +237,14 @@ def test_side_dice_reroll_ties() -> None:
     assert roll_sides(["A", "B"], last, reroll=True) == {"A": 2, "B": 3}
     stuck = dice(*[1] * (2 * MAX_REROLLS + 2), 2, 3)
     assert roll_sides(["A", "B"], stuck, reroll=True) == {"A": 1, "B": 1}
+    # three sides (two roll without the dictionaries): a tie of any two rolls all again
+    assert roll_sides("ABC", dice(3, 1, 3, 4, 2, 5), reroll=True) == {"A": 4, "B": 2, "C": 5}
+    assert roll_sides("ABC", dice(3, 1, 3), reroll=False) == {"A": 3, "B": 1, "C": 3}
+    assert roll_sides("ABC", dice(3, 4, 5), reroll=True) == {"A": 3, "B": 4, "C": 5}
+    last = dice(*[1] * (3 * MAX_REROLLS), 2, 3, 4)
+    assert roll_sides("ABC", last, reroll=True) == {"A": 2, "B": 3, "C": 4}
+    stuck = dice(*[1] * (3 * MAX_REROLLS + 3), 2, 3, 4)
+    assert roll_sides("ABC", stuck, reroll=True) == {"A": 1, "B": 1, "C": 1}
 
 
 def test_apparatus_conditions_speed_and_evade() -> None:

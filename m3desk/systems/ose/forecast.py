@@ -2,9 +2,8 @@
 
 The encounter is read once into plain lists (hit points, feet between each pair, movement per
 round, morale) and every attack the policy can make is priced once with the action dialog's
-own arithmetic (:func:`m3desk.systems.ose.strikes.attack_terms`, the attack matrix of
-:mod:`m3desk.systems.ose.combat`, the damage die and bonus the dialog rolls), so a simulated
-attack hits exactly as often as the dialog says. Then the rounds run on plain values:
+own arithmetic (:mod:`m3desk.systems.ose.forecast_arms`), so a simulated attack hits exactly
+as often as the dialog says. Then the rounds run on plain values:
 
 * each side rolls 1d6 (ties rolled again, or acting at once, as the table rules say; or a d6
   + modifier each under individual initiative), slow weapons last; a side's turn is
@@ -31,22 +30,13 @@ from m3desk.core import encounter as core
 from m3desk.core.forecast import FightResult, Policy, PreparedOnce, Target
 from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Place, Plane
-from m3desk.systems.ose import combat, strikes, weaponry
+from m3desk.systems.ose import combat
 from m3desk.systems.ose import round as rnd
-from m3desk.systems.ose.attacks import (
-    BREATH_CATCHES_FEET,
-    afflicted,
-    breath_mean,
-    breath_save,
-    effect_of,
-    fail_chance,
-    monster_routines,
-    routine_breath,
-    save_target,
-)
+from m3desk.systems.ose.attacks import BREATH_CATCHES_FEET, afflicted
 from m3desk.systems.ose.combat import damage_dealt
 from m3desk.systems.ose.derive import derive
-from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
+from m3desk.systems.ose.encounter import MELEE_FEET, OseEncounter
+from m3desk.systems.ose.forecast_arms import Arms, Breath, Prices, Strike, choose_routine, roll
 from m3desk.systems.ose.movement import withdrawal_feet
 from m3desk.systems.ose.option_rules import initiative_rule, keep_rule, tie_rule
 from m3desk.systems.ose.round import (
@@ -56,7 +46,7 @@ from m3desk.systems.ose.round import (
     never_checks,
     passes_after,
 )
-from m3desk.systems.ose.sheet import MonsterSheet, Weapon
+from m3desk.systems.ose.sheet import MonsterSheet
 
 __all__ = ["FORECAST_POLICY", "play_attack", "simulate"]
 
@@ -70,265 +60,7 @@ FORECAST_POLICY = (
     "says. Monsters check morale at their first death and half down, and flee if it fails."
 )
 
-Strike = tuple[int, int, int, int, int, tuple[tuple[int, int], ...], float, int]
-"""An attack on one target: the lowest natural d20 that hits, then the damage as dice count,
-sides, bonus and multiplier (at least 1 on a hit; a multiplier of 0: no damage), further
-groups of dice (3d10 + 1d10), and its effect: the chance the target fails its save and what
-a failure does (0 nothing, 1 out of the fight, 2 dead)."""
-
 _MELEE, _SHOOT = 1, 2
-
-
-def _strike(
-    encounter: OseEncounter, actor: str, target: str, index: int, weapon: Weapon, feet: int
-) -> Strike | None:
-    """The dialog's attack ``attack:index`` at ``feet``: its threshold and damage, or None when
-    the dialog bars it (out of reach, complete cover, a declared retreat or spell)."""
-    placed = core.set_position(encounter, actor, target, feet, log=False)
-    found = strikes.attack_terms(placed, actor, target, weapon)
-    if isinstance(found, str):
-        return None
-    modifier, ac, _terms = found
-    options = encounter.options
-    sheet = placed.combatant(actor).sheet
-    need = combat.needed(
-        derive(sheet, options)["thac0"].value, ac, table=combat.attack_procedure(options)
-    )
-    lowest = combat.lowest_natural(need, modifier)
-    die = weaponry._damage_die(sheet, index, weapon, options)
-    bonus, multiplier = strikes._damage_bonus(placed, actor, target, weapon)
-    attack = weaponry._monster_attack(sheet, index)
-    effect = effect_of(attack) if attack is not None else None
-    fail, kind = 0.0, 0
-    if effect is not None and (effect.out_of_fight or effect.lethal):
-        fail = float(fail_chance(save_target(placed.combatant(target).sheet, effect, options)))
-        kind = 2 if effect.lethal else 1
-    if die is None:
-        return (lowest, 0, 1, 0, 0, (), fail, kind)
-    (count, sides), *more = die.dice or ((0, 1),)
-    return (
-        lowest,
-        count,
-        sides,
-        die.bonus + bonus,
-        multiplier * die.times,
-        tuple(more),
-        fail,
-        kind,
-    )
-
-
-def _worth(strike: Strike) -> tuple[float, float]:
-    """An attack's average damage and chance of its effect taking hold, times its chance to
-    hit (the forecast's policy weighs routines with them)."""
-    lowest, count, sides, bonus, multiplier, more, fail, kind = strike
-    hit = (21 - lowest) / 20
-    mean = 0.0
-    if multiplier:
-        dice = count * (sides + 1) / 2 + sum(c * (s + 1) / 2 for c, s in more)
-        mean = max(1.0, (dice + bonus) * multiplier)
-    return hit * mean, hit * fail if kind else 0.0
-
-
-def choose_routine(
-    worth: list[list[tuple[int, list[tuple[float, float] | None]]]],
-    uses_left: list[int],
-    target: int,
-    target_hp: int,
-) -> int:
-    """The routine a referee would use on ``target``: the best expected effect (the average
-    damage, and an effect's chance of ending the fight for the target counted as its hit
-    points), among those with uses left (-1: none left; 0: every round)."""
-    best, best_value = 0, -1.0
-    for index, routine in enumerate(worth):
-        if uses_left[index] < 0:
-            continue
-        value = 0.0
-        for count, row in routine:
-            pair = row[target]
-            if pair is not None:
-                value += count * (pair[0] + pair[1] * max(target_hp, 0))
-        if value > best_value:
-            best, best_value = index, value
-    return best
-
-
-def _roll(strike: Strike, r: Callable[[], float]) -> int:
-    """Damage of one attack (0 on a miss), from ``random()`` draws like d20 and damage dice."""
-    lowest, count, sides, bonus, multiplier, more, _fail, _kind = strike
-    if r() * 20.0 < lowest - 1:  # the same as a d20 below ``lowest``
-        return 0
-    if not multiplier:
-        return 0
-    total = bonus
-    for _ in range(count):
-        total += int(r() * sides) + 1
-    for extra, extra_sides in more:
-        for _ in range(extra):
-            total += int(r() * extra_sides) + 1
-    return damage_dealt(total, multiplier)
-
-
-class _Prices:
-    """:func:`_strike` remembered: twenty goblins with one stat block against a party are
-    priced once per kind of pair, not once per pair. What an attack depends on is the two
-    sheets, their declarations, the target's cover, the weapon and the distance."""
-
-    def __init__(self, encounter: OseEncounter) -> None:
-        self.encounter = encounter
-        self.known: dict[tuple[object, ...], Strike | None] = {}
-        self.kinds = {c.id: (c.sheet.model_dump_json(), c.declared) for c in encounter.combatants}
-
-    def __call__(
-        self, actor: OseCombatant, other: OseCombatant, index: int, weapon: Weapon, feet: int
-    ) -> Strike | None:
-        key = (self.kinds[actor.id], self.kinds[other.id], other.cover, index, feet)
-        if key not in self.known:
-            self.known[key] = _strike(self.encounter, actor.id, other.id, index, weapon, feet)
-        return self.known[key]
-
-
-class _Breath:
-    """A breath weapon's rules as plain values (:mod:`m3desk.systems.ose.attacks`): what it
-    deals, what a save does, and per target the chance its save fails (None: no foe)."""
-
-    __slots__ = ("chance", "dice", "fails", "half", "kind", "opens", "own_hp")
-
-    def __init__(
-        self, encounter: OseEncounter, actor: OseCombatant, index: int, others: list[OseCombatant]
-    ) -> None:
-        sheet = actor.sheet
-        assert isinstance(sheet, MonsterSheet)
-        attack = sheet.attacks[index]
-        save = breath_save(attack)
-        effect = effect_of(attack)
-        self.own_hp = attack.own_hit_points
-        damage = None if attack.own_hit_points else attack.damage
-        self.dice = None if damage is None else (damage.dice, damage.bonus, damage.times)
-        """Groups of dice, bonus and multiplier; None: its hit points (or no damage)."""
-        self.half = save is not None and not attack.effect and (self.own_hp or damage is not None)
-        self.kind = 0 if effect is None else 2 if effect.lethal else 1 if effect.out_of_fight else 0
-        self.opens, self.chance = attack.opens, attack.chance
-        options = encounter.options
-        self.fails: list[float | None] = [
-            None
-            if other.side == actor.side
-            else 1.0
-            if save is None
-            else float(fail_chance(derive(other.sheet, options)[f"save.{save.value}"].value))
-            for other in others
-        ]
-
-    def worth(self, sheet: MonsterSheet, attack_index: int) -> list[tuple[float, float] | None]:
-        """Per target: the average damage and the chance its effect takes hold (at the
-        monster's hit points now), as :func:`_worth` prices an attack."""
-        from fractions import Fraction
-
-        attack = sheet.attacks[attack_index]
-        return [
-            None
-            if fail is None
-            else (float(breath_mean(attack, sheet, Fraction(fail))), fail if self.kind else 0.0)
-            for fail in self.fails
-        ]
-
-
-class _Arms:
-    """One combatant's attacks on every other, priced at the dialog's odds."""
-
-    def __init__(self, price: _Prices, actor: OseCombatant, others: list[OseCombatant]) -> None:
-        weapons = list(weaponry._weapons(actor.sheet))
-        n = len(others)
-        sheet = actor.sheet
-        # melee: a PC strikes once with its readied weapon (else its first melee weapon);
-        # a monster makes every attack of one routine, each as often as printed.
-        groups: list[list[tuple[int, int, Weapon]]]
-        self.uses: list[int] = []
-        """Uses a day of each routine (its fewest-used attack's; 0: every round)."""
-        self.breaths: list[_Breath | None] = []
-        """Per routine, its breath weapon (the routine's other attacks are made as well)."""
-        if isinstance(sheet, MonsterSheet) and sheet.attacks:
-            groups = [
-                [
-                    (sheet.attacks.index(a), a.count, weapons[sheet.attacks.index(a)])
-                    for a in routine
-                    if not a.breath
-                ]
-                for routine in monster_routines(sheet)
-            ]
-            self.uses = [
-                min(
-                    (
-                        a.uses - getattr(actor, "spent", {}).get(sheet.attacks.index(a), 0)
-                        for a in routine
-                        if a.uses
-                    ),
-                    default=0,
-                )
-                or (-1 if any(a.uses for a in routine) else 0)
-                for routine in monster_routines(sheet)
-            ]
-            for attacks in monster_routines(sheet):
-                blows = routine_breath(attacks)
-                self.breaths.append(
-                    None
-                    if blows is None
-                    else _Breath(price.encounter, actor, sheet.attacks.index(blows), others)
-                )
-        else:
-            ready = [(i, 1, w) for i, w in enumerate(weapons) if w.melee]
-            groups = [ready[:1]]
-            self.uses = [0]
-        self.routines: list[list[tuple[int, list[Strike | None]]]] = []
-        self.worth: list[list[tuple[int, list[tuple[float, float] | None]]]] = []
-        """Per routine and attack: its count and, per target, the average damage and the
-        chance of its effect taking hold, each times the chance to hit."""
-        for group in groups:
-            routine, worth = [], []
-            for index, count, weapon in group:
-                row = [
-                    None
-                    if other.side == actor.side
-                    else price(actor, other, index, weapon, MELEE_FEET)
-                    for other in others
-                ]
-                routine.append((count, row))
-                worth.append(
-                    (count, [None if strike is None else _worth(strike) for strike in row])
-                )
-            self.routines.append(routine)
-            self.worth.append(worth)
-        for number, spec in enumerate(self.breaths):
-            if spec is not None:
-                assert isinstance(sheet, MonsterSheet)
-                found = routine_breath(monster_routines(sheet)[number])
-                assert found is not None
-                self.worth[number].append((1, spec.worth(sheet, sheet.attacks.index(found))))
-        self.breath_at = next((k for k, b in enumerate(self.breaths) if b is not None), -1)
-        """The routine with a breath weapon (-1: none)."""
-        self.melee = self.routines[0]
-        """The first routine: whom it can strike decides whom a mover closes on."""
-        self.struck: Callable[[int], object] | None = (
-            self.melee[0][1].__getitem__ if self.melee else None
-        )
-        """Whether its first attack can strike a target (by index)."""
-        # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
-        # a thrown melee weapon (a dagger, a spear) is kept in hand for melee.
-        missiles = [(i, w) for i, w in enumerate(weapons) if w.missile and w.ranges and not w.melee]
-        self.ranges: tuple[int, int, int] | None = None
-        self.missile: list[tuple[Strike | None, ...] | None] = [None] * n
-        if missiles:
-            index, weapon = max(missiles, key=lambda pair: (pair[1].ranges or (0, 0, 0))[2])
-            assert weapon.ranges is not None
-            self.ranges = weapon.ranges
-            for j, other in enumerate(others):
-                if other.side != actor.side:
-                    bands = tuple(
-                        price(actor, other, index, weapon, feet) for feet in weapon.ranges
-                    )
-                    self.missile[j] = None if bands == (None, None, None) else bands
-        self.aimed: Callable[[int], object] = self.missile.__getitem__
-        """Whether its missile weapon can hit a target (by index) at some range."""
 
 
 class _Plan:
@@ -415,8 +147,8 @@ class _Plan:
             if self.individual and all(c.rolled is not None for c in combatants):
                 self.own_rolls = [c.rolled or 0 for c in combatants]
         # attacks: this round's (declarations count) and every later round's
-        price = _Prices(encounter)
-        self.arms = [_Arms(price, c, combatants) for c in combatants]
+        price = Prices(encounter)
+        self.arms = [Arms(price, c, combatants) for c in combatants]
         if any(c.declared != "none" for c in combatants):
             calm = encounter.model_copy(
                 update={
@@ -426,8 +158,8 @@ class _Plan:
                 }
             )
             calm_combatants = list(calm.combatants)
-            calm_price = _Prices(calm)
-            self.later = [_Arms(calm_price, c, calm_combatants) for c in calm_combatants]
+            calm_price = Prices(calm)
+            self.later = [Arms(calm_price, c, calm_combatants) for c in calm_combatants]
         else:
             self.later = self.arms
 
@@ -471,6 +203,7 @@ class _Fight:
 
     __slots__ = (
         "breathed",
+        "calm",
         "down",
         "fled",
         "foes",
@@ -505,6 +238,10 @@ class _Fight:
         self.foes = start.copy(self.plane, self.hp)
         """Who stands where, by side: the policy's picks and who is in reach."""
         self.state = [list(m) for m in plan.morale]
+        self.calm = [not monsters for monsters in plan.monsters_of]
+        """Per side, a morale check now would do nothing: none of its own has fallen since
+        it was last asked (what the check reads, its monsters down and fled, changes only by
+        a fall), or it has no monsters."""
         self.held = plan.held[:]
         """Out of the fight by an effect (paralysed, petrified, charmed)."""
         self.uses = [a.uses[:] for a in plan.later]
@@ -527,11 +264,13 @@ class _Fight:
         """``t`` is out of the fight (down, held, fled): its side has one fewer."""
         self.out[t] = True
         self.foes.leave(t)
-        self._gone(self.plan.side[t])
+        s = self.plan.side[t]
+        self.calm[s] = False
+        self._gone(s)
 
     def hurt(self, t: int, strike: Strike) -> None:
-        """One attack on ``t`` (see :func:`_roll`, inlined: this is the innermost step); an
-        effect's save is rolled only where the attack has one."""
+        """One attack on ``t`` (:func:`.forecast_arms.roll`, inlined: this is the innermost
+        step); an effect's save is rolled only where the attack has one."""
         lowest, count, sides, bonus, multiplier, more, fail, kind = strike
         r = self.r
         if r() * 20.0 < lowest - 1:
@@ -544,17 +283,18 @@ class _Fight:
                 for _ in range(extra):
                     bonus += int(r() * extra_sides) + 1
             hp[t] -= damage_dealt(bonus, multiplier)
-        if kind and not self.down(hp[t]) and r() < fail:
+        down = self.down
+        if kind and not down(hp[t]) and r() < fail:
             if kind == 2:
                 hp[t] = min(hp[t], 0)  # attacks.apply_effect: poison kills
             else:
                 self.held[t] = True  # attacks.afflicted: out of the fight
-        if (self.held[t] or self.down(hp[t])) and not self.out[t]:
+        if (self.held[t] or down(hp[t])) and not self.out[t]:
             self._fell(t)
         else:
             self.foes.wounded(t)
 
-    def breathe(self, i: int, t: int, breath: _Breath) -> None:
+    def breathe(self, i: int, t: int, breath: Breath) -> None:
         """``i``'s breath weapon on ``t`` and every foe within :data:`BREATH_CATCHES_FEET`
         of it: no attack roll; each caught saves (for half, or against its effect)."""
         r, hp, out = self.r, self.hp, self.out
@@ -593,6 +333,9 @@ class _Fight:
     def morale(self, s: int) -> None:
         """Step a of side ``s``'s turn: one check for the moments now due (round.morale_due,
         round.morale_check: the first living monster's ML, no adjustment)."""
+        if self.calm[s]:
+            return
+        self.calm[s] = True  # until one of its own falls
         plan, hp, fled = self.plan, self.hp, self.fled
         checked, passes, broken = self.state[s]
         monsters = plan.monsters_of[s]
@@ -615,14 +358,16 @@ class _Fight:
                 self._fell(i)
 
 
-def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: bool) -> int:
+def _movement(fight: _Fight, arms: list[Arms], i: int, declared: str, stay: bool) -> int:
     """Step b of ``i``'s turn, and what it will do (0: nothing; :data:`_MELEE`,
-    :data:`_SHOOT`): in melee it stays; a withdrawal or retreat steps away from the nearest
-    foe; a missile weapon that reaches shoots from where it stands; anyone else moves its
-    rate toward the policy's foe."""
+    :data:`_SHOOT`), for one not in melee (who stays: :func:`_group` asks that first) or
+    with a declaration: a withdrawal or retreat steps away from the nearest foe; a missile
+    weapon that reaches shoots from where it stands; anyone else moves its rate toward the
+    policy's foe."""
     plan, foes = fight.plan, fight.foes
     feet, rate = foes.feet, plan.rate
-    if fight.fled[i] or not foes.any_foe(i):
+    if fight.fled[i] or fight.sides <= 1:
+        # fled, or no foe stands (``i`` stands: its own side is one of the sides standing)
         return 0
     if declared:
         if declared != "cast a spell" and plan.away[i]:
@@ -630,8 +375,6 @@ def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: boo
             # from the nearest foe
             fight.back_off(i, foes.pick(i, how="nearest"), plan.away[i])
         return _SHOOT if declared == "fighting withdrawal" else 0
-    if foes.within(i, MELEE_FEET):
-        return _MELEE
     a = arms[i]
     ranges = a.ranges
     if ranges is not None and (stay or not a.melee):
@@ -657,13 +400,18 @@ def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: boo
     return _MELEE if feet(i, t) <= MELEE_FEET else _SHOOT if ranges is not None else 0
 
 
-def _missile(fight: _Fight, a: _Arms, i: int) -> None:
+def _beyond_melee(_foe: int, feet: int) -> bool:
+    """A shot's foe stands beyond melee (one within 5' is struck, not shot)."""
+    return feet > MELEE_FEET
+
+
+def _missile(fight: _Fight, a: Arms, i: int) -> None:
     """Step c of ``i``'s turn: a shot at the policy's foe in range beyond melee, at the
     band's odds."""
     ranges, foes = a.ranges, fight.foes
     if ranges is None:
         return
-    t = foes.pick(i, a.aimed, at=lambda _j, feet: feet > MELEE_FEET, reach=ranges[2])
+    t = foes.pick(i, a.aimed, at=_beyond_melee, reach=ranges[2])
     if t >= 0:
         band = a.missile[t]
         assert band is not None
@@ -673,11 +421,11 @@ def _missile(fight: _Fight, a: _Arms, i: int) -> None:
             fight.hurt(t, strike)
 
 
-def _melee(fight: _Fight, a: _Arms, i: int) -> None:
+def _melee(fight: _Fight, a: Arms, i: int) -> None:
     """Step e of ``i``'s turn: a monster's best routine against the foe it strikes first (a
     breath by its uses), every attack of it at the policy's foe beside it."""
     foes, hp, r = fight.foes, fight.hp, fight.r
-    routine = a.melee
+    routine = a.blows[0]
     if len(a.routines) > 1:
         # one routine a round: the best against the foe it would strike first
         first_foe = foes.choose(foes.around(i, MELEE_FEET))
@@ -702,15 +450,15 @@ def _melee(fight: _Fight, a: _Arms, i: int) -> None:
             )
         else:
             pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
-        routine = a.routines[pick]
+        routine = a.blows[pick]
         if uses_left[pick] > 0:
             uses_left[pick] = uses_left[pick] - 1 or -1
         if pick == b and breath is not None:
             fight.breathed[i] = True
             fight.breathe(i, first_foe, breath)
-    for count, blows in routine:
+    for count, blows, reaches in routine:
         for _ in range(count):
-            t = foes.choose(foes.around(i, MELEE_FEET, accept=blows.__getitem__))
+            t = foes.choose(foes.around(i, MELEE_FEET, accept=reaches))
             if t < 0:
                 break
             strike = blows[t]
@@ -730,13 +478,24 @@ def _group(fight: _Fight, group: list[int], first: bool, stay: bool) -> bool:
     )
     if not actors:
         return False
-    for s in {plan.side[i] for i in actors}:
-        if plan.monsters_of[s]:
-            fight.morale(s)
-    modes = [_movement(fight, arms, i, plan.declared[i] if first else "", stay) for i in actors]
-    for i, mode in zip(actors, modes, strict=True):
-        if mode == _SHOOT:
-            _missile(fight, arms[i], i)
+    calm = fight.calm
+    if False in calm:
+        for s in {plan.side[i] for i in actors}:
+            if not calm[s]:
+                fight.morale(s)
+    # in melee (a foe within 5') one stays and strikes: the index asked once (a fled or a
+    # declared combatant's turn is :func:`_movement`'s)
+    within, fled, declared = fight.foes.within, fight.fled, plan.declared
+    modes = [
+        _MELEE
+        if not (first and declared[i]) and not fled[i] and within(i, MELEE_FEET)
+        else _movement(fight, arms, i, declared[i] if first else "", stay)
+        for i in actors
+    ]
+    if _SHOOT in modes:
+        for i, mode in zip(actors, modes, strict=True):
+            if mode == _SHOOT:
+                _missile(fight, arms[i], i)
     for i, mode in zip(actors, modes, strict=True):
         if mode == _MELEE:
             _melee(fight, arms[i], i)
@@ -796,4 +555,4 @@ def play_attack(
         if bands is None or ranges is None or feet > ranges[2]:
             return None
         strike = bands[0 if feet <= ranges[0] else 1 if feet <= ranges[1] else 2]
-    return None if strike is None else _roll(strike, dice.random)
+    return None if strike is None else roll(strike, dice.random)

@@ -98,7 +98,7 @@ class InitiativeRule(NamedTuple):
         one per side still standing (ties as ``ties`` says)."""
         if self.each:
             return [d6() + modifier for modifier in init]
-        found = roll_sides([s for s in range(len(left)) if left[s]], d6, reroll=ties.reroll)
+        found = roll_sides([s for s, count in enumerate(left) if count], d6, reroll=ties.reroll)
         return [found.get(s, 0) for s in range(len(left))]
 
     def roll_index(self, combatant: int, side: list[int]) -> int:

@@ -18,7 +18,7 @@ from m3desk.core.forecast import Policy, run_fights
 from m3desk.core.routines import Damage, best_routine, routines_of, split_alternatives
 from m3desk.storage.bestiary import load_bestiary
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems.ose import forecast
+from m3desk.systems.ose import forecast, forecast_arms
 from m3desk.systems.ose.attacks import afflicted
 from m3desk.systems.ose.encounter import OseEncounter
 from m3desk.systems.ose.samples import characters
@@ -320,7 +320,7 @@ def test_the_forecast_prices_each_attack_as_the_dialog_does() -> None:
             mean = re.search(r"average (\d+\.\d)", " ".join(preview.lines))
             strike = row[j]
             assert strike is not None
-            damage, takes = forecast._worth(strike)
+            damage, takes = forecast_arms.worth_of(strike)
             assert Fraction(21 - strike[0], 20) == preview.success
             assert (round(damage / float(preview.success), 1) if mean else 0) == (
                 float(mean.group(1)) if mean else 0
@@ -328,11 +328,11 @@ def test_the_forecast_prices_each_attack_as_the_dialog_does() -> None:
             held = [p for name, p in preview.outcomes if name.endswith("charmed")]
             assert takes == pytest.approx(float(held[0]) if held else 0.0)
             worth[attack.name] = count * (damage + takes * hp)
-    chosen = forecast.choose_routine(arms.worth, [0, 0], j, hp)
+    chosen = forecast_arms.choose_routine(arms.worth, [0, 0], j, hp)
     assert chosen == best_routine(routines_of(VAMPIRE.attacks), lambda a: worth[a.name])
     assert chosen == 1  # the gaze: a charm (75 % of 20 hp) is worth more than 1d10
     weak = forecast._Plan(_duel(VAMPIRE, tough.model_copy(update={"hit_points": 4}))[0])
-    assert forecast.choose_routine(weak.arms[i].worth, [0, 0], j, 4) == 0  # nearly dead: touch
+    assert forecast_arms.choose_routine(weak.arms[i].worth, [0, 0], j, 4) == 0  # nearly dead: touch
 
 
 def test_the_forecast_applies_the_effect_as_the_dialog_does() -> None:
@@ -373,7 +373,7 @@ def test_a_breath_weapon_is_used_by_its_uses() -> None:
     arms, i = plan.arms[plan.ids.index(dragon_id)], plan.ids.index(dragon_id)
     picks = []
     for _ in range(5):
-        pick = forecast.choose_routine(arms.worth, fight.uses[i], 0, 30)
+        pick = forecast_arms.choose_routine(arms.worth, fight.uses[i], 0, 30)
         picks.append(pick)
         if fight.uses[i][pick] > 0:
             fight.uses[i][pick] = fight.uses[i][pick] - 1 or -1
