@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -24,9 +24,11 @@ from m3desk.storage.encounter_files import save_encounter
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.map import backdrop
-from m3desk.ui.window.print_worker import PrintProgress
 from tests.ui.gui_stalls import event_loop_stalls
 from tests.ui.window.conftest import ScriptedDialogs
+
+if TYPE_CHECKING:
+    from m3desk.ui.window.print_worker import PrintProgress
 
 pytestmark = pytest.mark.qt_log_ignore("does not support grabbing the keyboard")  # menus
 LEFT = Qt.MouseButton.LeftButton
