@@ -147,8 +147,9 @@ class PrintProgress(QDialog):
         self.setModal(False)
         self.setWindowModality(Qt.WindowModality.NonModal)
         self._run = run
-        self.what = QLabel(run.what, self)
+        self.what = QLabel(f"{title} {run.what}", self)  # "Exporting PDF “Crypt.pdf”"
         self.what.setTextFormat(Qt.TextFormat.PlainText)  # a file name is never markup
+        self.what.setWordWrap(True)
         self.step = QLabel("Starting…", self)
         self.step.setTextFormat(Qt.TextFormat.PlainText)
         self.bar = QProgressBar(self)
