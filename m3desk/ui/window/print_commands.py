@@ -405,6 +405,8 @@ class PrintCommands(QObject):
     def _ended(self, run: PrintRun, outcome: PrintOutcome, words: _Words) -> None:
         if self._run is run:
             self._run = None
+        if self._last is not None and self._last is not run:
+            self._last.deleteLater()  # one finished run is kept, for wait()
         self._last = run
         if outcome.error:
             dialogs.show_error(self._window, words.failed, outcome.error)

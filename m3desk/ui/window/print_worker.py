@@ -135,7 +135,12 @@ class PrintRun(QObject):
     def _end(self, outcome: PrintOutcome) -> None:
         if self.outcome is None:
             self.outcome = outcome
+            self._work = _done  # the documents and the printer are let go
             self.ended.emit(outcome)
+
+
+def _done(_progress: Callable[[PageProgress], None], _cancelled: Callable[[], bool]) -> int:
+    return 0
 
 
 class PrintProgress(QDialog):
