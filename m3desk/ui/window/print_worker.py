@@ -180,8 +180,14 @@ class PrintProgress(QDialog):
             self.show()
 
     def _show_step(self, step: PageProgress) -> None:
+        """One bar for the whole run: a party's moves by documents (each sheet's pages are
+        known only once it is laid out), one document's by pages."""
         self.step.setText(progress_words(step))
-        if step.page == 0:
+        if step.documents > 1:
+            self.bar.setRange(0, step.documents * 100)
+            done = step.page * 100 // step.pages if step.pages else 0
+            self.bar.setValue((step.document - 1) * 100 + done)
+        elif step.page == 0:
             self.bar.setRange(0, 0)
         else:
             self.bar.setRange(0, step.pages)
