@@ -96,6 +96,8 @@ def _unwritable(target: Path) -> str:
     """Why a PDF cannot be written at ``target`` (asked before any page is painted), or
     nothing: a missing or refused folder, a folder in the file's place."""
     folder = target.parent
+    if folder.exists() and not folder.is_dir():
+        return f"“{target.name}” was not written: “{folder.name}” is a file, not a folder."
     if not folder.is_dir():
         return f"“{target.name}” was not written: its folder “{folder}” does not exist."
     if target.is_dir():

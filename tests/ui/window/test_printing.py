@@ -116,6 +116,7 @@ def test_a_pdf_that_cannot_be_written_is_reported(
     assert window.print_commands.export_current_pdf() is None
     [message] = fake_dialogs.messages()
     assert "Could not export the PDF" in message and "felix.pdf" in message
+    assert "“a file” is a file, not a folder." in message
 
 
 def test_ctrl_p_prints_an_encounter_on_the_chosen_printer(
