@@ -688,6 +688,8 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        if "print_commands" in self.__dict__:  # a print under way stops, its thread joined
+            self.print_commands.stop()
         if remember_layout:
             if self._library_beside_encounter and self.library.isVisible():
                 self.settings_store.set_encounter_library_width(self.library.width())

@@ -10,6 +10,11 @@ dialog (:func:`prepare_encounter_printer` offers landscape there first).
 
 ``options_for`` gives a game's table rules as the table set them, so a printed sheet shows
 the numbers the screen shows; an encounter prints with its own rules.
+
+Every entry point that paints takes ``progress`` and ``cancelled`` (see
+:func:`.pages.render_jobs`): the window runs them in a worker thread
+(:mod:`m3desk.ui.window.print_worker`); they touch no widget and no pixmap (pictures are
+``QImage``), so a thread other than the GUI's may paint a PDF writer or a printer.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter
 from m3desk import APP_NAME, __version__
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.ui.printing.jobs import OptionsFor, by_game, document_job, is_encounter
-from m3desk.ui.printing.pages import Orientation, render_jobs
+from m3desk.ui.printing.pages import Orientation, PageProgress, render_jobs
 
 if TYPE_CHECKING:
     # Imported where used: the command line exports PDFs without loading widgets.
@@ -52,6 +57,8 @@ PageSizeLike = QPageSize | QPageSize.PageSizeId
 MARGIN_MM = 12.0
 """Wide enough for any office printer's unprintable edge, narrow enough to fit one page."""
 PDF_RESOLUTION = 1200
+Progress = Callable[[PageProgress], None]
+Cancelled = Callable[[], bool]
 
 
 def _page_size(page_size: PageSizeLike) -> QPageSize:
@@ -111,23 +118,37 @@ def _render(
     options_for: OptionsFor | None,
     *,
     choose_orientation: bool,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
 ) -> int:
     """Every document in its game's layout, each game's together (a mixed party)."""
     jobs = [document_job(document, options_for) for document in by_game(documents)]
-    return render_jobs(device, jobs, choose_orientation=choose_orientation)
+    return render_jobs(
+        device, jobs, choose_orientation=choose_orientation, progress=progress, cancelled=cancelled
+    )
 
 
 def documents_pdf_bytes(
     documents: Sequence[Printable],
     page_size: PageSizeLike = QPageSize.PageSizeId.A4,
     options_for: OptionsFor | None = None,
+    *,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
 ) -> tuple[bytes, int]:
     """Sheets and encounters in one PDF, each from a new page in its own orientation."""
     chosen = tuple(documents)
     return _pdf(
         _title(chosen) if chosen else "",
         page_size,
-        lambda writer: _render(writer, chosen, options_for, choose_orientation=True),
+        lambda writer: _render(
+            writer,
+            chosen,
+            options_for,
+            choose_orientation=True,
+            progress=progress,
+            cancelled=cancelled,
+        ),
     )
 
 
@@ -140,15 +161,21 @@ def export_documents_pdf(
     out_path: str | os.PathLike[str],
     page_size: PageSizeLike = QPageSize.PageSizeId.A4,
     options_for: OptionsFor | None = None,
+    *,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
 ) -> int:
     """Write sheets and encounters, in the order given, as one PDF; returns pages written.
 
     The file is replaced atomically (temp file in the same folder, fsync, ``os.replace``);
     raises :class:`m3desk.storage.errors.SaveError` with a readable message when the
     file cannot be written, :class:`.jobs.NotPrintableError` for a document no game
-    prints, and ``ValueError`` for an empty list.
+    prints, ``ValueError`` for an empty list, and :class:`.pages.PrintCancelled` when
+    ``cancelled`` said stop (the file, or its absence, then as it was).
     """
-    data, pages = documents_pdf_bytes(documents, page_size, options_for)
+    data, pages = documents_pdf_bytes(
+        documents, page_size, options_for, progress=progress, cancelled=cancelled
+    )
     atomic_write_bytes(out_path, data)
     return pages
 
@@ -191,12 +218,24 @@ def _ensure_margins(printer: QPrinter) -> None:
 
 
 def print_sheets(
-    sheets: Sequence[Printable], printer: QPrinter, options_for: OptionsFor | None = None
+    sheets: Sequence[Printable],
+    printer: QPrinter,
+    options_for: OptionsFor | None = None,
+    *,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
 ) -> int:
     """File → Print: paint on a printer the user has set up; returns pages sent."""
     printer.setDocName(_title(sheets))
     _ensure_margins(printer)
-    return _render(printer, sheets, options_for, choose_orientation=False)
+    return _render(
+        printer,
+        sheets,
+        options_for,
+        choose_orientation=False,
+        progress=progress,
+        cancelled=cancelled,
+    )
 
 
 def prepare_encounter_printer(printer: QPrinter) -> None:
@@ -209,7 +248,13 @@ def prepare_encounter_printer(printer: QPrinter) -> None:
     _ensure_margins(printer)
 
 
-def print_encounter(encounter: Printable, printer: QPrinter) -> int:
+def print_encounter(
+    encounter: Printable,
+    printer: QPrinter,
+    *,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
+) -> int:
     """File → Print for an encounter: the GM sheet in the printer's orientation.
 
     Portrait works too (the lists stack and the combatant table folds), so what the
@@ -217,7 +262,9 @@ def print_encounter(encounter: Printable, printer: QPrinter) -> int:
     """
     printer.setDocName(_title([encounter]))
     _ensure_margins(printer)
-    return _render(printer, [encounter], None, choose_orientation=False)
+    return _render(
+        printer, [encounter], None, choose_orientation=False, progress=progress, cancelled=cancelled
+    )
 
 
 def preview_dialog(

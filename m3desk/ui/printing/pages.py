@@ -6,6 +6,10 @@ table over to a continuation page and number their pages the same way.
 
 Rendering is two passes per document: first every block is measured and placed, then
 the pages are painted, so each footer can say "page 1 of 2".
+
+A print run may be watched and stopped (:func:`render_jobs`' ``progress`` and ``cancelled``):
+the window paints in a worker thread and shows "Page 3 of 12"; a stop takes effect between
+pages and raises :class:`PrintCancelled` (a printer's job is aborted, not sent half done).
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ __all__ = [
     "FOOTER_H",
     "GAP",
     "Orientation",
+    "PageProgress",
     "Placed",
+    "PrintCancelled",
     "PrintError",
     "PrintJob",
     "paginate",
@@ -39,6 +45,22 @@ FOOTER_H = 20.0
 
 class PrintError(RuntimeError):
     """The page could not be drawn on (e.g. the printer or PDF file refused to open)."""
+
+
+class PrintCancelled(PrintError):
+    """The print run was stopped between pages (Cancel); nothing is to be written."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageProgress:
+    """How far a print run is: ``page`` of ``pages`` of document ``document`` (1-based) of
+    ``documents``; ``page`` 0 while that document is laid out (its pages not yet known)."""
+
+    title: str
+    page: int
+    pages: int
+    document: int
+    documents: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,13 +151,21 @@ class PrintJob:
 
 
 def render_jobs(
-    device: QPagedPaintDevice, jobs: Sequence[PrintJob], *, choose_orientation: bool
+    device: QPagedPaintDevice,
+    jobs: Sequence[PrintJob],
+    *,
+    choose_orientation: bool,
+    progress: Callable[[PageProgress], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> int:
     """Paint every document on ``device``, each from a new page; returns pages painted.
 
     With ``choose_orientation`` each document gets its own orientation (a PDF may mix
     portrait character sheets with a landscape encounter sheet); otherwise the device's
-    page layout is used as it is and every layout adapts to its width.
+    page layout is used as it is and every layout adapts to its width. ``progress`` hears
+    of each document's layout and of each page painted; ``cancelled`` is asked before
+    each: when it says yes the run stops there, a printer's job is aborted, and
+    :class:`PrintCancelled` is raised.
     """
     if not jobs:
         raise ValueError("no sheets to print")
@@ -148,18 +178,35 @@ def render_jobs(
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        for job in jobs:
+        for index, job in enumerate(jobs, start=1):
+            _stop_if(cancelled, device)
+            if progress is not None:
+                progress(PageProgress(job.title, 0, 0, index, len(jobs)))
             if pages_painted and choose_orientation:
                 device.setPageOrientation(job.orientation)  # takes effect on the new page
             canvas = Canvas(painter)  # the page's size may differ from the last document's
             pages = job.layout(canvas)
             for number, page in enumerate(pages, start=1):
+                _stop_if(cancelled, device)
                 if pages_painted and not device.newPage():
                     raise PrintError("could not start a new page")
                 for placed in page:
                     placed.block.paint(canvas, 0.0, placed.y, canvas.width, placed.height)
                 job.footer(canvas, number, len(pages))
                 pages_painted += 1
+                if progress is not None:
+                    progress(PageProgress(job.title, number, len(pages), index, len(jobs)))
     finally:
         painter.end()
     return pages_painted
+
+
+def _stop_if(cancelled: Callable[[], bool] | None, device: QPagedPaintDevice) -> None:
+    """Raise PrintCancelled when asked to stop; a printer's job is aborted first (a PDF
+    writer's pages are only in memory and are dropped by the caller)."""
+    if cancelled is None or not cancelled():
+        return
+    abort = getattr(device, "abort", None)  # QPrinter: the spooled pages are not printed
+    if callable(abort):
+        abort()
+    raise PrintCancelled("stopped before it was finished")

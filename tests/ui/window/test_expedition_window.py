@@ -167,6 +167,7 @@ def test_a_light_burns_out_and_a_check_brings_a_fight(
     target = tmp_path / "session.pdf"
     fake_dialogs.answer("pdf_file_name", target)
     window.menu_actions.export_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     printed = " ".join(pdftotext(target).split())
     assert f"{light.member}" in printed and "7 rounds" in printed
     # Each step was one undo step.

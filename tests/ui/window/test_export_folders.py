@@ -30,7 +30,9 @@ def test_export_pdf_starts_in_documents_then_where_the_last_went(
     elsewhere.mkdir()
     fake_dialogs.answer("pdf_file_name", elsewhere / "first.pdf", None)
     window.menu_actions.export_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     window.menu_actions.export_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     first, second = [args[1] for args in fake_dialogs.named("pdf_file_name")]
     assert first.parent == documents and first.suffix == ".pdf"
     assert second.parent == elsewhere

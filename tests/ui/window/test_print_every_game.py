@@ -41,6 +41,7 @@ def mine(paths: AppPaths, source: Path) -> Path:
 def export_current(window: MainWindow, fake_dialogs: ScriptedDialogs, out: Path) -> str:
     fake_dialogs.answer("pdf_file_name", out)
     window.menu_actions.export_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     assert not fake_dialogs.messages(), fake_dialogs.messages()
     assert out.read_bytes()[:5] == b"%PDF-"
     return pdftotext(out)
@@ -98,6 +99,7 @@ def test_every_games_encounter_tab_exports_prints_and_previews(
 
     fake_dialogs.answer("ask_printer", printer_to(tmp_path / "printed.pdf"))
     window.menu_actions.print.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     assert_encounter_text(pdftotext(tmp_path / "printed.pdf"), encounter)
 
     window.menu_actions.print_preview.trigger()
@@ -115,6 +117,7 @@ def test_export_party_pdf_of_library_sheets_of_every_game(
     assert window.library.select_paths(files) == len(files)
     fake_dialogs.answer("pdf_file_name", tmp_path / "party.pdf")
     window.menu_actions.export_party_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     assert not fake_dialogs.messages()
     text = pdftotext(tmp_path / "party.pdf")
     assert int(pdfinfo(tmp_path / "party.pdf")["Pages"]) >= len(files)
@@ -123,6 +126,7 @@ def test_export_party_pdf_of_library_sheets_of_every_game(
 
     fake_dialogs.answer("ask_printer", printer_to(tmp_path / "printed.pdf"))
     window.menu_actions.print_party.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     printed = pdftotext(tmp_path / "printed.pdf")
     for file in files:
         assert_sheet_text(printed, load_sheet(file).model)
@@ -138,6 +142,7 @@ def test_a_party_of_several_games_prints_each_games_sheets_together(
     assert window.library.select_paths(files) == len(files)
     fake_dialogs.answer("pdf_file_name", tmp_path / "party.pdf")
     window.menu_actions.export_party_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     assert not fake_dialogs.messages()
     text = words(pdftotext(tmp_path / "party.pdf"))
     sheets = [load_sheet(file).model for file in files]

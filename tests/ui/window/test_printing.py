@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from m3desk.ui import app as app_module
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.printing import export
+from m3desk.ui.printing.jobs import is_encounter
 from tests.ui.window.conftest import ScriptedDialogs, edit
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -19,17 +20,17 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 @pytest.fixture
 def exported(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
-    """Records (function, pages returned) for every PDF the window exports."""
+    """Records (what, pages returned) for every PDF the window exports: "encounter" or
+    "sheets"."""
     calls: list[tuple[str, int]] = []
-    for name in ("export_pdf", "export_encounter_pdf"):
-        real = getattr(export, name)
+    real = export.export_documents_pdf
 
-        def recording(*args: Any, _real: Any = real, _name: str = name) -> int:
-            pages = _real(*args)
-            calls.append((_name, pages))
-            return pages
+    def recording(documents: Any, *args: Any, **options: Any) -> int:
+        pages = real(documents, *args, **options)
+        calls.append(("encounter" if is_encounter(documents[0]) else "sheets", pages))
+        return pages
 
-        monkeypatch.setattr(export, name, recording)
+    monkeypatch.setattr(export, "export_documents_pdf", recording)
     return calls
 
 
@@ -48,13 +49,14 @@ def test_export_pdf_of_the_current_sheet(
     edit(record, notes="Printed with the unsaved notes")
     fake_dialogs.answer("pdf_file_name", tmp_path / "gramfive sheet")
     window.menu_actions.export_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     [(_parent, suggested, _filter)] = fake_dialogs.named("pdf_file_name")
     # Named after the file, in the documents folder (test_export_folders.py follows it).
     assert suggested.name == record.path.with_suffix(".pdf").name
     written = tmp_path / "gramfive sheet.pdf"
     assert _is_pdf(written)
     [(function, pages)] = exported
-    assert function == "export_pdf" and pages >= 1
+    assert function == "sheets" and pages >= 1
 
 
 def test_export_pdf_of_the_current_encounter(
@@ -67,9 +69,10 @@ def test_export_pdf_of_the_current_encounter(
     window.open_path(saved_encounter)
     fake_dialogs.answer("pdf_file_name", tmp_path / "fane.pdf")
     window.menu_actions.export_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     assert _is_pdf(tmp_path / "fane.pdf")
     [(function, pages)] = exported
-    assert function == "export_encounter_pdf" and pages >= 1
+    assert function == "encounter" and pages >= 1
 
 
 def test_export_party_pdf_takes_the_library_selection(
@@ -87,6 +90,7 @@ def test_export_party_pdf_takes_the_library_selection(
     ]
     fake_dialogs.answer("pdf_file_name", tmp_path / "party.pdf")
     window.menu_actions.export_party_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     assert _is_pdf(tmp_path / "party.pdf")
     [(_function, pages)] = exported
     assert pages >= 2  # each sheet starts a new page
@@ -97,6 +101,7 @@ def test_party_with_nothing_selected_or_open_explains_what_to_do(
 ) -> None:
     window.library.view.clearSelection()
     window.menu_actions.print_party.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     [message] = fake_dialogs.messages("show_info")
     assert "Select characters and monsters" in message
 
@@ -111,6 +116,7 @@ def test_a_pdf_that_cannot_be_written_is_reported(
     assert window.print_commands.export_current_pdf() is None
     [message] = fake_dialogs.messages()
     assert "Could not export the PDF" in message and "felix.pdf" in message
+    assert "“a file” is a file, not a folder." in message
 
 
 def test_ctrl_p_prints_an_encounter_on_the_chosen_printer(
@@ -131,6 +137,7 @@ def test_ctrl_p_prints_an_encounter_on_the_chosen_printer(
 
     fake_dialogs.answer("ask_printer", print_to_file)
     qtbot.keyClick(window, Qt.Key.Key_P, CTRL)
+    window.print_commands.wait()  # painted on a worker thread
     assert seen == [QPageLayout.Orientation.Landscape]  # offered landscape first
     assert _is_pdf(target)
 
@@ -188,8 +195,9 @@ def test_a_printing_entry_point_this_build_lacks_is_reported_not_raised(
     fake_dialogs: ScriptedDialogs,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delattr(export, "export_encounter_pdf")
+    monkeypatch.delattr(export, "export_documents_pdf")
     window.open_path(saved_encounter)
     window.menu_actions.export_pdf.trigger()  # no file dialog: nothing could be written
+    window.print_commands.wait()  # painted on a worker thread
     [message] = fake_dialogs.messages()
-    assert "Printing not available" in message and "export_encounter_pdf" in message
+    assert "Printing not available" in message and "export_documents_pdf" in message

@@ -204,6 +204,7 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     fake_dialogs.answer("pdf_file_name", target)
     window.session.focus(next(r for r in window.session.records if r.page is page))
     window.menu_actions.export_pdf.trigger()
+    window.print_commands.wait()  # painted on a worker thread
     printed = " ".join(pdftotext(target).split())
     assert "Defeated:" in printed and monsters[0].name in printed
     if worth:
