@@ -61,6 +61,15 @@ def test_export_pdf_loads_no_widget(qapp, tmp_path: Path, game: str) -> None:
         save_document(source, catalog.document_type(type(encounter)), encounter)
     else:
         source = sample_files(game)[0]
+    modules = _modules_after_export(source, tmp_path)
+    assert "PySide6.QtGui" in modules  # the page was drawn
+    widgets = [m for m in modules if m in WIDGETS or m.startswith(tuple(f"{w}." for w in WIDGETS))]
+    assert widgets == [], widgets
+
+
+def _modules_after_export(source: Path, tmp_path: Path) -> list[str]:
+    """The modules ``m3desk export-pdf`` of ``source`` has loaded when it has written the
+    PDF, in a fresh process."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-c", _MODULES_AFTER_EXPORT, str(source), str(tmp_path / "out.pdf")],
@@ -72,7 +81,33 @@ def test_export_pdf_loads_no_widget(qapp, tmp_path: Path, game: str) -> None:
     )
     code, loaded = done.stdout.strip().splitlines()[-1].split(" ", 1)
     assert code == "0" and (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF-")
-    modules = loaded.split(",")
-    assert "PySide6.QtGui" in modules  # the page was drawn
-    widgets = [m for m in modules if m in WIDGETS or m.startswith(tuple(f"{w}." for w in WIDGETS))]
-    assert widgets == [], widgets
+    return loaded.split(",")
+
+
+def _fighting() -> list[str]:
+    return [game for game in _shipped() if registry.get(game).encounter is not None]
+
+
+@pytest.mark.parametrize("game", _fighting())
+def test_export_pdf_loads_the_encounters_game_alone_and_no_forecast(
+    qapp, tmp_path: Path, game: str
+) -> None:
+    """Issue 30: a fight of four printed by ``m3desk export-pdf`` loads its own game's
+    package and no other game's, and nothing of the forecast (a game's simulated turn loop,
+    :mod:`m3desk.core.forecast` and its helpers): printing never simulates a fight. Every
+    game with fights imported its forecast with its tracker rules before."""
+    encounter = _fight(game, 4)
+    source = tmp_path / "crypt.m3e"
+    save_document(source, catalog.document_type(type(encounter)), encounter)
+    modules = _modules_after_export(source, tmp_path)
+    assert f"m3desk.systems.{game}" in modules
+    others = tuple(f"m3desk.systems.{other}" for other in registry.ids() if other != game)
+    assert [m for m in modules if m in others or m.startswith(tuple(f"{o}." for o in others))] == []
+    forecast = [
+        m
+        for m in modules
+        if m.startswith("m3desk.")
+        and m.rsplit(".", 1)[-1].startswith("forecast")
+        and m != "m3desk.core.forecast_loaded"  # the seam's record of where it is
+    ]
+    assert forecast == [], forecast
