@@ -232,8 +232,8 @@ def export_pdf_main(argv: list[str]) -> int:
         started()
         if isinstance(begun, int):
             return begun
-        _app, *job = begun  # the application lives while the pages are drawn
-        return _write(*job)
+        _app, documents, output, page_size, options = begun  # the application lives on
+        return _write(documents, output, page_size, options)
 
 
 def _start(argv: list[str]) -> int | tuple[object, list[Printable], Path, str, _TableOptions]:
