@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from m3desk.core.forecast_loaded import forecast_from
 from m3desk.core.numbers import signed
 from m3desk.core.places_fit import places_migration
 from m3desk.core.routines import one_routine_migration
@@ -18,7 +19,6 @@ from m3desk.core.system import (
 from m3desk.systems.adnd2e.combat import ATTACK_MODIFIERS
 from m3desk.systems.adnd2e.effects import CONDITIONS as EFFECT_CONDITIONS
 from m3desk.systems.adnd2e.experience import describe_changes, merged_into
-from m3desk.systems.adnd2e.forecast import POLICY_TEXT, simulate
 from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
 from m3desk.systems.adnd2e.generation import GENERATION
 from m3desk.systems.adnd2e.identity import sheet_identity
@@ -131,7 +131,9 @@ SYSTEM = GameSystem(
         ),
         *EFFECT_CONDITIONS,
     ),
-    encounter=ENCOUNTER_RULES._replace(simulate=simulate, forecast_policy=POLICY_TEXT),
+    encounter=forecast_from(
+        ENCOUNTER_RULES, "m3desk.systems.adnd2e.forecast", policy="POLICY_TEXT"
+    ),
     sheet_forms=MappingProxyType({"character": CHARACTER_FORM, "monster": MONSTER_FORM}),
     write_back=WriteBack(merged_into, describe_changes),
 )

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import ConditionState
+from m3desk.core.forecast_loaded import forecast_from
 from m3desk.core.numbers import minus, pool_text
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import ActionOption, Cell, EncounterRules, Reach, Ring, TrackerColumn
@@ -21,7 +22,6 @@ from m3desk.core.terms import Term, rolled
 from m3desk.systems.apparatus import actions as acts
 from m3desk.systems.apparatus import moves
 from m3desk.systems.apparatus.encounter_setup import SETUP_STEPS
-from m3desk.systems.apparatus.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.apparatus.grapple import TIER_EFFECTS
 from m3desk.systems.apparatus.movement import movement_text
 from m3desk.systems.apparatus.sheet import CONDITION_IDS, CharacterSheet, CreatureSheet
@@ -433,11 +433,11 @@ ENCOUNTER_RULES = EncounterRules(
     preview=acts.preview,
     resolve=acts.resolve,
     status=_status,
-    simulate=simulate,
-    forecast_policy=FORECAST_POLICY,
     check_move=moves.check_move,
     make_move=moves.make_move,
     setup_steps=SETUP_STEPS,
     due=acts.due,
     turn_over=_turn_over,
 )
+ENCOUNTER_RULES = forecast_from(ENCOUNTER_RULES, "m3desk.systems.apparatus.forecast")
+"""The simulator and its policy's words load with the first forecast, not with the game."""

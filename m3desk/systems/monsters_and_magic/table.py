@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 import re
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
 from m3desk.core.actions import Action
-from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.numbers import minus, pool_text, signed
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import (
@@ -36,6 +36,9 @@ from m3desk.systems.monsters_and_magic.initiative import initiative_terms
 from m3desk.systems.monsters_and_magic.ranges import BANDS, RangeBand
 from m3desk.systems.monsters_and_magic.reach import attack_bands, attacks_reaching
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+
+if TYPE_CHECKING:  # the forecast loads with the first forecast, not with the game
+    from m3desk.core.forecast import FightResult, Policy
 
 __all__ = ["COLUMNS", "ENCOUNTER_RULES", "FORECAST_POLICY", "cell", "edit"]
 

@@ -29,7 +29,7 @@ from m3desk.core.bounds import MAX_NOTES
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.core.numbers import signed
 from m3desk.core.routines import MAX_ROUTINES, Damage
-from m3desk.core.system import ExchangeFormat, ExchangeRead
+from m3desk.core.system import ExchangeRead
 from m3desk.core.text import clean_text
 from m3desk.systems.ose.attacks import breath_words, read_breath_words
 from m3desk.systems.ose.derive import derive
@@ -58,13 +58,14 @@ from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import OseClass, Save, class_saves, monster_saves, monster_thac0
 
 __all__ = [
-    "FOUNDRY_ACTOR",
     "FoundryMonster",
     "character_from_foundry",
     "character_to_foundry",
     "monster_from_foundry",
     "monster_to_foundry",
     "printed_saves_as",
+    "read_actor",
+    "write_actor",
 ]
 
 _HD = re.compile(r"\s*(\d{1,2})\s*d\s*(\d{1,2})\s*(?:([+-])\s*(\d{1,2}))?\s*")
@@ -617,7 +618,9 @@ def monster_to_foundry(sheet: MonsterSheet) -> tuple[dict[str, Any], list[str]]:
     return actor, problems
 
 
-def _read_actor(actor: Any) -> ExchangeRead:
+def read_actor(actor: Any) -> ExchangeRead:
+    """A Foundry actor's JSON as a sheet (:data:`~m3desk.systems.ose.foundry_format.FOUNDRY_ACTOR`'s
+    reader): never raises, names what it could not keep."""
     kind = _get(actor, "type")
     if kind == "character":
         sheet, problems, kept = character_from_foundry(actor)
@@ -633,7 +636,8 @@ def _read_actor(actor: Any) -> ExchangeRead:
     return ExchangeRead(read.sheet, tuple(problems), tuple(read.kept))
 
 
-def _write_actor(sheet: BaseModel) -> tuple[Any, tuple[str, ...]]:
+def write_actor(sheet: BaseModel) -> tuple[Any, tuple[str, ...]]:
+    """A sheet as a Foundry actor's JSON and what Foundry has no place for."""
     if isinstance(sheet, CharacterSheet):
         actor, problems = character_to_foundry(sheet)
     elif isinstance(sheet, MonsterSheet):
@@ -641,13 +645,3 @@ def _write_actor(sheet: BaseModel) -> tuple[Any, tuple[str, ...]]:
     else:
         raise TypeError(f"not an OSE sheet: {type(sheet).__name__}")
     return actor, tuple(problems)
-
-
-FOUNDRY_ACTOR = ExchangeFormat(
-    id="foundry-ose-actor",
-    label="Foundry VTT actor (OSE)",
-    extension=".json",
-    read=_read_actor,
-    write=_write_actor,
-)
-"""Foundry VTT's Old-School Essentials actor JSON, in and out (File → Import/Export)."""

@@ -19,7 +19,7 @@ from m3desk.systems.ose.attacks import CONDITIONS as EFFECT_CONDITIONS
 from m3desk.systems.ose.experience import describe_changes, merged_into
 from m3desk.systems.ose.exploration import EXPLORATION, OseExpedition
 from m3desk.systems.ose.forms import SHEET_FORMS
-from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
+from m3desk.systems.ose.foundry_format import FOUNDRY_ACTOR
 from m3desk.systems.ose.generation import GENERATION
 from m3desk.systems.ose.identity import sheet_identity
 from m3desk.systems.ose.options import OseOptions

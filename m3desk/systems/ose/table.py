@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
+from m3desk.core.forecast_loaded import forecast_from
 from m3desk.core.numbers import minus, pool_text
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.spell_range import spell_rings, spells_within
@@ -45,7 +46,6 @@ from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.dialog_actions import _actions, _preview, _resolve
 from m3desk.systems.ose.encounter import FEET, INITIATIVE, MELEE_FEET, OseCombatant, OseEncounter
 from m3desk.systems.ose.encounter_setup import SETUP_STEPS
-from m3desk.systems.ose.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.ose.movement import withdrawal_feet
 from m3desk.systems.ose.option_rules import initiative_rule
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
@@ -398,8 +398,6 @@ ENCOUNTER_RULES = EncounterRules(
     due=_due,
     hit_dice=_hit_dice,
     with_hit_points=with_hit_points,
-    simulate=simulate,
-    forecast_policy=FORECAST_POLICY,
     setup_steps=SETUP_STEPS,
     experience=experience.experience,
     award_experience=experience.award,
@@ -409,3 +407,5 @@ ENCOUNTER_RULES = EncounterRules(
     declare_attack=_declare_attack,
     printed_checks=_printed_checks,
 )
+ENCOUNTER_RULES = forecast_from(ENCOUNTER_RULES, "m3desk.systems.ose.forecast")
+"""The simulator and its policy's words load with the first forecast, not with the game."""
