@@ -368,8 +368,15 @@ class EncounterWidget(QWidget):
         super().showEvent(event)
         if not self._sized:
             self._sized = True
-            # After the first layout pass: only then do the splitters know their sizes.
-            QTimer.singleShot(0, self._initial_split)
+            # Before the first paint (split a turn later, the map's names were laid out at
+            # two widths); again a turn later only if the tab had not its size yet (the
+            # first tab of a window), as it would have been split then.
+            layout = self.layout()
+            if layout is not None:
+                layout.activate()
+            self._initial_split()
+            split_at = self.size()
+            QTimer.singleShot(0, lambda: self.size() != split_at and self._initial_split())
             self.tracker.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _initial_split(self) -> None:
