@@ -22,7 +22,7 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -376,8 +376,13 @@ class EncounterWidget(QWidget):
                 layout.activate()
             self._initial_split()
             split_at = self.size()
-            QTimer.singleShot(0, lambda: self.size() != split_at and self._initial_split())
+            QTimer.singleShot(0, lambda: self._split_again(split_at))
             self.tracker.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _split_again(self, split_at: QSize) -> None:
+        """The first split again where the tab had another size when it was shown."""
+        if self.size() != split_at:
+            self._initial_split()
 
     def _initial_split(self) -> None:
         """Tracker rows plus a little; below, a board about as wide as it is tall. In a game
