@@ -6,9 +6,9 @@ Two old files: every pair at 0 (all 200 in one melee: the places come back on on
 and every pair at a random distance (no plane holds them: the places come back crowded).
 Piled tokens made each map paint cost about 1.2 s on their names alone (three paints on
 opening), then 0.05-0.1 s (two paints, at two widths, as the tab splits); their names are now
-told free in numbers (0.02-0.03 s a paint) and a paint that changes nothing lays nothing out
-again. The same encounter in today's format, opened in the same window, is the baseline the
-ratio is printed against.
+told free in numbers (0.02-0.03 s a paint), a paint that changes nothing lays nothing out
+again and the tab is split before its first paint (one width). The same encounter in today's
+format, opened in the same window, is the baseline: the old file within 3 times it.
 """
 
 from __future__ import annotations
@@ -33,12 +33,12 @@ from m3desk.ui.main_window import MainWindow
 
 COUNT = 200
 TARGET_S = 1.0
-"""Issue 30's aim for opening an old file of 200 (reported, not checked: on this shared
-machine, at a load of 8-14, the old file opened in 0.57-0.96 s of the window's CPU and up to
-1.15 s in a busier minute, today's format alone in 0.41-0.81 s: under the aim, without the
-margin a check needs; most of what is left is the window's own work, the same for both)."""
-LIMIT_S = 2.0
-"""What no input may make the window exceed (issue 30), checked."""
+"""Issue 30's limit for opening an old file of 200 in the window, checked on the least of
+three openings (the GUI thread's CPU: a full garbage collection, 80-90 ms with the window's
+objects, falls in one opening or another). Before the tab was split ahead of its first
+paint, the tracker measured its rows once per change and the migration read each pair once,
+the old file opened in 0.55-0.95 s at a load of 8-16 (today's format alone 0.39-0.75 s): no
+margin for a check."""
 RATIO = 3.0
 """At most this many times the same encounter opened from today's format."""
 OLD_GAMES = [
@@ -108,15 +108,15 @@ def test_the_window_opens_an_old_file_of_200_within_the_limit(
     window.startup([], recover=False)
     try:
         _opening(qapp, window, tmp_path / "today.m3e")  # the widgets' code loaded once
-        baseline = _opening(qapp, window, tmp_path / "today.m3e")
-        opened = _opening(qapp, window, tmp_path / "old.m3e")
+        baseline = min(_opening(qapp, window, tmp_path / "today.m3e") for _ in range(3))
+        opened = min(_opening(qapp, window, tmp_path / "old.m3e") for _ in range(3))
     finally:
         window.session.close_all(ask=False)
         window.shutdown(remember_layout=False)
     print(
         f"\n{game}, old file of {COUNT} ({spacing}): {opened * 1000:.0f} ms CPU to open in "
-        f"the window (aim {TARGET_S:g} s); today's format {baseline * 1000:.0f} ms; "
-        f"ratio {opened / baseline:.1f}×"
+        f"the window, least of 3 (limit {TARGET_S:g} s); today's format "
+        f"{baseline * 1000:.0f} ms; ratio {opened / baseline:.1f}×"
     )
-    assert opened < LIMIT_S
+    assert opened < TARGET_S
     assert opened < RATIO * baseline

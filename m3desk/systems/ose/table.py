@@ -19,10 +19,13 @@ and rolled (:mod:`~m3desk.systems.ose.strikes`), and the action dialog's actions
 
 from __future__ import annotations
 
+import threading
+
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
 from m3desk.core.copies import d8_hit_dice, with_hit_points
+from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast_loaded import forecast_from
 from m3desk.core.numbers import minus, pool_text
@@ -48,6 +51,7 @@ from m3desk.systems.ose.encounter import FEET, INITIATIVE, MELEE_FEET, OseCombat
 from m3desk.systems.ose.encounter_setup import SETUP_STEPS
 from m3desk.systems.ose.movement import withdrawal_feet
 from m3desk.systems.ose.option_rules import initiative_rule
+from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.strikes import _damage_bonus as _damage_bonus
 from m3desk.systems.ose.strikes import attack_terms as attack_terms
@@ -155,7 +159,7 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     if column == "acted":
         return Cell(checked=combatant.acted, editable=True)
     options = _options(encounter)
-    values = derive(sheet, options)
+    values = _derived(sheet, options)
     if column == "ac":
         ac = values["ac"]
         return Cell(text=combat.armour_class_text(ac.value, options), tip=ac.explanation())
@@ -163,6 +167,27 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     # The column is headed THAC0: only the ascending notation names its first number.
     text = combat.attack_value_text(thac0.value, options).removeprefix("THAC0 ")
     return Cell(text=text, tip=thac0.explanation())
+
+
+class _Last(threading.local):
+    """The sheet a cell was last derived for, its table rules and what they derive."""
+
+    sheet: object = None
+    options: object = None
+    values: dict[str, Derived] | None = None
+
+
+_LAST = _Last()
+
+
+def _derived(sheet: CharacterSheet | MonsterSheet, options: OseOptions) -> dict[str, Derived]:
+    """``derive(sheet, options)``, once for a row's AC and THAC0 cells (asked one after the
+    other of the same frozen sheet: 200 rows derived 400 times)."""
+    last = _LAST
+    if last.values is None or last.sheet is not sheet or last.options != options:
+        last.values = derive(sheet, options)
+        last.sheet, last.options = sheet, options
+    return last.values
 
 
 def _d6_cell(encounter: OseEncounter, combatant: OseCombatant) -> Cell:

@@ -67,6 +67,7 @@ class TrackerModel(QAbstractTableModel):
         )
         self._column_numbers = {column.id: number for number, column in enumerate(self._columns)}
         self._rows: list[TrackerRow] = tracker_rows(document.encounter, self._rules)
+        self._generation = 0
         self._shown_titles: dict[int, str] = {}
         self._down_word = True
         self.document_link = DocumentLink(document, self)
@@ -76,6 +77,12 @@ class TrackerModel(QAbstractTableModel):
     @property
     def rows(self) -> list[TrackerRow]:
         return list(self._rows)
+
+    @property
+    def generation(self) -> int:
+        """Counts the rows derived again (every change that can alter what a row shows):
+        what a view measured of the rows holds while it is the same."""
+        return self._generation
 
     @property
     def columns(self) -> tuple[TrackerColumn, ...]:
@@ -343,6 +350,7 @@ class TrackerModel(QAbstractTableModel):
         if not aspects & _REFRESH_ASPECTS:
             return
         new_rows = tracker_rows(self._document.encounter, self._rules)
+        self._generation += 1
         old_ids = [r.combatant.id for r in self._rows]
         new_ids = [r.combatant.id for r in new_rows]
         if old_ids == new_ids:

@@ -41,6 +41,8 @@ class TrackerView(QTableView):
         super().__init__(parent)
         self._document = document
         self.tracker_model = TrackerModel(document, self)
+        self._widest: dict[tuple[int, str], str] = {}
+        self._measured_generation = -1
         self.setModel(self.tracker_model)
         self.setAccessibleName("Initiative tracker")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -113,8 +115,7 @@ class TrackerView(QTableView):
             sample = spec.sample
             if spec.kind == "pool" or spec.id == Column.INITIATIVE:
                 # As wide as the values it holds ("10/10", "3"), not the widest possible.
-                shown = [model.index(row, number).data() or "" for row in range(model.rowCount())]
-                sample = max(shown, key=metrics.horizontalAdvance, default="") or "—"
+                sample = self._widest_shown(number, bold) or "—"
             # A check box keeps a margin right of its box when there is room: a click in the
             # cell's middle selects it, not only ticks it.
             room = padding + (8 if spec.kind == "check" else 0)
@@ -284,15 +285,26 @@ class TrackerView(QTableView):
         spec = model.columns[number]
         least = max(self._short_title(metrics, number), average * 4) + _CELL_PADDING
         if len(spec.sample) <= _SHORT_VALUE_CHARACTERS:  # keep the values shown whole
-            shown = (model.index(row, number).data() or "" for row in range(model.rowCount()))
             bold = QFont(self.font())
             bold.setBold(True)  # the current row is bold: its values stay whole too
-            least = max(
-                least,
-                max((QFontMetrics(bold).horizontalAdvance(text) for text in shown), default=0)
-                + _CELL_PADDING,
-            )
+            widest = self._widest_shown(number, bold)
+            least = max(least, QFontMetrics(bold).horizontalAdvance(widest) + _CELL_PADDING)
         return least
+
+    def _widest_shown(self, number: int, font: QFont) -> str:
+        """The widest text column ``number`` shows in ``font``: measured once per change of
+        the rows (each resize of the tab asked 200 rows again, four times as it opened)."""
+        model = self.tracker_model
+        if self._measured_generation != model.generation:
+            self._measured_generation = model.generation
+            self._widest.clear()
+        key = (number, font.key())
+        widest = self._widest.get(key)
+        if widest is None:
+            metrics = QFontMetrics(font)
+            shown = [model.index(row, number).data() or "" for row in range(model.rowCount())]
+            widest = self._widest[key] = max(shown, key=metrics.horizontalAdvance, default="")
+        return widest
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

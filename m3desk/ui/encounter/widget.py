@@ -22,7 +22,7 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -368,9 +368,21 @@ class EncounterWidget(QWidget):
         super().showEvent(event)
         if not self._sized:
             self._sized = True
-            # After the first layout pass: only then do the splitters know their sizes.
-            QTimer.singleShot(0, self._initial_split)
+            # Before the first paint (split a turn later, the map's names were laid out at
+            # two widths); again a turn later only if the tab had not its size yet (the
+            # first tab of a window), as it would have been split then.
+            layout = self.layout()
+            if layout is not None:
+                layout.activate()
+            self._initial_split()
+            split_at = self.size()
+            QTimer.singleShot(0, lambda: self._split_again(split_at))
             self.tracker.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _split_again(self, split_at: QSize) -> None:
+        """The first split again where the tab had another size when it was shown."""
+        if self.size() != split_at:
+            self._initial_split()
 
     def _initial_split(self) -> None:
         """Tracker rows plus a little; below, a board about as wide as it is tall. In a game
