@@ -31,6 +31,39 @@ _ORDERS = 4096
 class Fight:
     """The state of one fight as lists of ints, and its steps."""
 
+    # Slots: more than 30 attributes would leave CPython's shared-key instance dicts, and
+    # every ``self.`` lookup of the hot loop would pay for a plain dict's.
+    __slots__ = (
+        "alive",
+        "bound",
+        "close_feet",
+        "credit",
+        "crits",
+        "down",
+        "fallen",
+        "farthest",
+        "fire",
+        "fled",
+        "foes",
+        "held",
+        "how",
+        "hp",
+        "kinds",
+        "later",
+        "melee",
+        "move_feet",
+        "n",
+        "out",
+        "plane",
+        "reach",
+        "rear",
+        "rnd",
+        "stage",
+        "stay",
+        "targets",
+        "v",
+    )
+
     def __init__(self, v: Prepared, rnd: Callable[[], float], how: Target, stay: bool) -> None:
         self.v, self.rnd, self.how, self.stay = v, rnd, how, stay
         self.down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
