@@ -42,6 +42,7 @@ class Fight:
         "down",
         "fallen",
         "farthest",
+        "felled",
         "fire",
         "fled",
         "foes",
@@ -62,6 +63,7 @@ class Fight:
         "stay",
         "targets",
         "v",
+        "weighs",
     )
 
     def __init__(self, v: Prepared, rnd: Callable[[], float], how: Target, stay: bool) -> None:
@@ -85,6 +87,10 @@ class Fight:
             )
         self.foes = start.copy(self.plane, self.hp)
         """Who stands where, by side: the fallen hold no place (as ``out_of_fight``)."""
+        self.weighs = how != "nearest"
+        """Whether the index keys its picks on hit points (and so must hear of each wound)."""
+        self.felled = True
+        """Whether anyone may have fallen since the last count of the fallen (:meth:`group`)."""
         self.crits = v.critical.doubles or v.critical.extra
         self.credit = list(v.credit)
         self.melee, self.fire, self.rear, self.bound = v.melee, v.fire, v.rear, v.bound
@@ -107,7 +113,8 @@ class Fight:
         fallen = self.fallen[t] = self.down(self.hp[t])
         if fallen:
             self.foes.leave(t)
-        else:
+            self.felled = True
+        elif self.weighs:
             self.foes.wounded(t)
 
     def pick(self, a: int, within: int, beyond: int, need: int) -> int:
@@ -252,6 +259,7 @@ class Fight:
         else:
             self.held[t] = True
         self.fallen[t] = True
+        self.felled = True
         self.foes.leave(t)
 
     def morale(self, side: int) -> None:
@@ -326,6 +334,9 @@ class Fight:
                 self.walk(a, t, self.move_feet[a])
             else:
                 self.melee_turn(a, kind, t)
+        if not self.felled:  # nobody fell: no count, no morale, the fight goes on
+            return False
+        self.felled = False
         side_count = len(v.side_names)
         shaken = 0
         for a in range(self.n):
