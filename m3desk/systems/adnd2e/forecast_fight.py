@@ -146,7 +146,8 @@ class Fight:
                 else feet <= far_reach[t] or (feet <= closing and rows[t])
             )
 
-        best = foes.pick(a, at=in_reach, reach=max(closing, self.farthest[a]))
+        farthest = self.farthest[a]
+        best = foes.pick(a, at=in_reach, reach=closing if closing > farthest else farthest)
         if best < 0:
             return MOVE, foes.pick(a)
         feet = foes.feet(a, best)
@@ -215,20 +216,22 @@ class Fight:
         it when one falls."""
         within = MELEE_FEET if kind == ATTACK else MELEE_FEET + self.close_feet[a]
         feet, fallen = self.foes.feet, self.fallen
-        if self.out[t] or fallen[t] or feet(a, t) > within:
+        away = within + 1 if self.out[t] or fallen[t] else feet(a, t)
+        if away > within:
             t = self.pick(a, within, -1, 1)
             if t < 0:
                 if kind == CLOSE:
                     self.walk(a, -1, self.close_feet[a])
                 return
-        if feet(a, t) > MELEE_FEET:
+            away = feet(a, t)
+        if away > MELEE_FEET:
             self.close_to(a, t, MELEE_FEET)
             if feet(a, t) > MELEE_FEET:  # no free spot beside it
                 return
         attacks = self.melee[a]
         rows = attacks[t]
         assert rows is not None
-        rnd = self.rnd
+        rnd, crits = self.rnd, self.crits
         for index in range(len(rows)):
             if fallen[t]:
                 t = self.pick(a, MELEE_FEET, -1, 1)
@@ -239,7 +242,7 @@ class Fight:
                 if index >= len(rows):
                     break
             attack = rows[index]
-            if self.crits:
+            if crits:
                 self.strike(attack, t)
             elif int(rnd() * 20) + 1 >= attack[0]:  # strike() without criticals
                 if attack[8]:
