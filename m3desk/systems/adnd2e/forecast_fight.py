@@ -18,7 +18,14 @@ from m3desk.systems.adnd2e.combat import (
     morale_loss,
     morale_trigger,
 )
-from m3desk.systems.adnd2e.forecast_values import Prepared, Row, after_volley, segment_at, volley
+from m3desk.systems.adnd2e.forecast_values import (
+    Arms,
+    Prepared,
+    Row,
+    after_volley,
+    segment_at,
+    volley,
+)
 from m3desk.systems.adnd2e.table import MELEE_FEET
 
 __all__ = ["ATTACK", "CLOSE", "FIRE", "MOVE", "Fight", "play"]
@@ -71,7 +78,7 @@ class Fight:
         self.down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
         n = self.n = len(v.hp)
         self.hp = list(v.hp)
-        self.fallen = [self.down(h) for h in self.hp]  # asked again where hit points change
+        self.fallen = list(v.fallen)  # asked again where hit points change
         self.held = [False] * n  # out of the fight by an effect (effects.afflicted: paralysed …)
         self.out = list(v.out)
         self.fled = [False] * n
@@ -93,16 +100,20 @@ class Fight:
         """Whether anyone may have fallen since the last count of the fallen (:meth:`group`)."""
         self.crits = v.critical.doubles or v.critical.extra
         self.credit = list(v.credit)
-        self.melee, self.fire, self.rear, self.bound = v.melee, v.fire, v.rear, v.bound
-        self.reach = v.ranged_stay if stay else v.ranged_only
-        self.farthest = [max(far, default=0) for far in self.reach]
-        """Each one's farthest shot at anyone (beyond it only a closing reaches)."""
+        self.arm(v.arms)
         self.later = list(v.later)
         self.alive = list(v.alive)
         self.stage = list(v.stage)
         self.kinds = [MOVE] * n  # this round's declarations, read for those who declared
         self.targets = [-1] * n
         self.close_feet, self.move_feet = v.close, v.move
+
+    def arm(self, now: Arms) -> None:
+        """The attacks the fight makes from now on (those of the conditions in force)."""
+        self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, now.bound
+        self.reach = now.ranged_stay if self.stay else now.ranged_only
+        self.farthest = now.farthest_stay if self.stay else now.farthest_only
+        """Each one's farthest shot at anyone (beyond it only a closing reaches)."""
 
     # -- who and where -------------------------------------------------------------------
 
@@ -366,10 +377,7 @@ class Fight:
         tracker's round end counts them down first); at death's door the fallen bleed."""
         later = self.later
         if later and later[0][0] <= rounds + 1:
-            now = later.pop(0)[1]
-            self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, now.bound
-            self.reach = now.ranged_stay if self.stay else now.ranged_only
-            self.farthest = [max(far, default=0) for far in self.reach]
+            self.arm(later.pop(0)[1])
         if self.v.death.at_door:
             hp, fallen, down = self.hp, self.fallen, self.down
             for i in range(self.n):
