@@ -265,15 +265,18 @@ def _arms(base: AdndEncounter) -> Arms:
         fire_rows.append(tuple(fire_line))
         rear_rows.append(tuple(rear_line))
     reach = [tuple(line[-1][0] if line else 0 for line in fire_line) for fire_line in fire_rows]
+    only = tuple(
+        line if not any(melee_rows[a]) else (0,) * len(line) for a, line in enumerate(reach)
+    )
     return Arms(
         melee=tuple(melee_rows),
         fire=tuple(fire_rows),
         rear=tuple(rear_rows),
         ranged_stay=tuple(reach),
-        ranged_only=tuple(
-            line if not any(melee_rows[a]) else (0,) * len(line) for a, line in enumerate(reach)
-        ),
+        ranged_only=only,
         bound=tuple(any(s.condition == "bound" for s in c.conditions) for c in people),
+        farthest_stay=tuple(max(far, default=0) for far in reach),
+        farthest_only=tuple(max(far, default=0) for far in only),
     )
 
 
@@ -361,6 +364,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         hp=hp,
         max_hp=tuple(c.sheet.max_hit_points for c in people),
         out=out,
+        fallen=tuple(combat.down(h) for h in hp),
         monster=monsters,
         morale=tuple(c.sheet.morale if isinstance(c.sheet, MonsterSheet) else 0 for c in people),
         bound=arms.bound,
@@ -374,6 +378,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         fire=arms.fire,
         ranged_stay=arms.ranged_stay,
         ranged_only=arms.ranged_only,
+        arms=arms,
         monsters=by_side,
         alive=tuple(
             sum(1 for i in range(len(people)) if side_of[i] == side and not out[i])

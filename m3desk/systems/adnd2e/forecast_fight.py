@@ -18,7 +18,14 @@ from m3desk.systems.adnd2e.combat import (
     morale_loss,
     morale_trigger,
 )
-from m3desk.systems.adnd2e.forecast_values import Prepared, Row, after_volley, segment_at, volley
+from m3desk.systems.adnd2e.forecast_values import (
+    Arms,
+    Prepared,
+    Row,
+    after_volley,
+    segment_at,
+    volley,
+)
 from m3desk.systems.adnd2e.table import MELEE_FEET
 
 __all__ = ["ATTACK", "CLOSE", "FIRE", "MOVE", "Fight", "play"]
@@ -31,12 +38,47 @@ _ORDERS = 4096
 class Fight:
     """The state of one fight as lists of ints, and its steps."""
 
+    # Slots: more than 30 attributes would leave CPython's shared-key instance dicts, and
+    # every ``self.`` lookup of the hot loop would pay for a plain dict's.
+    __slots__ = (
+        "alive",
+        "bound",
+        "close_feet",
+        "credit",
+        "crits",
+        "down",
+        "fallen",
+        "farthest",
+        "felled",
+        "fire",
+        "fled",
+        "foes",
+        "held",
+        "how",
+        "hp",
+        "kinds",
+        "later",
+        "melee",
+        "move_feet",
+        "n",
+        "out",
+        "plane",
+        "reach",
+        "rear",
+        "rnd",
+        "stage",
+        "stay",
+        "targets",
+        "v",
+        "weighs",
+    )
+
     def __init__(self, v: Prepared, rnd: Callable[[], float], how: Target, stay: bool) -> None:
         self.v, self.rnd, self.how, self.stay = v, rnd, how, stay
         self.down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
         n = self.n = len(v.hp)
         self.hp = list(v.hp)
-        self.fallen = [self.down(h) for h in self.hp]  # asked again where hit points change
+        self.fallen = list(v.fallen)  # asked again where hit points change
         self.held = [False] * n  # out of the fight by an effect (effects.afflicted: paralysed …)
         self.out = list(v.out)
         self.fled = [False] * n
@@ -52,18 +94,26 @@ class Fight:
             )
         self.foes = start.copy(self.plane, self.hp)
         """Who stands where, by side: the fallen hold no place (as ``out_of_fight``)."""
+        self.weighs = how != "nearest"
+        """Whether the index keys its picks on hit points (and so must hear of each wound)."""
+        self.felled = True
+        """Whether anyone may have fallen since the last count of the fallen (:meth:`group`)."""
         self.crits = v.critical.doubles or v.critical.extra
         self.credit = list(v.credit)
-        self.melee, self.fire, self.rear, self.bound = v.melee, v.fire, v.rear, v.bound
-        self.reach = v.ranged_stay if stay else v.ranged_only
-        self.farthest = [max(far, default=0) for far in self.reach]
-        """Each one's farthest shot at anyone (beyond it only a closing reaches)."""
+        self.arm(v.arms)
         self.later = list(v.later)
         self.alive = list(v.alive)
         self.stage = list(v.stage)
         self.kinds = [MOVE] * n  # this round's declarations, read for those who declared
         self.targets = [-1] * n
         self.close_feet, self.move_feet = v.close, v.move
+
+    def arm(self, now: Arms) -> None:
+        """The attacks the fight makes from now on (those of the conditions in force)."""
+        self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, now.bound
+        self.reach = now.ranged_stay if self.stay else now.ranged_only
+        self.farthest = now.farthest_stay if self.stay else now.farthest_only
+        """Each one's farthest shot at anyone (beyond it only a closing reaches)."""
 
     # -- who and where -------------------------------------------------------------------
 
@@ -74,7 +124,8 @@ class Fight:
         fallen = self.fallen[t] = self.down(self.hp[t])
         if fallen:
             self.foes.leave(t)
-        else:
+            self.felled = True
+        elif self.weighs:
             self.foes.wounded(t)
 
     def pick(self, a: int, within: int, beyond: int, need: int) -> int:
@@ -106,7 +157,8 @@ class Fight:
                 else feet <= far_reach[t] or (feet <= closing and rows[t])
             )
 
-        best = foes.pick(a, at=in_reach, reach=max(closing, self.farthest[a]))
+        farthest = self.farthest[a]
+        best = foes.pick(a, at=in_reach, reach=closing if closing > farthest else farthest)
         if best < 0:
             return MOVE, foes.pick(a)
         feet = foes.feet(a, best)
@@ -175,20 +227,22 @@ class Fight:
         it when one falls."""
         within = MELEE_FEET if kind == ATTACK else MELEE_FEET + self.close_feet[a]
         feet, fallen = self.foes.feet, self.fallen
-        if self.out[t] or fallen[t] or feet(a, t) > within:
+        away = within + 1 if self.out[t] or fallen[t] else feet(a, t)
+        if away > within:
             t = self.pick(a, within, -1, 1)
             if t < 0:
                 if kind == CLOSE:
                     self.walk(a, -1, self.close_feet[a])
                 return
-        if feet(a, t) > MELEE_FEET:
+            away = feet(a, t)
+        if away > MELEE_FEET:
             self.close_to(a, t, MELEE_FEET)
             if feet(a, t) > MELEE_FEET:  # no free spot beside it
                 return
         attacks = self.melee[a]
         rows = attacks[t]
         assert rows is not None
-        rnd = self.rnd
+        rnd, crits = self.rnd, self.crits
         for index in range(len(rows)):
             if fallen[t]:
                 t = self.pick(a, MELEE_FEET, -1, 1)
@@ -199,7 +253,7 @@ class Fight:
                 if index >= len(rows):
                     break
             attack = rows[index]
-            if self.crits:
+            if crits:
                 self.strike(attack, t)
             elif int(rnd() * 20) + 1 >= attack[0]:  # strike() without criticals
                 if attack[8]:
@@ -219,6 +273,7 @@ class Fight:
         else:
             self.held[t] = True
         self.fallen[t] = True
+        self.felled = True
         self.foes.leave(t)
 
     def morale(self, side: int) -> None:
@@ -293,6 +348,9 @@ class Fight:
                 self.walk(a, t, self.move_feet[a])
             else:
                 self.melee_turn(a, kind, t)
+        if not self.felled:  # nobody fell: no count, no morale, the fight goes on
+            return False
+        self.felled = False
         side_count = len(v.side_names)
         shaken = 0
         for a in range(self.n):
@@ -319,10 +377,7 @@ class Fight:
         tracker's round end counts them down first); at death's door the fallen bleed."""
         later = self.later
         if later and later[0][0] <= rounds + 1:
-            now = later.pop(0)[1]
-            self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, now.bound
-            self.reach = now.ranged_stay if self.stay else now.ranged_only
-            self.farthest = [max(far, default=0) for far in self.reach]
+            self.arm(later.pop(0)[1])
         if self.v.death.at_door:
             hp, fallen, down = self.hp, self.fallen, self.down
             for i in range(self.n):

@@ -61,6 +61,11 @@ class Arms(NamedTuple):
     ranged_stay: tuple[tuple[int, ...], ...]
     ranged_only: tuple[tuple[int, ...], ...]
     bound: tuple[bool, ...]
+    farthest_stay: tuple[int, ...]
+    """Each one's farthest shot at anyone, by ``ranged_stay`` (beyond it only a closing
+    reaches)."""
+    farthest_only: tuple[int, ...]
+    """The same by ``ranged_only``."""
 
 
 class Prepared(NamedTuple):
@@ -72,6 +77,8 @@ class Prepared(NamedTuple):
     hp: tuple[int, ...]
     max_hp: tuple[int, ...]
     out: tuple[bool, ...]
+    fallen: tuple[bool, ...]
+    """Who is down as the fight begins (:func:`combat.down` of the hit points)."""
     monster: tuple[bool, ...]
     morale: tuple[int, ...]
     bound: tuple[bool, ...]
@@ -89,6 +96,8 @@ class Prepared(NamedTuple):
     ranged_only: tuple[tuple[int, ...], ...]
     """The same for a combatant with no melee attack on t (it shoots even when told to
     close)."""
+    arms: Arms
+    """The attacks above, as one value (the fight's first round reads them)."""
     monsters: tuple[tuple[int, ...], ...]
     """By side: its monsters (who check morale)."""
     alive: tuple[int, ...]
