@@ -65,10 +65,44 @@ FORECAST_POLICY = (
 
 class _Play:
     """One fight as :func:`simulate` plays it: the prepared lists copied for this fight, and
-    a turn's steps as methods (each reads what it needs into locals: the loop is hot)."""
+    a turn's steps as methods (each reads what it needs into locals: the loop is hot, and
+    the prepared lists it reads every turn are held as attributes of their own)."""
+
+    __slots__ = (
+        "action",
+        "d",
+        "dice",
+        "down",
+        "draw",
+        "fallen",
+        "fight",
+        "halves",
+        "hp",
+        "max_far",
+        "max_reach",
+        "n",
+        "near",
+        "opportunity",
+        "plane",
+        "order",
+        "prefer_melee",
+        "prefer_ranged",
+        "prep",
+        "randint",
+        "ranged_stay",
+        "resuming",
+        "run_halves",
+        "side",
+        "sides_left",
+        "standing",
+        "threat",
+        "weapons",
+    )
 
     def __init__(self, prep: _Prep, dice: random.Random, policy: Policy) -> None:
         self.prep = prep
+        self.weapons, self.max_reach, self.max_far = prep.weapons, prep.max_reach, prep.max_far
+        self.run_halves = prep.run_halves
         self.fight = fight = _Fight(prep, _start(prep))
         self.d = fight.derived
         self.n, self.side = prep.n, prep.side
@@ -85,7 +119,7 @@ class _Play:
             )
         self.near = start.copy(self.plane, self.hp)
         self.threat = max(prep.max_reach, default=-1)
-        """The longest melee reach of anyone: no hostile farther away can be left."""
+        # (the longest melee reach of anyone: no hostile farther away can be left)
         self.standing = prep.standing[:]
         self.sides_left = prep.sides_left
         order = prep.order
@@ -112,8 +146,8 @@ class _Play:
 
     def reach_of(self, a: int, t: int, distance: int) -> int:
         """The best melee weapon that reaches ``t`` from here, or −1."""
-        if distance <= self.prep.max_reach[a]:
-            weapons = self.prep.weapons[a]
+        if distance <= self.max_reach[a]:
+            weapons = self.weapons[a]
             for k in self.prefer_melee[a][t]:
                 if weapons[k].reach >= distance:
                     return k
@@ -121,8 +155,8 @@ class _Play:
 
     def shot_of(self, a: int, t: int, distance: int) -> int:
         """The best missile weapon that can hit ``t`` from here (within Far), or −1."""
-        if distance <= self.prep.max_far[a]:
-            weapons = self.prep.weapons[a]
+        if distance <= self.max_far[a]:
+            weapons = self.weapons[a]
             for k in self.prefer_ranged[a][t]:
                 if weapons[k].far >= distance:
                     return k
@@ -130,20 +164,20 @@ class _Play:
 
     def strike(self, a: int, t: int, w: int, distance: int) -> None:
         """``a``'s attack on ``t`` with weapon ``w`` from ``distance`` (the dialog's odds)."""
-        prep, d, n = self.prep, self.d, self.n
-        weapon = prep.weapons[a][w]
+        d = self.d
+        weapon = self.weapons[a][w]
         if weapon.ranged:
             # a hostile standing next to it: the target itself, else any other foe
             adjacent = distance <= ADJACENT or bool(self.near.within(a, ADJACENT))
             net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent, distance > weapon.near)]
         else:
-            net = d.own[a] + d.vs_melee[t] + prep.dual[a]
+            net = d.own[a] + d.vs_melee[t] + self.prep.dual[a]
         incap, defnet = d.incap[t], d.defnet[t]
-        key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap * 2 + defnet
-        odds = prep.odds
+        key = (((a * self.n + t) * 32 + w) * 64 + net + 32) * 4 + incap * 2 + defnet
+        odds = self.prep.odds
         found = odds.get(key)
         if found is None:
-            found = odds[key] = _thresholds(prep, a, w, t, net, incap, defnet)
+            found = odds[key] = _thresholds(self.prep, a, w, t, net, incap, defnet)
         draw = self.draw
         roll = draw()
         if roll < found[0]:
@@ -214,7 +248,7 @@ class _Play:
         if mobile:
             return near.pick(a, accept)
         # held where it stands: the foes its weapons reach or can hit from here
-        reach = max(self.prep.max_reach[a], self.prep.max_far[a])
+        reach = max(self.max_reach[a], self.max_far[a])
         if reach < 0:
             return -1
         return near.choose(
@@ -227,11 +261,12 @@ class _Play:
         """``a`` gets in reach or range of ``t`` if it can (shooting from where it stands,
         stepping into Near range, running, or Dashing): its weapon then (−1: none) and the
         distance."""
-        prep, per, halves = self.prep, self.prep.run_halves[a], self.halves
-        weapons, melee = prep.weapons[a], prep.melee[a]
-        w = self.reach_of(a, t, distance) if distance <= prep.max_reach[a] else -1
+        max_reach = self.max_reach[a]
+        w = self.reach_of(a, t, distance) if distance <= max_reach else -1
         if w >= 0:
             return w, distance
+        prep, per, halves = self.prep, self.run_halves[a], self.halves
+        weapons, melee = self.weapons[a], prep.melee[a]
         shooter = prep.ranged[a] and (self.ranged_stay or not melee or not mobile)
         w = self.shot_of(a, t, distance) if shooter else -1
         if w >= 0:
@@ -248,7 +283,7 @@ class _Play:
         )
         need = distance - goal
         metres = min(halves // per, need)
-        w = self.reach_of(a, t, distance - metres) if distance - metres <= prep.max_reach[a] else -1
+        w = self.reach_of(a, t, distance - metres) if distance - metres <= max_reach else -1
         if w < 0 and (shooter or not melee):
             w = self.shot_of(a, t, distance - metres)
         budget = halves // per
@@ -258,7 +293,7 @@ class _Play:
             metres = min(budget, need)
         if metres > 0:
             distance = self.run(a, t, metres, budget)
-            w = self.reach_of(a, t, distance) if distance <= prep.max_reach[a] else -1
+            w = self.reach_of(a, t, distance) if distance <= max_reach else -1
             if w < 0 and (shooter or not melee):
                 w = self.shot_of(a, t, distance)
         return w, distance
@@ -277,15 +312,13 @@ class _Play:
         speed = d.speed[a]
         if self.halves < 0:
             self.halves = speed + speed
-        stand = self.prep.stand_halves[a]
-        if d.prone[a] and speed and self.halves >= stand:
-            self.halves -= stand
+        prone = d.prone[a]
+        if prone and speed and self.halves >= self.prep.stand_halves[a]:
+            self.halves -= self.prep.stand_halves[a]
             fight.stand(a)
+            prone = d.prone[a]
         mobile = bool(
-            self.prep.run_halves[a]
-            and speed
-            and not d.prone[a]
-            and not (fight.grapples and fight.holds(a))
+            self.run_halves[a] and speed and not prone and not (fight.grapples and fight.holds(a))
         )
         t = self.target(a, mobile)
         if t < 0:
