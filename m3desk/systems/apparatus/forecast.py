@@ -83,8 +83,8 @@ class _Play:
         "n",
         "near",
         "opportunity",
-        "plane",
         "order",
+        "plane",
         "prefer_melee",
         "prefer_ranged",
         "prep",
@@ -94,6 +94,7 @@ class _Play:
         "run_halves",
         "side",
         "sides_left",
+        "sighted",
         "standing",
         "threat",
         "weapons",
@@ -135,6 +136,7 @@ class _Play:
         self.order = order
         assert prep.prefer_melee is not None and prep.prefer_ranged is not None
         self.prefer_melee, self.prefer_ranged = prep.prefer_melee, prep.prefer_ranged
+        self.sighted = prep.sighted
         self.ranged_stay = policy.ranged_stay
         self.dice = dice
         self.draw, self.randint = dice.random, dice.randint
@@ -320,7 +322,9 @@ class _Play:
         mobile = bool(
             self.run_halves[a] and speed and not prone and not (fight.grapples and fight.holds(a))
         )
-        t = self.target(a, mobile)
+        # nobody unseen and no charm all fight (the common case): any foe standing may be
+        # the policy's pick
+        t = self.near.pick(a) if mobile and self.sighted else self.target(a, mobile)
         if t < 0:
             if self.action and fight.grapples and "grappled" in d.conds[a]:
                 fight.escape(self.dice, a)

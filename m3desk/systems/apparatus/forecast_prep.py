@@ -145,6 +145,9 @@ class _Prep:
     prefer_melee: list[list[list[int]]] | None = None
     """[attacker][foe]: its melee weapons, the best expected damage first."""
     prefer_ranged: list[list[list[int]]] | None = None
+    sighted: bool = False
+    """Nobody is Unseen and nobody Charmed at the start, so all fight (a fight only ever
+    takes conditions away): every foe standing may be picked."""
     by_roll: dict[tuple[int, int, int, int, int, int], tuple[float, float]] = field(
         default_factory=dict
     )
@@ -528,6 +531,7 @@ def _start(prep: _Prep) -> _Derived:
             derived.refresh(prep, i, prep.placed, prep.grapples, prep.evading)
         prep.prefer_melee = _preferences(prep, derived, True)
         prep.prefer_ranged = _preferences(prep, derived, False)
+        prep.sighted = not any(derived.unseen) and not any(derived.charmed)
         prep.start = derived
     return prep.start
 
