@@ -260,13 +260,10 @@ class _Play:
         )
 
     def approach(self, a: int, t: int, distance: int, mobile: bool, speed: int) -> tuple[int, int]:
-        """``a`` gets in reach or range of ``t`` if it can (shooting from where it stands,
-        stepping into Near range, running, or Dashing): its weapon then (−1: none) and the
-        distance."""
+        """``a``, out of melee reach of ``t``, gets in reach or range of it if it can
+        (shooting from where it stands, stepping into Near range, running, or Dashing): its
+        weapon then (−1: none) and the distance."""
         max_reach = self.max_reach[a]
-        w = self.reach_of(a, t, distance) if distance <= max_reach else -1
-        if w >= 0:
-            return w, distance
         prep, per, halves = self.prep, self.run_halves[a], self.halves
         weapons, melee = self.weapons[a], prep.melee[a]
         shooter = prep.ranged[a] and (self.ranged_stay or not melee or not mobile)
@@ -329,7 +326,10 @@ class _Play:
             if self.action and fight.grapples and "grappled" in d.conds[a]:
                 fight.escape(self.dice, a)
             return
-        w, distance = self.approach(a, t, self.near.feet(a, t), mobile, speed)
+        distance = self.near.feet(a, t)
+        w = self.reach_of(a, t, distance)  # in reach already (the common case), else:
+        if w < 0:
+            w, distance = self.approach(a, t, distance, mobile, speed)
         if self.opportunity and self.fallen[a]:
             return  # struck down leaving a hostile's reach
         if w >= 0 and self.action:
