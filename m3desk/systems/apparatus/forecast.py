@@ -45,7 +45,6 @@ from m3desk.systems.apparatus.forecast_prep import _prep_for as _prep_for
 from m3desk.systems.apparatus.forecast_prep import _prepare as _prepare
 from m3desk.systems.apparatus.forecast_prep import _start as _start
 from m3desk.systems.apparatus.forecast_prep import _thresholds as _thresholds
-from m3desk.systems.apparatus.option_rules import opportunity_rule
 from m3desk.systems.apparatus.state import ApparatusEncounter
 
 __all__ = ["FORECAST_POLICY", "simulate"]
@@ -109,30 +108,27 @@ class _Play:
         self.n, self.side = prep.n, prep.side
         self.down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
         self.hp = prep.hp[:]
-        self.fallen = [self.down(h) for h in self.hp]  # asked again only where hp change
+        self.fallen = prep.fallen[:]  # the down rule asked again only where hp change
         self.plane = prep.plane.copy()
         # who stands near whom, by the core's spatial index (its target policy: the one
         # policy_key); a fall leaves it, a wound and a run are told to it
         start = prep.near.get(policy.target)
         if start is None:
             start = prep.near[policy.target] = Foes(
-                prep.plane, prep.side, [not f for f in self.fallen], prep.hp, policy.target
+                prep.plane, prep.side, [not f for f in prep.fallen], prep.hp, policy.target
             )
         self.near = start.copy(self.plane, self.hp)
-        self.threat = max(prep.max_reach, default=-1)
-        # (the longest melee reach of anyone: no hostile farther away can be left)
+        self.threat = prep.threat
         self.standing = prep.standing[:]
         self.sides_left = prep.sides_left
         order = prep.order
         if order is None:
             draw = dice.random
             initiative = [
-                prep.initiative[i]
-                if prep.initiative[i] is not None
-                else int(draw() * 20) + 1 + prep.agility[i]
-                for i in range(self.n)
+                fixed if fixed is not None else int(draw() * 20) + 1 + agility
+                for fixed, agility in zip(prep.initiative, prep.agility, strict=True)
             ]
-            order = _order(initiative, prep.tie, list(range(self.n)))
+            order = _order(initiative, prep.tie, prep.everyone)
         self.order = order
         assert prep.prefer_melee is not None and prep.prefer_ranged is not None
         self.prefer_melee, self.prefer_ranged = prep.prefer_melee, prep.prefer_ranged
@@ -140,7 +136,7 @@ class _Play:
         self.ranged_stay = policy.ranged_stay
         self.dice = dice
         self.draw, self.randint = dice.random, dice.randint
-        self.opportunity = opportunity_rule(prep.options).due
+        self.opportunity = prep.opportunity
         self.halves, self.action = (
             (prep.turn_halves, prep.turn_action) if prep.current else (-1, True)
         )

@@ -20,7 +20,7 @@ from m3desk.systems.apparatus import combat, grapple
 from m3desk.systems.apparatus.actions import attack_terms, weapons_of
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.movement import stand_cost_halves, step_cost, terrain_impassable
-from m3desk.systems.apparatus.option_rules import defense_rule
+from m3desk.systems.apparatus.option_rules import defense_rule, opportunity_rule
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import (
@@ -87,6 +87,10 @@ class _Prep:
     side: list[int]
     sides: list[str]
     hp: list[int]
+    fallen: list[bool]
+    """Who is down at the start (the encounter's ``out_of_fight`` rule)."""
+    everyone: list[int]
+    """Every combatant's index, in order."""
     initiative: list[int | None]
     tie: list[int]
     agility: list[int]
@@ -102,6 +106,10 @@ class _Prep:
     """The longest melee reach of each creature (−1: no melee weapon)."""
     max_far: list[int]
     """The longest Far range of each creature's missile weapons (−1: none)."""
+    threat: int
+    """The longest melee reach of anyone: no hostile farther away can be left."""
+    opportunity: bool
+    """Leaving a hostile's reach draws its strike (the table rule makes them due)."""
     dual: list[int]
     """+1 for a dual-wielder's melee attacks (the seed's Advantage source), else 0."""
     guard: list[int]
@@ -229,6 +237,8 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         side=side,
         sides=sides,
         hp=[s.hit_points for s in sheets],
+        fallen=[combat.down(s.hit_points) for s in sheets],
+        everyone=list(range(n)),
         initiative=initiative,
         tie=tie,
         agility=[s.abilities.agility for s in sheets],
@@ -241,6 +251,8 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         ranged=[[k for k, w in enumerate(ws) if w.ranged] for ws in weapons],
         max_reach=[max((w.reach for w in ws if not w.ranged), default=-1) for ws in weapons],
         max_far=[max((w.far for w in ws if w.ranged), default=-1) for ws in weapons],
+        threat=max((w.reach for ws in weapons for w in ws if not w.ranged), default=-1),
+        opportunity=opportunity_rule(options).due,
         dual=[
             combat.net_advantage(
                 combat.advantage_sources(
