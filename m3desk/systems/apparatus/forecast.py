@@ -45,6 +45,7 @@ from m3desk.systems.apparatus.forecast_prep import _prep_for as _prep_for
 from m3desk.systems.apparatus.forecast_prep import _prepare as _prepare
 from m3desk.systems.apparatus.forecast_prep import _start as _start
 from m3desk.systems.apparatus.forecast_prep import _thresholds as _thresholds
+from m3desk.systems.apparatus.forecast_prep import _Weapon
 from m3desk.systems.apparatus.state import ApparatusEncounter
 
 __all__ = ["FORECAST_POLICY", "simulate"]
@@ -95,6 +96,7 @@ class _Play:
         "sides_left",
         "sighted",
         "standing",
+        "steady",
         "threat",
         "weapons",
     )
@@ -133,6 +135,7 @@ class _Play:
         assert prep.prefer_melee is not None and prep.prefer_ranged is not None
         self.prefer_melee, self.prefer_ranged = prep.prefer_melee, prep.prefer_ranged
         self.sighted = prep.sighted
+        self.steady = prep.melee_odds if prep.settled else None
         self.ranged_stay = policy.ranged_stay
         self.dice = dice
         self.draw, self.randint = dice.random, dice.randint
@@ -160,10 +163,10 @@ class _Play:
                     return k
         return -1
 
-    def strike(self, a: int, t: int, w: int, distance: int) -> None:
-        """``a``'s attack on ``t`` with weapon ``w`` from ``distance`` (the dialog's odds)."""
+    def odds(self, a: int, t: int, w: int, weapon: _Weapon, distance: int) -> tuple[float, float]:
+        """The thresholds of ``a``'s attack on ``t`` with ``weapon`` (its ``w``) from
+        ``distance``, at the Advantage netted from the conditions now."""
         d = self.d
-        weapon = self.weapons[a][w]
         if weapon.ranged:
             # a hostile standing next to it: the target itself, else any other foe
             adjacent = distance <= ADJACENT or bool(self.near.within(a, ADJACENT))
@@ -176,6 +179,20 @@ class _Play:
         found = odds.get(key)
         if found is None:
             found = odds[key] = _thresholds(self.prep, a, w, t, net, incap, defnet)
+        return found
+
+    def strike(self, a: int, t: int, w: int, distance: int) -> None:
+        """``a``'s attack on ``t`` with weapon ``w`` from ``distance`` (the dialog's odds)."""
+        weapon = self.weapons[a][w]
+        steady = self.steady
+        if steady is not None and not weapon.ranged:
+            # a settled fight: a melee attack's odds are the start's, by who and with what
+            pair = (a * self.n + t) * 32 + w
+            found = steady.get(pair)
+            if found is None:
+                found = steady[pair] = self.odds(a, t, w, weapon, distance)
+        else:
+            found = self.odds(a, t, w, weapon, distance)
         draw = self.draw
         roll = draw()
         if roll < found[0]:

@@ -146,6 +146,9 @@ class _Prep:
     turn_action: bool
     odds: dict[int, tuple[float, float]]
     """Attack thresholds by (attacker, target, weapon, net Advantage, target state)."""
+    melee_odds: dict[int, tuple[float, float]]
+    """In a ``settled`` encounter, a melee attack's thresholds by (attacker, target, weapon)
+    alone: what conditions mean never changes there, nor does a melee attack's Advantage."""
     escapes: dict[tuple[int, int, int], float]
     start: _Derived | None = None
     """What conditions and grapples mean at the start (each fight works on a copy unless
@@ -290,6 +293,7 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         turn_halves=-1,
         turn_action=True,
         odds={},
+        melee_odds={},
         escapes={},
     )
     _where_the_fight_stands(prep, encounter, index)
