@@ -126,7 +126,7 @@ class _Play:
         order = prep.order
         if order is None:
             draw = dice.random
-            initiative = [
+            initiative: list[int | None] = [
                 fixed if fixed is not None else int(draw() * 20) + 1 + agility
                 for fixed, agility in zip(prep.initiative, prep.agility, strict=True)
             ]
