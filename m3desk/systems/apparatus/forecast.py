@@ -208,22 +208,23 @@ class _Play:
         if roll < found[1]:
             damage += weapon.extra
         if damage > 0:
-            self.wound(t, damage)
+            hp = self.hp
+            hp[t] -= damage
+            if not self.down(hp[t]):
+                self.near.wounded(t)
+            else:
+                self.fall(t)
 
-    def wound(self, t: int, damage: int) -> None:
-        hp = self.hp
-        hp[t] -= damage
-        if not self.down(hp[t]):
-            self.near.wounded(t)
-        else:
-            self.fallen[t] = True
-            self.near.leave(t)
-            side = self.side[t]
-            self.standing[side] -= 1
-            if not self.standing[side]:
-                self.sides_left -= 1
-            if self.fight.grapples:
-                self.fight.release(t)
+    def fall(self, t: int) -> None:
+        """``t`` is down: out of the index, its side one fewer, its grapples ended."""
+        self.fallen[t] = True
+        self.near.leave(t)
+        side = self.side[t]
+        self.standing[side] -= 1
+        if not self.standing[side]:
+            self.sides_left -= 1
+        if self.fight.grapples:
+            self.fight.release(t)
 
     def run(self, a: int, t: int, metres: int, budget: int) -> int:
         """``a`` runs toward ``t`` (:func:`_move`); under the table rule that makes them due,
