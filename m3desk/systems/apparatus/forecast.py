@@ -45,7 +45,7 @@ from m3desk.systems.apparatus.forecast_prep import _prep_for as _prep_for
 from m3desk.systems.apparatus.forecast_prep import _prepare as _prepare
 from m3desk.systems.apparatus.forecast_prep import _start as _start
 from m3desk.systems.apparatus.forecast_prep import _thresholds as _thresholds
-from m3desk.systems.apparatus.option_rules import opportunity_rule
+from m3desk.systems.apparatus.forecast_prep import _Weapon
 from m3desk.systems.apparatus.state import ApparatusEncounter
 
 __all__ = ["FORECAST_POLICY", "simulate"]
@@ -65,46 +65,81 @@ FORECAST_POLICY = (
 
 class _Play:
     """One fight as :func:`simulate` plays it: the prepared lists copied for this fight, and
-    a turn's steps as methods (each reads what it needs into locals: the loop is hot)."""
+    a turn's steps as methods (each reads what it needs into locals: the loop is hot, and
+    the prepared lists it reads every turn are held as attributes of their own)."""
+
+    __slots__ = (
+        "action",
+        "d",
+        "dice",
+        "down",
+        "draw",
+        "fallen",
+        "fight",
+        "halves",
+        "hp",
+        "max_far",
+        "max_reach",
+        "n",
+        "near",
+        "opportunity",
+        "order",
+        "plane",
+        "prefer_melee",
+        "prefer_ranged",
+        "prep",
+        "randint",
+        "ranged_stay",
+        "resuming",
+        "run_halves",
+        "side",
+        "sides_left",
+        "sighted",
+        "standing",
+        "steady",
+        "threat",
+        "weapons",
+    )
 
     def __init__(self, prep: _Prep, dice: random.Random, policy: Policy) -> None:
         self.prep = prep
+        self.weapons, self.max_reach, self.max_far = prep.weapons, prep.max_reach, prep.max_far
+        self.run_halves = prep.run_halves
         self.fight = fight = _Fight(prep, _start(prep))
         self.d = fight.derived
         self.n, self.side = prep.n, prep.side
         self.down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
         self.hp = prep.hp[:]
-        self.fallen = [self.down(h) for h in self.hp]  # asked again only where hp change
+        self.fallen = prep.fallen[:]  # the down rule asked again only where hp change
         self.plane = prep.plane.copy()
         # who stands near whom, by the core's spatial index (its target policy: the one
         # policy_key); a fall leaves it, a wound and a run are told to it
         start = prep.near.get(policy.target)
         if start is None:
             start = prep.near[policy.target] = Foes(
-                prep.plane, prep.side, [not f for f in self.fallen], prep.hp, policy.target
+                prep.plane, prep.side, [not f for f in prep.fallen], prep.hp, policy.target
             )
         self.near = start.copy(self.plane, self.hp)
-        self.threat = max(prep.max_reach, default=-1)
-        """The longest melee reach of anyone: no hostile farther away can be left."""
+        self.threat = prep.threat
         self.standing = prep.standing[:]
         self.sides_left = prep.sides_left
         order = prep.order
         if order is None:
             draw = dice.random
-            initiative = [
-                prep.initiative[i]
-                if prep.initiative[i] is not None
-                else int(draw() * 20) + 1 + prep.agility[i]
-                for i in range(self.n)
+            initiative: list[int | None] = [
+                fixed if fixed is not None else int(draw() * 20) + 1 + agility
+                for fixed, agility in zip(prep.initiative, prep.agility, strict=True)
             ]
-            order = _order(initiative, prep.tie, list(range(self.n)))
+            order = _order(initiative, prep.tie, prep.everyone)
         self.order = order
         assert prep.prefer_melee is not None and prep.prefer_ranged is not None
         self.prefer_melee, self.prefer_ranged = prep.prefer_melee, prep.prefer_ranged
+        self.sighted = prep.sighted
+        self.steady = prep.melee_odds if prep.settled else None
         self.ranged_stay = policy.ranged_stay
         self.dice = dice
         self.draw, self.randint = dice.random, dice.randint
-        self.opportunity = opportunity_rule(prep.options).due
+        self.opportunity = prep.opportunity
         self.halves, self.action = (
             (prep.turn_halves, prep.turn_action) if prep.current else (-1, True)
         )
@@ -112,8 +147,8 @@ class _Play:
 
     def reach_of(self, a: int, t: int, distance: int) -> int:
         """The best melee weapon that reaches ``t`` from here, or −1."""
-        if distance <= self.prep.max_reach[a]:
-            weapons = self.prep.weapons[a]
+        if distance <= self.max_reach[a]:
+            weapons = self.weapons[a]
             for k in self.prefer_melee[a][t]:
                 if weapons[k].reach >= distance:
                     return k
@@ -121,29 +156,43 @@ class _Play:
 
     def shot_of(self, a: int, t: int, distance: int) -> int:
         """The best missile weapon that can hit ``t`` from here (within Far), or −1."""
-        if distance <= self.prep.max_far[a]:
-            weapons = self.prep.weapons[a]
+        if distance <= self.max_far[a]:
+            weapons = self.weapons[a]
             for k in self.prefer_ranged[a][t]:
                 if weapons[k].far >= distance:
                     return k
         return -1
 
-    def strike(self, a: int, t: int, w: int, distance: int) -> None:
-        """``a``'s attack on ``t`` with weapon ``w`` from ``distance`` (the dialog's odds)."""
-        prep, d, n = self.prep, self.d, self.n
-        weapon = prep.weapons[a][w]
+    def odds(self, a: int, t: int, w: int, weapon: _Weapon, distance: int) -> tuple[float, float]:
+        """The thresholds of ``a``'s attack on ``t`` with ``weapon`` (its ``w``) from
+        ``distance``, at the Advantage netted from the conditions now."""
+        d = self.d
         if weapon.ranged:
             # a hostile standing next to it: the target itself, else any other foe
             adjacent = distance <= ADJACENT or bool(self.near.within(a, ADJACENT))
             net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent, distance > weapon.near)]
         else:
-            net = d.own[a] + d.vs_melee[t] + prep.dual[a]
+            net = d.own[a] + d.vs_melee[t] + self.prep.dual[a]
         incap, defnet = d.incap[t], d.defnet[t]
-        key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap * 2 + defnet
-        odds = prep.odds
+        key = (((a * self.n + t) * 32 + w) * 64 + net + 32) * 4 + incap * 2 + defnet
+        odds = self.prep.odds
         found = odds.get(key)
         if found is None:
-            found = odds[key] = _thresholds(prep, a, w, t, net, incap, defnet)
+            found = odds[key] = _thresholds(self.prep, a, w, t, net, incap, defnet)
+        return found
+
+    def strike(self, a: int, t: int, w: int, distance: int) -> None:
+        """``a``'s attack on ``t`` with weapon ``w`` from ``distance`` (the dialog's odds)."""
+        weapon = self.weapons[a][w]
+        steady = self.steady
+        if steady is not None and not weapon.ranged:
+            # a settled fight: a melee attack's odds are the start's, by who and with what
+            pair = (a * self.n + t) * 32 + w
+            found = steady.get(pair)
+            if found is None:
+                found = steady[pair] = self.odds(a, t, w, weapon, distance)
+        else:
+            found = self.odds(a, t, w, weapon, distance)
         draw = self.draw
         roll = draw()
         if roll < found[0]:
@@ -159,22 +208,23 @@ class _Play:
         if roll < found[1]:
             damage += weapon.extra
         if damage > 0:
-            self.wound(t, damage)
+            hp = self.hp
+            hp[t] -= damage
+            if not self.down(hp[t]):
+                self.near.wounded(t)
+            else:
+                self.fall(t)
 
-    def wound(self, t: int, damage: int) -> None:
-        hp = self.hp
-        hp[t] -= damage
-        if not self.down(hp[t]):
-            self.near.wounded(t)
-        else:
-            self.fallen[t] = True
-            self.near.leave(t)
-            side = self.side[t]
-            self.standing[side] -= 1
-            if not self.standing[side]:
-                self.sides_left -= 1
-            if self.fight.grapples:
-                self.fight.release(t)
+    def fall(self, t: int) -> None:
+        """``t`` is down: out of the index, its side one fewer, its grapples ended."""
+        self.fallen[t] = True
+        self.near.leave(t)
+        side = self.side[t]
+        self.standing[side] -= 1
+        if not self.standing[side]:
+            self.sides_left -= 1
+        if self.fight.grapples:
+            self.fight.release(t)
 
     def run(self, a: int, t: int, metres: int, budget: int) -> int:
         """``a`` runs toward ``t`` (:func:`_move`); under the table rule that makes them due,
@@ -214,7 +264,7 @@ class _Play:
         if mobile:
             return near.pick(a, accept)
         # held where it stands: the foes its weapons reach or can hit from here
-        reach = max(self.prep.max_reach[a], self.prep.max_far[a])
+        reach = max(self.max_reach[a], self.max_far[a])
         if reach < 0:
             return -1
         return near.choose(
@@ -224,14 +274,12 @@ class _Play:
         )
 
     def approach(self, a: int, t: int, distance: int, mobile: bool, speed: int) -> tuple[int, int]:
-        """``a`` gets in reach or range of ``t`` if it can (shooting from where it stands,
-        stepping into Near range, running, or Dashing): its weapon then (−1: none) and the
-        distance."""
-        prep, per, halves = self.prep, self.prep.run_halves[a], self.halves
-        weapons, melee = prep.weapons[a], prep.melee[a]
-        w = self.reach_of(a, t, distance) if distance <= prep.max_reach[a] else -1
-        if w >= 0:
-            return w, distance
+        """``a``, out of melee reach of ``t``, gets in reach or range of it if it can
+        (shooting from where it stands, stepping into Near range, running, or Dashing): its
+        weapon then (−1: none) and the distance."""
+        max_reach = self.max_reach[a]
+        prep, per, halves = self.prep, self.run_halves[a], self.halves
+        weapons, melee = self.weapons[a], prep.melee[a]
         shooter = prep.ranged[a] and (self.ranged_stay or not melee or not mobile)
         w = self.shot_of(a, t, distance) if shooter else -1
         if w >= 0:
@@ -248,7 +296,7 @@ class _Play:
         )
         need = distance - goal
         metres = min(halves // per, need)
-        w = self.reach_of(a, t, distance - metres) if distance - metres <= prep.max_reach[a] else -1
+        w = self.reach_of(a, t, distance - metres) if distance - metres <= max_reach else -1
         if w < 0 and (shooter or not melee):
             w = self.shot_of(a, t, distance - metres)
         budget = halves // per
@@ -258,7 +306,7 @@ class _Play:
             metres = min(budget, need)
         if metres > 0:
             distance = self.run(a, t, metres, budget)
-            w = self.reach_of(a, t, distance) if distance <= prep.max_reach[a] else -1
+            w = self.reach_of(a, t, distance) if distance <= max_reach else -1
             if w < 0 and (shooter or not melee):
                 w = self.shot_of(a, t, distance)
         return w, distance
@@ -277,22 +325,25 @@ class _Play:
         speed = d.speed[a]
         if self.halves < 0:
             self.halves = speed + speed
-        stand = self.prep.stand_halves[a]
-        if d.prone[a] and speed and self.halves >= stand:
-            self.halves -= stand
+        prone = d.prone[a]
+        if prone and speed and self.halves >= self.prep.stand_halves[a]:
+            self.halves -= self.prep.stand_halves[a]
             fight.stand(a)
+            prone = d.prone[a]
         mobile = bool(
-            self.prep.run_halves[a]
-            and speed
-            and not d.prone[a]
-            and not (fight.grapples and fight.holds(a))
+            self.run_halves[a] and speed and not prone and not (fight.grapples and fight.holds(a))
         )
-        t = self.target(a, mobile)
+        # nobody unseen and no charm all fight (the common case): any foe standing may be
+        # the policy's pick
+        t = self.near.pick(a) if mobile and self.sighted else self.target(a, mobile)
         if t < 0:
             if self.action and fight.grapples and "grappled" in d.conds[a]:
                 fight.escape(self.dice, a)
             return
-        w, distance = self.approach(a, t, self.near.feet(a, t), mobile, speed)
+        distance = self.near.feet(a, t)
+        w = self.reach_of(a, t, distance)  # in reach already (the common case), else:
+        if w < 0:
+            w, distance = self.approach(a, t, distance, mobile, speed)
         if self.opportunity and self.fallen[a]:
             return  # struck down leaving a hostile's reach
         if w >= 0 and self.action:

@@ -20,7 +20,7 @@ from m3desk.systems.apparatus import combat, grapple
 from m3desk.systems.apparatus.actions import attack_terms, weapons_of
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.movement import stand_cost_halves, step_cost, terrain_impassable
-from m3desk.systems.apparatus.option_rules import defense_rule
+from m3desk.systems.apparatus.option_rules import defense_rule, opportunity_rule
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import (
@@ -87,6 +87,10 @@ class _Prep:
     side: list[int]
     sides: list[str]
     hp: list[int]
+    fallen: list[bool]
+    """Who is down at the start (the encounter's ``out_of_fight`` rule)."""
+    everyone: list[int]
+    """Every combatant's index, in order."""
     initiative: list[int | None]
     tie: list[int]
     agility: list[int]
@@ -102,6 +106,10 @@ class _Prep:
     """The longest melee reach of each creature (−1: no melee weapon)."""
     max_far: list[int]
     """The longest Far range of each creature's missile weapons (−1: none)."""
+    threat: int
+    """The longest melee reach of anyone: no hostile farther away can be left."""
+    opportunity: bool
+    """Leaving a hostile's reach draws its strike (the table rule makes them due)."""
     dual: list[int]
     """+1 for a dual-wielder's melee attacks (the seed's Advantage source), else 0."""
     guard: list[int]
@@ -138,6 +146,9 @@ class _Prep:
     turn_action: bool
     odds: dict[int, tuple[float, float]]
     """Attack thresholds by (attacker, target, weapon, net Advantage, target state)."""
+    melee_odds: dict[int, tuple[float, float]]
+    """In a ``settled`` encounter, a melee attack's thresholds by (attacker, target, weapon)
+    alone: what conditions mean never changes there, nor does a melee attack's Advantage."""
     escapes: dict[tuple[int, int, int], float]
     start: _Derived | None = None
     """What conditions and grapples mean at the start (each fight works on a copy unless
@@ -145,6 +156,9 @@ class _Prep:
     prefer_melee: list[list[list[int]]] | None = None
     """[attacker][foe]: its melee weapons, the best expected damage first."""
     prefer_ranged: list[list[list[int]]] | None = None
+    sighted: bool = False
+    """Nobody is Unseen and nobody Charmed at the start, so all fight (a fight only ever
+    takes conditions away): every foe standing may be picked."""
     by_roll: dict[tuple[int, int, int, int, int, int], tuple[float, float]] = field(
         default_factory=dict
     )
@@ -226,6 +240,8 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         side=side,
         sides=sides,
         hp=[s.hit_points for s in sheets],
+        fallen=[combat.down(s.hit_points) for s in sheets],
+        everyone=list(range(n)),
         initiative=initiative,
         tie=tie,
         agility=[s.abilities.agility for s in sheets],
@@ -238,6 +254,8 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         ranged=[[k for k, w in enumerate(ws) if w.ranged] for ws in weapons],
         max_reach=[max((w.reach for w in ws if not w.ranged), default=-1) for ws in weapons],
         max_far=[max((w.far for w in ws if w.ranged), default=-1) for ws in weapons],
+        threat=max((w.reach for ws in weapons for w in ws if not w.ranged), default=-1),
+        opportunity=opportunity_rule(options).due,
         dual=[
             combat.net_advantage(
                 combat.advantage_sources(
@@ -275,6 +293,7 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         turn_halves=-1,
         turn_action=True,
         odds={},
+        melee_odds={},
         escapes={},
     )
     _where_the_fight_stands(prep, encounter, index)
@@ -528,6 +547,7 @@ def _start(prep: _Prep) -> _Derived:
             derived.refresh(prep, i, prep.placed, prep.grapples, prep.evading)
         prep.prefer_melee = _preferences(prep, derived, True)
         prep.prefer_ranged = _preferences(prep, derived, False)
+        prep.sighted = not any(derived.unseen) and not any(derived.charmed)
         prep.start = derived
     return prep.start
 
