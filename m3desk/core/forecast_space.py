@@ -229,6 +229,35 @@ class Foes:
             grid.add(cell, i)
         self._at[i] = cell
 
+    def step(
+        self, i: int, t: int, value: float, gone: Sequence[bool], budget: float | None = None
+    ) -> None:
+        """``i`` closes on (or backs from) ``t`` to ``value`` apart, to a free spot within
+        ``budget`` (:meth:`Plane.approach`), and the index is told (:meth:`moved`): the
+        forecasts' one move. In a small fight (its table of distances) a move its plane's
+        fights have made before (:class:`~m3desk.core.places.Moves`: the same one moving,
+        everyone where they were) is read from the plane's memo, its end and its distances,
+        not worked out again."""
+        plane = self.plane
+        memo = plane.memo
+        table = self._table
+        if table is None or memo is None or not memo.on or plane.z != memo.z:
+            plane.approach(i, t, value, gone, budget)
+            self.moved(i)
+            return
+        key = (i, t, value, budget, *plane.x, *plane.y, *gone)
+        found = memo.get(key)
+        if found is None:
+            plane.approach(i, t, value, gone, budget)
+            self.moved(i)
+            memo.put(key, (plane.x[i], plane.y[i], tuple(table[i])))
+            return
+        x, y, feet = found
+        plane.put(i, x, y)
+        row = table[i] = list(feet)
+        for other, away in zip(table, row, strict=True):  # its column, row by row
+            other[i] = away
+
     def wounded(self, i: int) -> None:
         """``i``'s hit points changed (the weakest and the strongest are kept by them)."""
         if self._how != "nearest" and self._group[i] is not None and self._group[i] != self._key(i):
