@@ -5,6 +5,7 @@ plane's copies (every fight from one start) and by no other start."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -157,3 +158,28 @@ def test_a_place_on_a_negative_zero_keeps_no_memo() -> None:
     plane = Plane(model, [Place(x=-0.0, y=0.0), Place(x=10.0, y=0.0)])
     assert plane.memo is None
     assert Plane(model, [Place(x=0.0, y=0.0), Place(x=10.0, y=0.0)]).memo is not None
+
+
+@pytest.mark.parametrize("metric", ["straight", "heights"])
+def test_a_row_measured_at_once_is_each_distance_by_the_metric(metric: str) -> None:
+    """``measure_all`` and ``measure_among`` on a straight line (the rows a move measures,
+    each difference taken once) read each distance as the metric's ``norm`` rounds it (the
+    same sum of squares), on one level too."""
+    model = MODELS[metric]
+    draw = random.Random(f"rows {metric}")
+    for _ in range(300):
+        count = draw.randint(1, 9)
+        xs = [
+            draw.choice((draw.uniform(-90, 90), draw.randint(-18, 18) * 2.5)) for _ in range(count)
+        ]
+        ys = [
+            draw.choice((draw.uniform(-90, 90), draw.randint(-18, 18) * 2.5)) for _ in range(count)
+        ]
+        level = draw.random() < 0.5
+        zs = [0.0 if level else draw.choice((0.0, 5.0, 2.5)) for _ in range(count)]
+        expected = []
+        for j in range(count):
+            length = model.norm(xs[j] - xs[0], ys[j] - ys[0], zs[j] - zs[0])
+            expected.append(min(math.floor(length + 0.5), model.maximum))
+        assert model.measure_all(xs[0], ys[0], zs[0], xs, ys, zs, level=level) == expected
+        assert model.measure_among(0, xs, ys, zs, range(count), level=level) == expected
