@@ -230,16 +230,20 @@ class Moves:
     (:data:`Moved`), so a hit gives the very floats and integers the search gives.
 
     Bounded: at most :data:`ITEMS` numbers kept in all (a few thousand moves of a fight of
-    six, a few hundred of sixty), no more stored once full (the first moves, those from the
-    start, repeat most); and after :data:`IDLE` misses in a row (a crowd whose moves never
-    repeat) it stops looking, so it costs such a fight nothing but those first keys."""
+    six, a few hundred of thirty), no more stored once full (the first moves, those from the
+    start, repeat most). Worth it only where moves repeat: a fight of more than :data:`MOST`
+    keeps none (a crowd's moves seldom repeat, and each key is as long as the crowd), and a
+    memo whose lookups hit less than an eighth of a :data:`WINDOW` is given up, so a fight
+    whose moves never repeat pays for one window of keys alone."""
 
-    __slots__ = ("found", "idle", "room", "z")
+    __slots__ = ("found", "hits", "looked", "on", "room", "z")
 
     ITEMS = 1 << 17
     """The most numbers (keys' and values' together, roughly) a memo holds."""
-    IDLE = 512
-    """Misses in a row after which a memo is given up."""
+    MOST = 32
+    """Fights of more combatants than this keep no memo."""
+    WINDOW = 512
+    """Lookups per reckoning of the hits (fewer than an eighth: the memo is given up)."""
 
     def __init__(self, z: Sequence[float], count: int) -> None:
         self.found: dict[tuple[object, ...], Moved] = {}
@@ -247,21 +251,20 @@ class Moves:
         """The heights the moves were worked out at (a caller checks them unchanged)."""
         self.room = self.ITEMS // (4 * count + 8)
         """How many more moves may be stored."""
-        self.idle = 0
+        self.looked = self.hits = 0
+        self.on = True
+        """Whether looking is still worth it (see :data:`WINDOW`)."""
 
     def get(self, key: tuple[object, ...]) -> Moved | None:
-        """What was stored for ``key``, if anything (a hit or a miss, counted)."""
+        """What was stored for ``key``, if anything (counted, a hit or a miss)."""
         found = self.found.get(key)
-        if found is None:
-            self.idle += 1
-        else:
-            self.idle = 0
+        if found is not None:
+            self.hits += 1
+        self.looked += 1
+        if self.looked >= self.WINDOW:
+            self.on = 8 * self.hits >= self.looked
+            self.looked = self.hits = 0
         return found
-
-    @property
-    def on(self) -> bool:
-        """Whether looking is still worth it (fewer than :data:`IDLE` misses in a row)."""
-        return self.idle < self.IDLE
 
     def put(self, key: tuple[object, ...], value: Moved) -> None:
         """Remember ``value`` for ``key``, while there is room."""
@@ -276,7 +279,7 @@ class Plane:
     :func:`toward` moves a token, and every distance is measured from the places by the
     game's metric (:meth:`~m3desk.core.system.PositionModel.measure`), so distances always
     agree with each other. ``memo`` is the :class:`Moves` the plane and its copies share
-    (None: a place on a negative zero, which ``==`` cannot tell from zero)."""
+    (None: a crowd, or a place on a negative zero, which ``==`` cannot tell from zero)."""
 
     __slots__ = ("_spots", "level", "memo", "model", "x", "y", "z")
 
@@ -291,7 +294,8 @@ class Plane:
         # a move's end is another's place plus a shift, a negative zero only from one: none
         # at the start, none ever (the memo's keys compare places by ==)
         signed = any(v == 0.0 and math.copysign(1.0, v) < 0 for v in self.x + self.y)
-        self.memo: Moves | None = None if signed else Moves(self.z, len(self.x))
+        many = len(self.x) > Moves.MOST
+        self.memo: Moves | None = None if signed or many else Moves(self.z, len(self.x))
 
     def copy(self) -> Plane:
         """This plane as it stands, for a fight of its own (sharing its :attr:`memo`)."""

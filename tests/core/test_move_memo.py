@@ -114,11 +114,15 @@ def test_a_fight_whose_moves_never_repeat_keeps_the_memo_bounded_and_gives_it_up
     memo = plane.memo
     assert memo is not None
     gone = [False] * count
-    for k in range(3 * Moves.IDLE):
+    for k in range(3 * Moves.WINDOW):
         # a distance wanted never asked before: every move a miss
         foes.step(k % count, (k + 1) % count, 10 + k / 7, gone, None)
     assert not memo.on
-    assert len(memo.found) <= Moves.IDLE
+    assert len(memo.found) == Moves.WINDOW  # one window's keys, no more
+    # a crowd keeps none
+    crowd = [Place.at(5.0 * k, 0.0) for k in range(Moves.MOST + 1)]
+    assert Plane(model, crowd).memo is None
+    assert Plane(model, crowd[:-1]).memo is not None
     # bounded in numbers held, whatever the hits: no more stored once full
     full = Moves([0.0] * 60, 60)
     room = full.room
