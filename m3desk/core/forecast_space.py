@@ -229,6 +229,35 @@ class Foes:
             grid.add(cell, i)
         self._at[i] = cell
 
+    def step(
+        self, i: int, t: int, value: float, gone: Sequence[bool], budget: float | None = None
+    ) -> None:
+        """``i`` closes on (or backs from) ``t`` to ``value`` apart, to a free spot within
+        ``budget`` (:meth:`Plane.approach`), and the index is told (:meth:`moved`): the
+        forecasts' one move. In a small fight (its table of distances) a move its plane's
+        fights have made before (:class:`~m3desk.core.places.Moves`: the same one moving,
+        everyone where they were) is read from the plane's memo, its end and its distances,
+        not worked out again."""
+        plane = self.plane
+        memo = plane.memo
+        table = self._table
+        if table is None or memo is None or not memo.on or plane.z != memo.z:
+            plane.approach(i, t, value, gone, budget)
+            self.moved(i)
+            return
+        key = (i, t, value, budget, *plane.x, *plane.y, *gone)
+        found = memo.get(key)
+        if found is None:
+            plane.approach(i, t, value, gone, budget)
+            self.moved(i)
+            memo.put(key, (plane.x[i], plane.y[i], tuple(table[i])))
+            return
+        x, y, feet = found
+        plane.put(i, x, y)
+        row = table[i] = list(feet)
+        for other, away in zip(table, row, strict=True):  # its column, row by row
+            other[i] = away
+
     def wounded(self, i: int) -> None:
         """``i``'s hit points changed (the weakest and the strongest are kept by them)."""
         if self._how != "nearest" and self._group[i] is not None and self._group[i] != self._key(i):
@@ -245,8 +274,9 @@ class Foes:
 
     def feet(self, i: int, j: int) -> int:
         """How far ``i`` and ``j`` stand apart, as the rules measure it."""
-        if self._table is not None:
-            return self._table[i][j]
+        table = self._table
+        if table is not None:
+            return table[i][j]
         return self._among(i, self._xs, self._ys, self._zs, (j,), level=self._level)[0]
 
     def _measured(self, i: int, members: Sequence[int]) -> list[int]:
@@ -266,6 +296,8 @@ class Foes:
         return found
 
     def _foes_standing(self, i: int) -> list[int]:
+        """In a small fight, the foes of ``i`` standing, by index: one list per side, kept
+        until someone falls or rises (the callers read the kept one first themselves)."""
         own = self.side[i]
         found = self._standing.get(own)
         if found is None:
@@ -279,7 +311,9 @@ class Foes:
         """Whether any foe of ``i`` still stands."""
         if self._table is not None:
             foes = self._standing.get(self.side[i])
-            return bool(self._foes_standing(i) if foes is None else foes)
+            if foes is None:
+                foes = self._foes_standing(i)
+            return bool(foes)
         return bool(self._foe_groups(i))
 
     def around(
@@ -296,11 +330,13 @@ class Foes:
         table = self._table
         if table is not None:
             row = table[i]
-            return [
-                (j, row[j])
-                for j in self._foes_standing(i if foes_of is None else foes_of)
-                if beyond < row[j] <= reach and (accept is None or accept(j))
-            ]
+            of = i if foes_of is None else foes_of
+            foes = self._standing.get(self.side[of])
+            if foes is None:
+                foes = self._foes_standing(of)
+            if accept is None:
+                return [(j, row[j]) for j in foes if beyond < row[j] <= reach]
+            return [(j, row[j]) for j in foes if beyond < row[j] <= reach and accept(j)]
         near = self._near(i, self._foe_groups(i if foes_of is None else foes_of), reach)
         if not near:
             return []
@@ -329,9 +365,10 @@ class Foes:
         table = self._table
         if table is not None:
             row = table[i]
-            foes = self._standing.get(self.side[i if foes_of is None else foes_of])
+            of = i if foes_of is None else foes_of
+            foes = self._standing.get(self.side[of])
             if foes is None:
-                foes = self._foes_standing(i if foes_of is None else foes_of)
+                foes = self._foes_standing(of)
             if accept is None:
                 return [j for j in foes if beyond < row[j] <= reach]
             return [j for j in foes if beyond < row[j] <= reach and accept(j)]
@@ -420,16 +457,20 @@ class Foes:
         points left that holds one ``accept`` takes. ``at`` also asks the distance;
         ``reach``: only those at most this far (the search stops there)."""
         how = self._how if how is None else how
-        limit = _ANY if reach is None else reach
         table = self._table
         if table is not None:
             row = table[i]
             foes = self._standing.get(self.side[i])
             if foes is None:
                 foes = self._foes_standing(i)
-            if accept is None and at is None and how == "nearest" and reach is None:
+            if at is None and how == "nearest":
+                if reach is not None:
+                    foes = [j for j in foes if row[j] <= reach and (accept is None or accept(j))]
+                elif accept is not None:
+                    foes = [j for j in foes if accept(j)]
                 return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
-            return self._pick_in_table(row, foes, accept, how, at, limit)
+            return self._pick_in_table(row, foes, accept, how, at, _ANY if reach is None else reach)
+        limit = _ANY if reach is None else reach
         if how == "nearest":
             return self._nearest(i, self._foe_groups(i), accept, at, limit)
         if self._how != how:
@@ -452,11 +493,8 @@ class Foes:
     def _pick_in_table(
         self, row: list[int], foes: list[int], accept: Accept, how: Target, at: At, limit: int
     ) -> int:
-        """:meth:`pick` in a small fight: every foe standing, read from ``i``'s row."""
-        if at is None and how == "nearest":
-            if accept is not None or limit < _ANY:
-                foes = [j for j in foes if row[j] <= limit and (accept is None or accept(j))]
-            return min(foes, key=row.__getitem__) if foes else -1  # the first of the nearest
+        """:meth:`pick` in a small fight but for the nearest by distance alone (which
+        :meth:`pick` reads itself): every foe standing, read from ``i``'s row."""
         weight = policy_weight(how)
         hp = self.hp
         best, best_key = -1, 0

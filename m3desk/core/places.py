@@ -13,7 +13,8 @@ other. This module holds the geometry that needs no encounter:
   closer on a place of its own);
 - :func:`formation` — where each side stands at the start: each side a loose group, the
   sides a given distance apart;
-- :class:`Plane` — the forecasts' compact state of everyone's places, moved along lines.
+- :class:`Plane` — the forecasts' compact state of everyone's places, moved along lines,
+  with :class:`Moves`, the memo of the moves its fights repeat.
 
 Places fitted to distances stored per pair (files from before places) are
 :mod:`m3desk.core.places_fit`'s; :func:`free_spot` and its grid hash live in
@@ -42,6 +43,8 @@ __all__ = [
     "Area",
     "Backdrop",
     "Ground",
+    "Moved",
+    "Moves",
     "Place",
     "Plane",
     "Spots",
@@ -211,14 +214,74 @@ def toward_xyz(
     return ax + dx * scale, ay + dy * scale, az + dz * scale
 
 
+Moved = tuple[float, float, tuple[int, ...]]
+"""A move remembered: where the mover ended (x, y) and its distance from each combatant."""
+
+
+class Moves:
+    """The moves a plane's fights have worked out, remembered: a forecast plays thousands of
+    fights from one start, and most of their moves repeat exactly (the same mover, target,
+    distance wanted and budget, the same ones gone, everyone on the same spot). A move's
+    end is a pure function of those and the plane's model and heights, which never change
+    among a plane and its copies (:meth:`Plane.copy`, every fight of one run from one
+    prepared start): they share one memo, and a new start begins its own. The key is the
+    move's every input as it was (by ``==``: places hold no negative zero, see
+    :meth:`Plane.__init__`), the value the move's end and the distances measured from it
+    (:data:`Moved`), so a hit gives the very floats and integers the search gives.
+
+    Bounded: at most :data:`ITEMS` numbers kept in all (a few thousand moves of a fight of
+    six, a few hundred of thirty), no more stored once full (the first moves, those from the
+    start, repeat most). Worth it only where moves repeat: a fight of more than :data:`MOST`
+    keeps none (a crowd's moves seldom repeat, and each key is as long as the crowd), and a
+    memo whose lookups hit less than an eighth of a :data:`WINDOW` is given up, so a fight
+    whose moves never repeat pays for one window of keys alone."""
+
+    __slots__ = ("found", "hits", "looked", "on", "room", "z")
+
+    ITEMS = 1 << 17
+    """The most numbers (keys' and values' together, roughly) a memo holds."""
+    MOST = 32
+    """Fights of more combatants than this keep no memo."""
+    WINDOW = 512
+    """Lookups per reckoning of the hits (fewer than an eighth: the memo is given up)."""
+
+    def __init__(self, z: Sequence[float], count: int) -> None:
+        self.found: dict[tuple[object, ...], Moved] = {}
+        self.z = list(z)
+        """The heights the moves were worked out at (a caller checks them unchanged)."""
+        self.room = self.ITEMS // (4 * count + 8)
+        """How many more moves may be stored."""
+        self.looked = self.hits = 0
+        self.on = True
+        """Whether looking is still worth it (see :data:`WINDOW`)."""
+
+    def get(self, key: tuple[object, ...]) -> Moved | None:
+        """What was stored for ``key``, if anything (counted, a hit or a miss)."""
+        found = self.found.get(key)
+        if found is not None:
+            self.hits += 1
+        self.looked += 1
+        if self.looked >= self.WINDOW:
+            self.on = 8 * self.hits >= self.looked
+            self.looked = self.hits = 0
+        return found
+
+    def put(self, key: tuple[object, ...], value: Moved) -> None:
+        """Remember ``value`` for ``key``, while there is room."""
+        if self.room > 0:
+            self.room -= 1
+            self.found[key] = value
+
+
 class Plane:
     """Where each combatant of a simulated fight stands, as plain floats (the forecasts'
     compact state, by index): moves go along the line to another combatant, as
     :func:`toward` moves a token, and every distance is measured from the places by the
     game's metric (:meth:`~m3desk.core.system.PositionModel.measure`), so distances always
-    agree with each other."""
+    agree with each other. ``memo`` is the :class:`Moves` the plane and its copies share
+    (None: a crowd, or a place on a negative zero, which ``==`` cannot tell from zero)."""
 
-    __slots__ = ("_spots", "level", "model", "x", "y", "z")
+    __slots__ = ("_spots", "level", "memo", "model", "x", "y", "z")
 
     def __init__(self, model: PositionModel, places: Sequence[Place]) -> None:
         self.model = model
@@ -228,13 +291,26 @@ class Plane:
         self._spots: Spots | None = None
         # everyone on one level (moves keep each one's height): rows leave heights out
         self.level = len(set(self.z)) <= 1
+        # a move's end is another's place plus a shift, a negative zero only from one: none
+        # at the start, none ever (the memo's keys compare places by ==)
+        signed = any(v == 0.0 and math.copysign(1.0, v) < 0 for v in self.x + self.y)
+        many = len(self.x) > Moves.MOST
+        self.memo: Moves | None = None if signed or many else Moves(self.z, len(self.x))
 
     def copy(self) -> Plane:
+        """This plane as it stands, for a fight of its own (sharing its :attr:`memo`)."""
         twin = Plane.__new__(Plane)
         twin.model, twin.x, twin.y, twin.z = self.model, self.x[:], self.y[:], self.z[:]
         twin._spots = None if self._spots is None else self._spots.copy()
         twin.level = self.level
+        twin.memo = self.memo
         return twin
+
+    def put(self, i: int, x: float, y: float) -> None:
+        """``i`` now stands at (x, y) on its level (a move worked out before)."""
+        self.x[i], self.y[i] = x, y
+        if self._spots is not None:
+            self._spots.move(i, x, y)
 
     @property
     def spots(self) -> Spots:
@@ -293,9 +369,7 @@ class Plane:
             # a handful measure everyone (free_spot's FEW): no grid hash to build and keep
             spots = self.spots if len(xs) > FEW else self._spots
             x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget, spots)
-        xs[i], ys[i] = x, y
-        if self._spots is not None:
-            self._spots.move(i, x, y)
+        self.put(i, x, y)
 
     def retreat(self, i: int, t: int, step: float) -> None:
         """``i`` moves ``step`` straight away from ``t``."""

@@ -147,7 +147,7 @@ class PositionModel(NamedTuple):
             value
             if (
                 value := floor(
-                    sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y) + (oz - z) * (oz - z)) + 0.5
+                    sqrt((a := ox - x) * a + (b := oy - y) * b + (c := oz - z) * c) + 0.5
                 )
             )
             < largest
@@ -172,9 +172,10 @@ class PositionModel(NamedTuple):
                 found.append(value if value < largest else largest)
             return found
         sqrt = math.sqrt
+        # each difference taken once and squared (the very same float as taken twice)
         return [
             value
-            if (value := floor(sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y)) + 0.5)) < largest
+            if (value := floor(sqrt((a := ox - x) * a + (b := oy - y) * b) + 0.5)) < largest
             else largest
             for ox, oy in zip(xs, ys, strict=True)
         ]
@@ -229,11 +230,7 @@ class PositionModel(NamedTuple):
         if level:
             return [
                 value
-                if (
-                    value := floor(
-                        sqrt((xs[j] - x) * (xs[j] - x) + (ys[j] - y) * (ys[j] - y)) + 0.5
-                    )
-                )
+                if (value := floor(sqrt((a := xs[j] - x) * a + (b := ys[j] - y) * b) + 0.5))
                 < largest
                 else largest
                 for j in among
@@ -242,12 +239,7 @@ class PositionModel(NamedTuple):
             value
             if (
                 value := floor(
-                    sqrt(
-                        (xs[j] - x) * (xs[j] - x)
-                        + (ys[j] - y) * (ys[j] - y)
-                        + (zs[j] - z) * (zs[j] - z)
-                    )
-                    + 0.5
+                    sqrt((a := xs[j] - x) * a + (b := ys[j] - y) * b + (c := zs[j] - z) * c) + 0.5
                 )
             )
             < largest

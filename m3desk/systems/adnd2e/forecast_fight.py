@@ -168,8 +168,7 @@ class Fight:
         """``a`` walks along the line toward ``t`` until ``feet`` apart, to a spot nobody
         standing holds (:func:`core.places.free_spot`, as the dialog's walk in: the fallen
         hold none, as the tracker's ``out_of_fight``)."""
-        self.plane.approach(a, t, feet, self.fallen, budget)
-        self.foes.moved(a)
+        self.foes.step(a, t, feet, self.fallen, budget)
 
     def walk(self, a: int, t: int, budget: int) -> None:
         if t < 0 or self.out[t] or self.fallen[t]:

@@ -651,10 +651,9 @@ class _Fight:
 def _move(
     near: Foes, plane: Plane, a: int, t: int, metres: int, fallen: list[bool], budget: int
 ) -> int:
-    """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`), to a spot no creature
+    """``a`` runs ``metres`` towards ``t`` (:meth:`Foes.step`, on ``plane``), to a spot no creature
     standing holds within ``budget`` metres (:func:`core.places.free_spot`); the spatial
     index ``near`` is told of the move, and measures every distance from the places again.
     Returns the distance to ``t`` now."""
-    plane.approach(a, t, near.feet(a, t) - metres, fallen, budget)
-    near.moved(a)
+    near.step(a, t, near.feet(a, t) - metres, fallen, budget)
     return near.feet(a, t)

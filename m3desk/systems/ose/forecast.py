@@ -252,8 +252,7 @@ class _Fight:
     def close(self, i: int, t: int, step: int, budget: int) -> None:
         """``i`` walks ``step`` feet along the line toward ``t``, to a spot nobody standing
         holds within ``budget`` feet (:func:`core.places.free_spot`, as the dialog's move)."""
-        self.plane.approach(i, t, self.foes.feet(i, t) - step, self.out, budget)
-        self.foes.moved(i)
+        self.foes.step(i, t, self.foes.feet(i, t) - step, self.out, budget)
 
     def back_off(self, i: int, t: int, step: int) -> None:
         """``i`` steps ``step`` feet straight away from ``t``."""
