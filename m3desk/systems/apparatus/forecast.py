@@ -232,11 +232,11 @@ class _Play:
         reach_left`, as the map's move owes them), with its best melee weapon that reached."""
         near, fallen = self.near, self.fallen
         if not self.opportunity:
-            return _move(near, self.plane, a, t, metres, fallen, budget)
+            return _move(near, a, t, metres, fallen, budget)
         # the hostiles standing within the longest reach of anyone, by index: the only ones
         # whose reach the run can leave
         close = near.around(a, self.threat)
-        distance = _move(near, self.plane, a, t, metres, fallen, budget)
+        distance = _move(near, a, t, metres, fallen, budget)
         max_reach, incap = self.prep.max_reach, self.d.incap
         before = [feet for _f, feet in close]
         after = [near.feet(a, f) for f, _feet in close]

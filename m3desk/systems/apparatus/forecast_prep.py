@@ -648,10 +648,8 @@ class _Fight:
             self.refresh(g, a)
 
 
-def _move(
-    near: Foes, plane: Plane, a: int, t: int, metres: int, fallen: list[bool], budget: int
-) -> int:
-    """``a`` runs ``metres`` towards ``t`` (:meth:`Foes.step`, on ``plane``), to a spot no creature
+def _move(near: Foes, a: int, t: int, metres: int, fallen: list[bool], budget: int) -> int:
+    """``a`` runs ``metres`` towards ``t`` (:meth:`Foes.step`), to a spot no creature
     standing holds within ``budget`` metres (:func:`core.places.free_spot`); the spatial
     index ``near`` is told of the move, and measures every distance from the places again.
     Returns the distance to ``t`` now."""

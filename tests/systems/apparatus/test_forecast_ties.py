@@ -180,7 +180,7 @@ def test_running_ends_where_the_map_puts_it(metres: int, height: float) -> None:
     plane = prep.plane.copy()
     near = Foes(plane, prep.side, [True] * n, prep.hp[:])
     before = near.feet(0, 2)
-    assert fc._move(near, plane, 0, 2, metres, [False] * n, metres) == before - metres
+    assert fc._move(near, 0, 2, metres, [False] * n, metres) == before - metres
     assert near.feet(0, 2) == before - metres
     if not height:
         moved = core.set_position(encounter, kestrel, brute, before - metres, log=False)

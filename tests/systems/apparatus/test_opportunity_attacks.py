@@ -102,9 +102,9 @@ def test_the_forecast_strikes_at_the_runner_as_the_map_owes_it(
     moving = fc._move
     threshold = fc._thresholds
 
-    def move(near: Any, plane: Any, a: int, t: int, *rest: Any) -> int:
-        found = moving(near, plane, a, t, *rest)
-        seen.append((a, (plane.x[a], plane.y[a]), []))
+    def move(near: Any, a: int, t: int, *rest: Any) -> int:
+        found = moving(near, a, t, *rest)
+        seen.append((a, (near.plane.x[a], near.plane.y[a]), []))
         return found
 
     class Near:
