@@ -38,7 +38,10 @@ def big_picture(tmp_path_factory: pytest.TempPathFactory, qapp: Any) -> Path:
 
 
 def _ink_right(image: QImage) -> int:
-    """The rightmost column holding anything but the line's background (−1: none)."""
+    """The rightmost column holding anything but the line's background (−1: none, as for
+    a line given no width at all beside the picture's tools: it paints nothing)."""
+    if image.width() == 0 or image.height() == 0:
+        return -1
     ground = image.pixel(0, 0)
     for x in range(image.width() - 1, -1, -1):
         if any(image.pixel(x, y) != ground for y in range(image.height())):
