@@ -140,7 +140,8 @@ class Foes:
         self._foes: dict[int, list[_Grid]] = {}
         """Per side, its foes' groups (forgotten when a group comes or goes)."""
         self._standing: dict[int, list[int]] = {}
-        """Per side, its foes standing, by index (a small fight's: forgotten at each fall)."""
+        """Per side, its foes standing, by index (a small fight's: each fall taken out, all
+        forgotten when one rises)."""
         count = len(side)
         self._table: list[list[int]] | None = (
             [plane.row(i) for i in range(count)] if count <= TABLE else None
@@ -164,7 +165,7 @@ class Foes:
         twin._among, twin._step, twin._largest = self._among, self._step, self._largest
         twin._size, twin._sides = self._size, self._sides
         twin._group = self._group[:]
-        twin._standing = dict(self._standing)  # its lists are replaced, never changed
+        twin._standing = {own: foes[:] for own, foes in self._standing.items()}
         twin._table = None if self._table is None else [row[:] for row in self._table]
         twin._at = self._at[:]
         twin._lists = {s: keys[:] for s, keys in self._lists.items()}
@@ -202,7 +203,10 @@ class Foes:
             return
         self._group[i] = None
         if self._table is not None:
-            self._standing.clear()
+            own = self.side[i]
+            for side, foes in self._standing.items():
+                if side != own:
+                    foes.remove(i)  # the rest as they were, in index order
             return
         grid = self._grids[key]
         grid.drop(self._at[i], i)
@@ -297,7 +301,8 @@ class Foes:
 
     def _foes_standing(self, i: int) -> list[int]:
         """In a small fight, the foes of ``i`` standing, by index: one list per side, kept
-        until someone falls or rises (the callers read the kept one first themselves)."""
+        (the fallen taken out of it) until someone rises (the callers read the kept one first
+        themselves)."""
         own = self.side[i]
         found = self._standing.get(own)
         if found is None:
