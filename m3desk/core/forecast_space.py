@@ -48,9 +48,11 @@ _ANY = 1 << 62
 """No limit to how far a pick looks."""
 
 Accept = Callable[[int], object] | None
-"""Whether a foe (by index) may be picked (None: any)."""
+"""Whether a foe (by index) may be picked (None: any); a test without side effects (a pick
+may skip it for a foe it would not prefer anyway)."""
 At = Callable[[int, int], object] | None
-"""Whether a foe (by index) may be picked at the distance it stands (None: any)."""
+"""Whether a foe (by index) may be picked at the distance it stands (None: any); as
+:data:`Accept`, without side effects."""
 
 
 class _Grid:
@@ -109,6 +111,7 @@ class Foes:
         "_standing",
         "_step",
         "_table",
+        "_weight",
         "_xs",
         "_ys",
         "_zs",
@@ -126,6 +129,7 @@ class Foes:
         how: Target = "nearest",
     ) -> None:
         self.plane, self.side, self.hp, self._how = plane, side, hp, how
+        self._weight = policy_weight(how)
         model = plane.model
         # the plane's own lists, changed in place by its moves
         self._xs, self._ys, self._zs, self._level = plane.x, plane.y, plane.z, plane.level
@@ -161,6 +165,7 @@ class Foes:
         once)."""
         twin = Foes.__new__(Foes)
         twin.plane, twin.side, twin.hp, twin._how = plane, self.side, hp, self._how
+        twin._weight = self._weight
         twin._xs, twin._ys, twin._zs, twin._level = plane.x, plane.y, plane.z, plane.level
         twin._among, twin._step, twin._largest = self._among, self._step, self._largest
         twin._size, twin._sides = self._size, self._sides
@@ -427,7 +432,7 @@ class Foes:
         first in their order."""
         if not candidates:
             return -1
-        weight = policy_weight(self._how if how is None else how)
+        weight = self._weight if how is None else policy_weight(how)
         table = self._table
         if table is not None and not weight:
             return min(candidates, key=table[i].__getitem__)  # the first of the nearest
@@ -437,7 +442,7 @@ class Foes:
         """The policy's foe among (foe, feet) ``candidates`` (−1: none): the lowest
         :func:`policy_key`, the first in their order among equals. The one body of the
         forecasts' target policy."""
-        weight = policy_weight(self._how if how is None else how)
+        weight = self._weight if how is None else policy_weight(how)
         best, best_key = -1, 0
         hp = self.hp
         for j, feet in candidates:
@@ -499,18 +504,19 @@ class Foes:
         self, row: list[int], foes: list[int], accept: Accept, how: Target, at: At, limit: int
     ) -> int:
         """:meth:`pick` in a small fight but for the nearest by distance alone (which
-        :meth:`pick` reads itself): every foe standing, read from ``i``'s row."""
-        weight = policy_weight(how)
+        :meth:`pick` reads itself): every foe standing, read from ``i``'s row; ``accept``
+        and ``at`` asked only of a foe the policy would prefer to the best found so far."""
+        weight = self._weight if how == self._how else policy_weight(how)
         hp = self.hp
         best, best_key = -1, 0
         for j in foes:
-            if accept is not None and not accept(j):
-                continue
             feet = row[j]
-            if feet > limit or (at is not None and not at(j, feet)):
+            if feet > limit:
                 continue
-            key = feet + hp[j] * weight  # policy_key
-            if best < 0 or key < best_key:
+            key = feet + hp[j] * weight if weight else feet  # policy_key
+            if best >= 0 and key >= best_key:
+                continue  # the first of the equals stays
+            if (accept is None or accept(j)) and (at is None or at(j, feet)):
                 best, best_key = j, key
         return best
 
