@@ -395,6 +395,21 @@ class Foes:
         found.sort()
         return found
 
+    def any_within(self, i: int, reach: int) -> bool:
+        """Whether any foe of ``i`` stands at most ``reach`` from it (:meth:`within`, yes or
+        no)."""
+        table = self._table
+        if table is None:
+            return bool(self.within(i, reach))
+        row = table[i]
+        foes = self._standing.get(self.side[i])
+        if foes is None:
+            foes = self._foes_standing(i)
+        for j in foes:  # noqa: SIM110 (a loop: no generator made on each ask)
+            if row[j] <= reach:
+                return True
+        return False
+
     def _near(self, i: int, grids: list[_Grid], reach: float) -> list[int]:
         """The members of ``grids`` that may stand within ``reach`` of ``i``: those of the
         cells within ``reach`` and a step of ``i``'s on either axis (the metric never reads
