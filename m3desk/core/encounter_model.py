@@ -358,15 +358,19 @@ def group_counts(keyed: Iterable[tuple[T, int, int]], *, lower_first: bool) -> l
     """Items ``(item, count, tie)`` in initiative order: by count (lowest or highest first),
     then by ``tie``; items on one count form one group, acting simultaneously. The tracker's
     turn order and the forecasts' rounds are ordered by it."""
-    items = list(keyed)
-    by_count: dict[int, list[tuple[int, int]]] = {}
-    for index, (_item, count, tie) in enumerate(items):
-        by_count.setdefault(count, []).append((tie, index))
+    sign = 1 if lower_first else -1
+    # one sort: by count, then tie, then the order given (the items themselves never compared)
+    ranked = sorted(
+        (count * sign, tie, index, item) for index, (item, count, tie) in enumerate(keyed)
+    )
     counts: list[list[T]] = []
-    for count in sorted(by_count, reverse=not lower_first):
-        members = by_count[count]
-        members.sort()
-        counts.append([items[index][0] for _tie, index in members])
+    last = 0
+    for count, _tie, _index, item in ranked:
+        if counts and count == last:
+            counts[-1].append(item)
+        else:
+            counts.append([item])
+            last = count
     return counts
 
 

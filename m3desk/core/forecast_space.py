@@ -48,9 +48,11 @@ _ANY = 1 << 62
 """No limit to how far a pick looks."""
 
 Accept = Callable[[int], object] | None
-"""Whether a foe (by index) may be picked (None: any)."""
+"""Whether a foe (by index) may be picked (None: any); a test without side effects (a pick
+may skip it for a foe it would not prefer anyway)."""
 At = Callable[[int, int], object] | None
-"""Whether a foe (by index) may be picked at the distance it stands (None: any)."""
+"""Whether a foe (by index) may be picked at the distance it stands (None: any); as
+:data:`Accept`, without side effects."""
 
 
 class _Grid:
@@ -109,6 +111,7 @@ class Foes:
         "_standing",
         "_step",
         "_table",
+        "_weight",
         "_xs",
         "_ys",
         "_zs",
@@ -126,6 +129,7 @@ class Foes:
         how: Target = "nearest",
     ) -> None:
         self.plane, self.side, self.hp, self._how = plane, side, hp, how
+        self._weight = policy_weight(how)
         model = plane.model
         # the plane's own lists, changed in place by its moves
         self._xs, self._ys, self._zs, self._level = plane.x, plane.y, plane.z, plane.level
@@ -140,7 +144,8 @@ class Foes:
         self._foes: dict[int, list[_Grid]] = {}
         """Per side, its foes' groups (forgotten when a group comes or goes)."""
         self._standing: dict[int, list[int]] = {}
-        """Per side, its foes standing, by index (a small fight's: forgotten at each fall)."""
+        """Per side, its foes standing, by index (a small fight's: each fall taken out, all
+        forgotten when one rises)."""
         count = len(side)
         self._table: list[list[int]] | None = (
             [plane.row(i) for i in range(count)] if count <= TABLE else None
@@ -160,11 +165,12 @@ class Foes:
         once)."""
         twin = Foes.__new__(Foes)
         twin.plane, twin.side, twin.hp, twin._how = plane, self.side, hp, self._how
+        twin._weight = self._weight
         twin._xs, twin._ys, twin._zs, twin._level = plane.x, plane.y, plane.z, plane.level
         twin._among, twin._step, twin._largest = self._among, self._step, self._largest
         twin._size, twin._sides = self._size, self._sides
         twin._group = self._group[:]
-        twin._standing = dict(self._standing)  # its lists are replaced, never changed
+        twin._standing = {own: foes[:] for own, foes in self._standing.items()}
         twin._table = None if self._table is None else [row[:] for row in self._table]
         twin._at = self._at[:]
         twin._lists = {s: keys[:] for s, keys in self._lists.items()}
@@ -202,7 +208,10 @@ class Foes:
             return
         self._group[i] = None
         if self._table is not None:
-            self._standing.clear()
+            own = self.side[i]
+            for side, foes in self._standing.items():
+                if side != own:
+                    foes.remove(i)  # the rest as they were, in index order
             return
         grid = self._grids[key]
         grid.drop(self._at[i], i)
@@ -297,7 +306,8 @@ class Foes:
 
     def _foes_standing(self, i: int) -> list[int]:
         """In a small fight, the foes of ``i`` standing, by index: one list per side, kept
-        until someone falls or rises (the callers read the kept one first themselves)."""
+        (the fallen taken out of it) until someone rises (the callers read the kept one first
+        themselves)."""
         own = self.side[i]
         found = self._standing.get(own)
         if found is None:
@@ -385,6 +395,21 @@ class Foes:
         found.sort()
         return found
 
+    def any_within(self, i: int, reach: int) -> bool:
+        """Whether any foe of ``i`` stands at most ``reach`` from it (:meth:`within`, yes or
+        no)."""
+        table = self._table
+        if table is None:
+            return bool(self.within(i, reach))
+        row = table[i]
+        foes = self._standing.get(self.side[i])
+        if foes is None:
+            foes = self._foes_standing(i)
+        for j in foes:  # noqa: SIM110 (a loop: no generator made on each ask)
+            if row[j] <= reach:
+                return True
+        return False
+
     def _near(self, i: int, grids: list[_Grid], reach: float) -> list[int]:
         """The members of ``grids`` that may stand within ``reach`` of ``i``: those of the
         cells within ``reach`` and a step of ``i``'s on either axis (the metric never reads
@@ -422,7 +447,7 @@ class Foes:
         first in their order."""
         if not candidates:
             return -1
-        weight = policy_weight(self._how if how is None else how)
+        weight = self._weight if how is None else policy_weight(how)
         table = self._table
         if table is not None and not weight:
             return min(candidates, key=table[i].__getitem__)  # the first of the nearest
@@ -432,7 +457,7 @@ class Foes:
         """The policy's foe among (foe, feet) ``candidates`` (−1: none): the lowest
         :func:`policy_key`, the first in their order among equals. The one body of the
         forecasts' target policy."""
-        weight = policy_weight(self._how if how is None else how)
+        weight = self._weight if how is None else policy_weight(how)
         best, best_key = -1, 0
         hp = self.hp
         for j, feet in candidates:
@@ -494,18 +519,19 @@ class Foes:
         self, row: list[int], foes: list[int], accept: Accept, how: Target, at: At, limit: int
     ) -> int:
         """:meth:`pick` in a small fight but for the nearest by distance alone (which
-        :meth:`pick` reads itself): every foe standing, read from ``i``'s row."""
-        weight = policy_weight(how)
+        :meth:`pick` reads itself): every foe standing, read from ``i``'s row; ``accept``
+        and ``at`` asked only of a foe the policy would prefer to the best found so far."""
+        weight = self._weight if how == self._how else policy_weight(how)
         hp = self.hp
         best, best_key = -1, 0
         for j in foes:
-            if accept is not None and not accept(j):
-                continue
             feet = row[j]
-            if feet > limit or (at is not None and not at(j, feet)):
+            if feet > limit:
                 continue
-            key = feet + hp[j] * weight  # policy_key
-            if best < 0 or key < best_key:
+            key = feet + hp[j] * weight if weight else feet  # policy_key
+            if best >= 0 and key >= best_key:
+                continue  # the first of the equals stays
+            if (accept is None or accept(j)) and (at is None or at(j, feet)):
                 best, best_key = j, key
         return best
 

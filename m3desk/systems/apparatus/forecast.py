@@ -169,7 +169,7 @@ class _Play:
         d = self.d
         if weapon.ranged:
             # a hostile standing next to it: the target itself, else any other foe
-            adjacent = distance <= ADJACENT or bool(self.near.within(a, ADJACENT))
+            adjacent = distance <= ADJACENT or self.near.any_within(a, ADJACENT)
             net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent, distance > weapon.near)]
         else:
             net = d.own[a] + d.vs_melee[t] + self.prep.dual[a]
