@@ -564,15 +564,24 @@ def pairs_of(positions: Mapping[str, object]) -> dict[tuple[str, str], float]:
     encounter's own check of ``positions`` then names them in a sentence."""
     pairs: dict[tuple[str, str], float] = {}
     for key, value in positions.items():
-        pair = str(key).split("|")
-        # a plain number within bounds at once (the many pairs of a file), else by the rule
-        if type(value) is int or type(value) is float:
-            distance = float(value) if -FARTHEST <= value <= FARTHEST else None
-        else:
-            distance = _distance(value)
-        if len(pair) == 2 and pair[0] != pair[1] and distance is not None:
-            pairs[(pair[0], pair[1])] = distance
+        read = _stored_pair(key, value)
+        if read is not None:
+            pairs[(read[0], read[1])] = read[2]
     return pairs
+
+
+def _stored_pair(key: object, value: object) -> tuple[str, str, float] | None:
+    """One stored pair (``"idA|idB"``: value) as its two ids and distance, or None for a key
+    naming no pair of two combatants or a value that is no distance (:func:`_distance`)."""
+    pair = str(key).split("|")
+    # a plain number within bounds at once (the many pairs of a file), else by the rule
+    if type(value) is int or type(value) is float:
+        distance = float(value) if -FARTHEST <= value <= FARTHEST else None
+    else:
+        distance = _distance(value)
+    if len(pair) != 2 or pair[0] == pair[1] or distance is None:
+        return None
+    return pair[0], pair[1], distance
 
 
 def _index_pairs(
@@ -583,15 +592,11 @@ def _index_pairs(
     pairs: dict[tuple[int, int], float] = {}
     find = index.get
     for key, value in positions.items():
-        pair = str(key).split("|")
-        if type(value) is int or type(value) is float:
-            distance = float(value) if -FARTHEST <= value <= FARTHEST else None
-        else:
-            distance = _distance(value)
-        if len(pair) == 2 and pair[0] != pair[1] and distance is not None:
-            i, j = find(pair[0]), find(pair[1])
+        read = _stored_pair(key, value)
+        if read is not None:
+            i, j = find(read[0]), find(read[1])
             if i is not None and j is not None:
-                pairs[(i, j)] = max(0.0, distance)
+                pairs[(i, j)] = max(0.0, read[2])
     return pairs
 
 
