@@ -21,15 +21,14 @@ from typing import Any
 
 import pytest
 
-from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.storage import catalog
 from m3desk.storage.documents import dump_document_bytes
 from m3desk.storage.paths import AppPaths
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui import dialogs
 from m3desk.ui.main_window import MainWindow
+from tests.crowds import sample_crowd
 
 COUNT = 200
 TARGET_S = 1.0
@@ -52,15 +51,7 @@ OLD_GAMES = [
 
 def _files(game: str, spacing: str) -> tuple[bytes, bytes]:
     """The encounter of :data:`COUNT` as schema 1 wrote it, and as today's format does."""
-    system = registry.get(game)
-    assert system.encounter is not None
-    spec = next(d for d in system.documents if d.kind == "encounter")
-    encounter = spec.model(name="Old crowd")
-    sheets = [load_sheet(path).model for path in sample_files(game)]
-    for number in range(COUNT):
-        side = "Party" if number % 2 == 0 else "Monsters"
-        combatant = system.encounter.make_combatant(sheets[number % len(sheets)], side)
-        encounter = core.join(encounter, combatant)
+    encounter = sample_crowd(game, COUNT, "Old crowd")
     today = dump_document_bytes(catalog.document_type(type(encounter)), encounter)
     record = json.loads(today)
     record["schema_version"] = 1

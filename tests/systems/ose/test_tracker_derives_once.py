@@ -7,25 +7,16 @@ from typing import Any
 
 import pytest
 
-from m3desk.assets import sample_files
-from m3desk.core import encounter as core
 from m3desk.core import registry
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.ose import table
 from m3desk.ui.encounter.tracker_rows import tracker_rows
+from tests.crowds import sample_crowd
 
 
 def test_each_row_derives_its_sheet_once(monkeypatch: pytest.MonkeyPatch) -> None:
     system = registry.get("ose")
     assert system.encounter is not None
-    spec = next(d for d in system.documents if d.kind == "encounter")
-    encounter = spec.model(name="Crowd")
-    sheets = [load_sheet(path).model for path in sample_files("ose")]
-    for number in range(12):
-        combatant = system.encounter.make_combatant(
-            sheets[number % len(sheets)], "Party" if number % 2 == 0 else "Monsters"
-        )
-        encounter = core.join(encounter, combatant)
+    encounter = sample_crowd("ose", 12, "Crowd")
     derived: list[Any] = []
     derive = table.derive
 

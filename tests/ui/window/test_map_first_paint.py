@@ -12,14 +12,12 @@ from typing import Any
 
 import pytest
 
-from m3desk.assets import sample_files
-from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.storage import catalog
 from m3desk.storage.documents import dump_document_bytes
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.map import view as map_view
+from tests.crowds import sample_crowd
 
 MAP_GAMES = [
     s.id for s in registry.systems() if s.positions.kind == "distance" and s.encounter is not None
@@ -27,15 +25,7 @@ MAP_GAMES = [
 
 
 def _file(game: str, count: int, folder: Path) -> Path:
-    system = registry.get(game)
-    assert system.encounter is not None
-    spec = next(d for d in system.documents if d.kind == "encounter")
-    encounter = spec.model(name="Crowd")
-    sheets = [load_sheet(path).model for path in sample_files(game)]
-    for number in range(count):
-        side = "Party" if number % 2 == 0 else "Monsters"
-        combatant = system.encounter.make_combatant(sheets[number % len(sheets)], side)
-        encounter = core.join(encounter, combatant)
+    encounter = sample_crowd(game, count, "Crowd")
     path = folder / f"{game}-{count}.m3e"
     path.write_bytes(dump_document_bytes(catalog.document_type(type(encounter)), encounter))
     return path

@@ -17,14 +17,12 @@ from PySide6.QtGui import QAction, QColor, QImage
 from PySide6.QtWidgets import QMenu
 
 from m3desk.assets import sample_files
-from m3desk.core import encounter as core
-from m3desk.core import registry
 from m3desk.core.places import Backdrop
 from m3desk.storage import atomic
 from m3desk.storage.encounter_files import save_encounter
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.map import backdrop
+from tests.crowds import sample_crowd
 from tests.ui.gui_stalls import event_loop_stalls
 from tests.ui.window.conftest import ScriptedDialogs
 
@@ -39,15 +37,7 @@ STALL_S = 0.1
 
 def crowd_file(folder: Path, count: int, picture: Path | None = None) -> Path:
     """An encounter of ``count`` of the game's samples, two sides, over ``picture``."""
-    system = registry.get(GAME)
-    assert system.encounter is not None
-    spec = next(d for d in system.documents if d.kind == "encounter")
-    encounter = spec.model(name="Crypt")
-    sheets = [load_sheet(path).model for path in sample_files(GAME)]
-    for number in range(count):
-        side = "Party" if number % 2 == 0 else "Monsters"
-        combatant = system.encounter.make_combatant(sheets[number % len(sheets)], side)
-        encounter = core.join(encounter, combatant)
+    encounter = sample_crowd(GAME, count, "Crypt")
     if picture is not None:
         spec_of = Backdrop(path=str(picture), x=-300, y=-300, per_pixel=0.2)
         encounter = encounter.model_copy(update={"backdrop": spec_of})
