@@ -324,12 +324,14 @@ def _act(rules: EncounterRules, field: _Field, actor: str, dice: random.Random) 
 
 
 def _initiative(rules: EncounterRules, encounter: Encounter, dice: random.Random) -> Encounter:
-    from m3desk.core.encounter import set_initiative
+    from m3desk.core.encounter import first_turn_follows, set_initiative
     from m3desk.core.initiative import roll_by_scheme
 
-    if encounter.scheme.reroll_each_round or all(
-        c.initiative is None for c in encounter.combatants
-    ):
+    if all(c.initiative is None for c in encounter.combatants):
+        # the round's end cleared the counts already: clearing them again would copy
+        # everyone to the same values; only where the pointer stands follows
+        encounter = first_turn_follows(encounter, encounter)
+    elif encounter.scheme.reroll_each_round:
         encounter = set_initiative(encounter, {c.id: None for c in encounter.combatants})
     missing = [c.id for c in encounter.combatants if c.initiative is None]
     if not missing:
