@@ -300,25 +300,28 @@ class Fight:
         """A new round: everyone standing declares, then rolls (a d10 a side, or each), and
         the counts say the groups acting at once, lower first."""
         v, rnd, out = self.v, self.rnd, self.out
-        self.close_feet, self.move_feet = v.close, v.move
-        order: dict[int, int] = {}
+        close = self.close_feet = v.close
+        self.move_feet = v.move
+        sides, initiative, individual = v.sides, v.initiative, v.individual
+        kinds, targets, declare = self.kinds, self.targets, self.declare
+        counts: list[tuple[int, int]] = []  # (who, count) in index order: the memo's key
         rolls = [0] * len(v.side_names)
         for i in range(self.n):
-            side = v.sides[i]
+            side = sides[i]
             if out[i] or (acting is not None and side != acting):
                 continue
-            kind, self.targets[i] = self.declare(i, self.close_feet[i])
-            self.kinds[i] = kind
-            if v.individual:
+            kind, targets[i] = declare(i, close[i])
+            kinds[i] = kind
+            if individual:
                 roll = int(rnd() * 10) + 1
             else:
                 roll = rolls[side]
                 if not roll:
                     roll = rolls[side] = int(rnd() * 10) + 1
-            order[i] = roll + v.initiative[i][kind]
-        known = v.orders.get(key := tuple(order.items()))
+            counts.append((i, roll + initiative[i][kind]))
+        known = v.orders.get(key := tuple(counts))
         if known is None:
-            known = initiative_order(order)
+            known = initiative_order(dict(counts))
             if len(v.orders) < _ORDERS:
                 v.orders[key] = known
         return known
