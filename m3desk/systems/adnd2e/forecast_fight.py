@@ -66,6 +66,7 @@ class Fight:
         "reach",
         "rear",
         "rnd",
+        "sights",
         "stage",
         "stay",
         "targets",
@@ -114,6 +115,8 @@ class Fight:
         self.reach = now.ranged_stay if self.stay else now.ranged_only
         self.farthest = now.farthest_stay if self.stay else now.farthest_only
         """Each one's farthest shot at anyone (beyond it only a closing reaches)."""
+        self.sights = [self.sight(a, close) for a, close in enumerate(self.v.close)]
+        """Each one's :meth:`sight` at its full closing (a new round's declarations)."""
 
     # -- who and where -------------------------------------------------------------------
 
@@ -144,10 +147,11 @@ class Fight:
         rows = self.melee[a]
         return foes.choose(foes.around(a, within, beyond, rows.__getitem__ if need == 1 else None))
 
-    def declare(self, a: int, close: int) -> tuple[int, int]:
-        """(kind, target): the policy's foe among those in reach this round (in melee, in a
-        missile's range, or within closing), else a walk toward the policy's foe among all."""
-        rows, far_reach, foes = self.melee[a], self.reach[a], self.foes
+    def sight(self, a: int, close: int) -> tuple[int, Callable[[int, int], object], int]:
+        """(``close``, in reach, how far to look): whether a foe at some feet is in
+        ``a``'s reach this round (in melee, in a missile's range, or within closing
+        ``close``), and the farthest such a foe can stand."""
+        rows, far_reach = self.melee[a], self.reach[a]
         closing = MELEE_FEET + close
 
         def in_reach(t: int, feet: int) -> object:
@@ -158,10 +162,20 @@ class Fight:
             )
 
         farthest = self.farthest[a]
-        best = foes.pick(a, at=in_reach, reach=closing if closing > farthest else farthest)
+        return close, in_reach, closing if closing > farthest else farthest
+
+    def declare(self, a: int, close: int) -> tuple[int, int]:
+        """(kind, target): the policy's foe among those in reach this round (:meth:`sight`),
+        else a walk toward the policy's foe among all."""
+        known, in_reach, reach = self.sights[a]
+        if close != known:  # a round begun at the table: the movement left
+            _close, in_reach, reach = self.sight(a, close)
+        foes = self.foes
+        best = foes.pick(a, at=in_reach, reach=reach)
         if best < 0:
             return MOVE, foes.pick(a)
         feet = foes.feet(a, best)
+        far_reach = self.reach[a]
         return (ATTACK if feet <= MELEE_FEET else FIRE if feet <= far_reach[best] else CLOSE), best
 
     def close_to(self, a: int, t: int, feet: int, budget: int | None = None) -> None:
