@@ -22,6 +22,7 @@ from m3desk.systems.adnd2e.forecast_values import (
     Arms,
     Prepared,
     Row,
+    Sight,
     after_volley,
     segment_at,
     volley,
@@ -115,7 +116,11 @@ class Fight:
         self.reach = now.ranged_stay if self.stay else now.ranged_only
         self.farthest = now.farthest_stay if self.stay else now.farthest_only
         """Each one's farthest shot at anyone (beyond it only a closing reaches)."""
-        self.sights = [self.sight(a, close) for a, close in enumerate(self.v.close)]
+        key = (id(now), self.stay)
+        sights = self.v.sights.get(key)
+        if sights is None:
+            sights = self.v.sights[key] = [self.sight(a, c) for a, c in enumerate(self.v.close)]
+        self.sights = sights
         """Each one's :meth:`sight` at its full closing (a new round's declarations)."""
 
     # -- who and where -------------------------------------------------------------------
@@ -147,7 +152,7 @@ class Fight:
         rows = self.melee[a]
         return foes.choose(foes.around(a, within, beyond, rows.__getitem__ if need == 1 else None))
 
-    def sight(self, a: int, close: int) -> tuple[int, Callable[[int, int], object], int]:
+    def sight(self, a: int, close: int) -> Sight:
         """(``close``, in reach, how far to look): whether a foe at some feet is in
         ``a``'s reach this round (in melee, in a missile's range, or within closing
         ``close``), and the farthest such a foe can stand."""
