@@ -128,8 +128,10 @@ class Fight:
     def hurt(self, t: int, damage: int) -> None:
         """``t`` loses ``damage`` hit points (never below −99); a fall leaves its place."""
         left = self.hp[t] - damage
-        self.hp[t] = left if left > -99 else -99
-        fallen = self.fallen[t] = self.down(self.hp[t])
+        if left < -99:
+            left = -99
+        self.hp[t] = left
+        fallen = self.fallen[t] = self.down(left)
         if fallen:
             self.foes.leave(t)
             self.felled = True
@@ -374,8 +376,9 @@ class Fight:
         self.felled = False
         side_count = len(v.side_names)
         shaken = 0
+        fallen = self.fallen
         for a in range(self.n):
-            if self.fallen[a] and not out[a]:
+            if fallen[a] and not out[a]:
                 out[a] = True
                 self.alive[v.sides[a]] -= 1
                 shaken |= 1 << v.sides[a] if v.monster[a] else 0
@@ -384,9 +387,11 @@ class Fight:
             for side in range(side_count):
                 if shaken >> side & 1:
                     members = v.monsters[side]
-                    trigger = morale_trigger(
-                        sum(1 for m in members if self.fallen[m]), len(members)
-                    )
+                    lost = 0
+                    for m in members:
+                        if fallen[m]:
+                            lost += 1
+                    trigger = morale_trigger(lost, len(members))
                     if trigger > self.stage[side]:
                         self.stage[side] = trigger
                         self.morale(side)
