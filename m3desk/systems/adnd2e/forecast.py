@@ -395,6 +395,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         plane=plane,
         orders={},
         starts={},
+        sights={},
         partial=partial,
         surprise=surprise,
     )

@@ -22,6 +22,7 @@ from m3desk.systems.adnd2e.forecast_values import (
     Arms,
     Prepared,
     Row,
+    Sight,
     after_volley,
     segment_at,
     volley,
@@ -66,6 +67,7 @@ class Fight:
         "reach",
         "rear",
         "rnd",
+        "sights",
         "stage",
         "stay",
         "targets",
@@ -114,14 +116,22 @@ class Fight:
         self.reach = now.ranged_stay if self.stay else now.ranged_only
         self.farthest = now.farthest_stay if self.stay else now.farthest_only
         """Each one's farthest shot at anyone (beyond it only a closing reaches)."""
+        key = (id(now), self.stay)
+        sights = self.v.sights.get(key)
+        if sights is None:
+            sights = self.v.sights[key] = [self.sight(a, c) for a, c in enumerate(self.v.close)]
+        self.sights = sights
+        """Each one's :meth:`sight` at its full closing (a new round's declarations)."""
 
     # -- who and where -------------------------------------------------------------------
 
     def hurt(self, t: int, damage: int) -> None:
         """``t`` loses ``damage`` hit points (never below −99); a fall leaves its place."""
         left = self.hp[t] - damage
-        self.hp[t] = left if left > -99 else -99
-        fallen = self.fallen[t] = self.down(self.hp[t])
+        if left < -99:
+            left = -99
+        self.hp[t] = left
+        fallen = self.fallen[t] = self.down(left)
         if fallen:
             self.foes.leave(t)
             self.felled = True
@@ -144,10 +154,11 @@ class Fight:
         rows = self.melee[a]
         return foes.choose(foes.around(a, within, beyond, rows.__getitem__ if need == 1 else None))
 
-    def declare(self, a: int, close: int) -> tuple[int, int]:
-        """(kind, target): the policy's foe among those in reach this round (in melee, in a
-        missile's range, or within closing), else a walk toward the policy's foe among all."""
-        rows, far_reach, foes = self.melee[a], self.reach[a], self.foes
+    def sight(self, a: int, close: int) -> Sight:
+        """(``close``, in reach, how far to look): whether a foe at some feet is in
+        ``a``'s reach this round (in melee, in a missile's range, or within closing
+        ``close``), and the farthest such a foe can stand."""
+        rows, far_reach = self.melee[a], self.reach[a]
         closing = MELEE_FEET + close
 
         def in_reach(t: int, feet: int) -> object:
@@ -158,10 +169,20 @@ class Fight:
             )
 
         farthest = self.farthest[a]
-        best = foes.pick(a, at=in_reach, reach=closing if closing > farthest else farthest)
+        return close, in_reach, closing if closing > farthest else farthest
+
+    def declare(self, a: int, close: int) -> tuple[int, int]:
+        """(kind, target): the policy's foe among those in reach this round (:meth:`sight`),
+        else a walk toward the policy's foe among all."""
+        known, in_reach, reach = self.sights[a]
+        if close != known:  # a round begun at the table: the movement left
+            _close, in_reach, reach = self.sight(a, close)
+        foes = self.foes
+        best = foes.pick(a, at=in_reach, reach=reach)
         if best < 0:
             return MOVE, foes.pick(a)
         feet = foes.feet(a, best)
+        far_reach = self.reach[a]
         return (ATTACK if feet <= MELEE_FEET else FIRE if feet <= far_reach[best] else CLOSE), best
 
     def close_to(self, a: int, t: int, feet: int, budget: int | None = None) -> None:
@@ -300,25 +321,28 @@ class Fight:
         """A new round: everyone standing declares, then rolls (a d10 a side, or each), and
         the counts say the groups acting at once, lower first."""
         v, rnd, out = self.v, self.rnd, self.out
-        self.close_feet, self.move_feet = v.close, v.move
-        order: dict[int, int] = {}
+        close = self.close_feet = v.close
+        self.move_feet = v.move
+        sides, initiative, individual = v.sides, v.initiative, v.individual
+        kinds, targets, declare = self.kinds, self.targets, self.declare
+        counts: list[tuple[int, int]] = []  # (who, count) in index order: the memo's key
         rolls = [0] * len(v.side_names)
         for i in range(self.n):
-            side = v.sides[i]
+            side = sides[i]
             if out[i] or (acting is not None and side != acting):
                 continue
-            kind, self.targets[i] = self.declare(i, self.close_feet[i])
-            self.kinds[i] = kind
-            if v.individual:
+            kind, targets[i] = declare(i, close[i])
+            kinds[i] = kind
+            if individual:
                 roll = int(rnd() * 10) + 1
             else:
                 roll = rolls[side]
                 if not roll:
                     roll = rolls[side] = int(rnd() * 10) + 1
-            order[i] = roll + v.initiative[i][kind]
-        known = v.orders.get(key := tuple(order.items()))
+            counts.append((i, roll + initiative[i][kind]))
+        known = v.orders.get(key := tuple(counts))
         if known is None:
-            known = initiative_order(order)
+            known = initiative_order(dict(counts))
             if len(v.orders) < _ORDERS:
                 v.orders[key] = known
         return known
@@ -352,8 +376,9 @@ class Fight:
         self.felled = False
         side_count = len(v.side_names)
         shaken = 0
+        fallen = self.fallen
         for a in range(self.n):
-            if self.fallen[a] and not out[a]:
+            if fallen[a] and not out[a]:
                 out[a] = True
                 self.alive[v.sides[a]] -= 1
                 shaken |= 1 << v.sides[a] if v.monster[a] else 0
@@ -362,9 +387,11 @@ class Fight:
             for side in range(side_count):
                 if shaken >> side & 1:
                     members = v.monsters[side]
-                    trigger = morale_trigger(
-                        sum(1 for m in members if self.fallen[m]), len(members)
-                    )
+                    lost = 0
+                    for m in members:
+                        if fallen[m]:
+                            lost += 1
+                    trigger = morale_trigger(lost, len(members))
                     if trigger > self.stage[side]:
                         self.stage[side] = trigger
                         self.morale(side)

@@ -6,6 +6,7 @@ ints: shared by the reading (:mod:`~m3desk.systems.adnd2e.forecast`) and the fig
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -21,6 +22,7 @@ __all__ = [
     "Prepared",
     "Row",
     "Segment",
+    "Sight",
     "after_volley",
     "rate_id",
     "segment_at",
@@ -50,6 +52,9 @@ class Row(NamedTuple):
 
 Segment = tuple[int, Row | None, int]
 """Up to how many feet, the best missile row there (None: no shot), the rate's small id."""
+
+Sight = tuple[int, Callable[[int, int], object], int]
+"""(closing feet, whether a foe at some feet is in reach this round, how far to look)."""
 
 
 class Arms(NamedTuple):
@@ -130,6 +135,10 @@ class Prepared(NamedTuple):
     starts: dict[str, Foes]
     """The spatial index as the fight begins, by the policy's target (each fight copies
     it: the distances are measured once)."""
+    sights: dict[tuple[int, bool], list[Sight]]
+    """Each one's test of who is in reach at its full closing (``Fight.sight``), by the
+    attacks in force (the :class:`Arms`' ``id``: it lives as long as these values) and
+    whether those told to close stay and shoot: made once, read by every fight."""
 
 
 def segment_at(segments: tuple[Segment, ...], feet: int) -> Segment | None:
