@@ -54,7 +54,15 @@ def _game_ui_packages() -> list[str]:
 
 
 GAME_UI_MODULES = _game_ui_packages()
-HIDDEN_IMPORTS = GAME_SYSTEM_MODULES + GAME_UI_MODULES
+
+# The games' forecasts (``m3desk/systems/<id>/forecast.py``), which a game's rules load by name
+# with the first forecast (``m3desk.core.forecast_loaded``), not with the game.
+GAME_FORECAST_MODULES = [
+    f"m3desk.systems.{name}.forecast"
+    for name in _packages_in("systems")
+    if os.path.isfile(os.path.join(_M3DESK, "systems", name, "forecast.py"))
+]
+HIDDEN_IMPORTS = GAME_SYSTEM_MODULES + GAME_UI_MODULES + GAME_FORECAST_MODULES
 """What the spec lists as hidden imports: every module m3desk imports by name."""
 
 # Qt bindings m3desk does not import. The PySide6 hooks add QtNetwork and QtDBus on their own

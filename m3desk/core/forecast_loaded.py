@@ -42,6 +42,7 @@ def _rules_type(module: str, simulate: str, policy: str) -> type[EncounterRules]
         "__slots__": (),
         "__module__": __name__,
         "__qualname__": name,
+        "forecast_module": module,  # what a frozen build must hold (packaging/bundle_policy.py)
         "simulate": _read(module, _FIELDS["simulate"], simulate),
         "forecast_policy": _read(module, _FIELDS["forecast_policy"], policy),
     }

@@ -453,6 +453,23 @@ def test_every_installed_game_system_is_frozen_into_the_bundle() -> None:
     assert "bundle_policy.HIDDEN_IMPORTS" in (ROOT / "packaging" / "m3desk.spec").read_text()
 
 
+def test_every_games_forecast_loaded_by_name_is_frozen_into_the_bundle() -> None:
+    """A game's rules load its forecast by name with the first forecast
+    (``m3desk.core.forecast_loaded``), which the import scan cannot follow: each such module
+    is listed, or the frozen app's forecast fails with ModuleNotFoundError."""
+    from m3desk.core import registry
+    from m3desk.systems import INSTALLED
+
+    named = [
+        getattr(type(system.encounter), "forecast_module", None)
+        for system in registry.systems()
+        if system.encounter is not None and system.id in INSTALLED
+    ]
+    named = [module for module in named if module]
+    assert named  # the games with fights on a map at least
+    assert set(named) <= set(policy.HIDDEN_IMPORTS), sorted(set(named) - set(policy.HIDDEN_IMPORTS))
+
+
 def test_every_games_own_widgets_are_frozen_into_the_bundle() -> None:
     """``m3desk.ui.games`` imports a game's own widgets by its id: each package is listed."""
     from m3desk.ui.games import game_ui_packages
