@@ -13,6 +13,8 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Iterable
+from itertools import groupby
+from operator import itemgetter
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -358,20 +360,12 @@ def group_counts(keyed: Iterable[tuple[T, int, int]], *, lower_first: bool) -> l
     """Items ``(item, count, tie)`` in initiative order: by count (lowest or highest first),
     then by ``tie``; items on one count form one group, acting simultaneously. The tracker's
     turn order and the forecasts' rounds are ordered by it."""
-    sign = 1 if lower_first else -1
     # one sort: by count, then tie, then the order given (the items themselves never compared)
     ranked = sorted(
-        (count * sign, tie, index, item) for index, (item, count, tie) in enumerate(keyed)
+        (count if lower_first else -count, tie, index, item)
+        for index, (item, count, tie) in enumerate(keyed)
     )
-    counts: list[list[T]] = []
-    last = 0
-    for count, _tie, _index, item in ranked:
-        if counts and count == last:
-            counts[-1].append(item)
-        else:
-            counts.append([item])
-            last = count
-    return counts
+    return [[entry[3] for entry in group] for _count, group in groupby(ranked, key=itemgetter(0))]
 
 
 def phase_title(phase: Phase, round_number: int) -> str:
