@@ -59,14 +59,19 @@ def fight(game: str, count: int = 4) -> EncounterDocument:
     return document
 
 
-@pytest.fixture(params=DISTANCE_GAMES)
-def map_panel(request: pytest.FixtureRequest, qtbot: Any) -> Iterator[MapPanel]:
-    panel = MapPanel(fight(request.param))
+def shown_panel(qtbot: Any, game: str, count: int = 4) -> MapPanel:
+    """A map panel of ``game``'s fight of ``count``, 900 x 700, shown and exposed."""
+    panel = MapPanel(fight(game, count=count))
     qtbot.addWidget(panel)
     panel.resize(900, 700)
     panel.show()
     qtbot.waitExposed(panel)
-    yield panel
+    return panel
+
+
+@pytest.fixture(params=DISTANCE_GAMES)
+def map_panel(request: pytest.FixtureRequest, qtbot: Any) -> Iterator[MapPanel]:
+    yield shown_panel(qtbot, request.param)
 
 
 def distance(document: EncounterDocument, a: str, b: str) -> int:

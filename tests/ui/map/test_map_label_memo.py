@@ -14,7 +14,7 @@ from PySide6.QtCore import QRectF
 from m3desk.core.places import Place
 from m3desk.ui.map import MapPanel, labels
 from m3desk.ui.map.style import MapStyle
-from tests.ui.map.conftest import DISTANCE_GAMES, fight
+from tests.ui.map.conftest import DISTANCE_GAMES, shown_panel
 
 
 def _named(panel: MapPanel) -> dict[str, tuple[str, tuple[float, ...]]]:
@@ -26,11 +26,7 @@ def _named(panel: MapPanel) -> dict[str, tuple[str, tuple[float, ...]]]:
 def test_a_second_paint_of_an_unchanged_map_lays_no_name_out_again(
     qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
-    panel = MapPanel(fight(game, count=10))
-    qtbot.addWidget(panel)
-    panel.resize(900, 700)
-    panel.show()
-    qtbot.waitExposed(panel)
+    panel = shown_panel(qtbot, game, count=10)
     view = panel.view
     laid: list[int] = []
     real = labels._laid_out
@@ -83,11 +79,7 @@ def test_a_second_paint_of_an_unchanged_map_lays_no_name_out_again(
 
 def test_a_layout_from_the_memo_leaves_taken_as_the_layout_does(qtbot: Any) -> None:
     """What is placed after the names (the legend, the rings' labels) avoids them either way."""
-    panel = MapPanel(fight(DISTANCE_GAMES[0], count=10))
-    qtbot.addWidget(panel)
-    panel.resize(900, 700)
-    panel.show()
-    qtbot.waitExposed(panel)
+    panel = shown_panel(qtbot, DISTANCE_GAMES[0], count=10)
     view = panel.view
     view.grab()
     from m3desk.ui.map.painter import placed_tokens

@@ -32,7 +32,7 @@ from m3desk.ui.map.marker_shape import OUTLINE, tips
 from m3desk.ui.map.painter import Painted, paint_map
 from m3desk.ui.map.picture import MapPicture, MapToken
 from m3desk.ui.map.style import MapStyle
-from tests.ui.map.conftest import fight
+from tests.ui.map.conftest import fight, shown_panel
 
 MAP_GAMES = [
     s.id for s in registry.systems() if s.positions.kind == "distance" and s.encounter is not None
@@ -169,11 +169,7 @@ def test_a_names_pixels_are_never_on_a_diamonds_tip(
 ) -> None:
     """Each game's fight painted with its names and without: every pixel of every marker's
     tips out of its square is the same (a name's chip and letters over a tip changed it)."""
-    panel = MapPanel(fight(game, count=10))
-    qtbot.addWidget(panel)
-    panel.resize(900, 700)
-    panel.show()
-    qtbot.waitExposed(panel)
+    panel = shown_panel(qtbot, game, count=10)
     view = panel.view
     picture, style = view.picture, view.style_
     named, frame, image = _paint(picture, style, (900, 700), ratio)
